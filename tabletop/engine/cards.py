@@ -1,0 +1,96 @@
+"""Card definitions and catalogs (the loaded card data of one game).
+
+A :class:`CardDef` is immutable once loaded and shared by every state; game states hold
+only small integers (card instances) that index a tuple of definitions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CardError:
+    """A problem in a card file: where it is, which card and field, and what is wrong."""
+
+    file: str
+    line: int
+    col: int
+    message: str
+    card: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}"
+        what = ""
+        if self.card:
+            what += f"card {self.card!r} "
+        if self.field:
+            what += f"field {self.field!r}"
+        what = what.strip()
+        return f"{where}: {what + ': ' if what else ''}{self.message}"
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    """One card as defined in YAML (after validation and normalisation)."""
+
+    id: str
+    kind: str
+    name: str
+    data: dict[str, Any]
+    source: str = ""
+    line: int = 0
+
+    @property
+    def text(self) -> str:
+        return self.data.get("text") or ""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.id!r})"
+
+
+@dataclass
+class Catalog:
+    """Every valid card of one game, plus the problems met while loading."""
+
+    game: str
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    errors: list[CardError] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    overridden: list[str] = field(default_factory=list)
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self.cards
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def of_kind(self, *kinds: str) -> list[CardDef]:
+        return [c for c in self.cards.values() if c.kind in kinds]
+
+    def by_name(self, name: str) -> CardDef | None:
+        lowered = name.lower()
+        for c in self.cards.values():
+            if c.name.lower() == lowered or c.id == name:
+                return c
+        return None
+
+    @property
+    def fingerprint(self) -> str:
+        """A short hash of all card data: saves record it to notice changed cards."""
+        blob = json.dumps(
+            [[c.id, c.kind, c.name, c.data] for c in sorted(self.cards.values(),
+                                                             key=lambda c: c.id)],
+            sort_keys=True, separators=(",", ":"), default=list,
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]

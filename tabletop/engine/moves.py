@@ -1,0 +1,72 @@
+"""Moves are small immutable values; their text form is the game-log notation.
+
+A move names its ``kind`` and ``seat`` and, where it needs them, a ``card`` (an instance
+number), a ``target`` (another card instance, or a zone name) and a ``choice`` (an index
+or keyword). Moves are hashable and compare by value, so a move built by the UI from a
+drag equals the one the engine listed as legal.
+
+The notation, shared by the game log, saves and scenario files, is one line per move:
+``P1 attack "Tin Sentinel" > "Rust Widow"`` (seat, verb, quoted card names).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: str
+    seat: int
+    card: int | None = None
+    target: int | str | None = None
+    choice: int | str | None = None
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse; ``reason`` is a sentence for the player naming the rule."""
+
+    def __init__(self, reason: str, move: Move | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
+
+
+class NotationError(ValueError):
+    """A move text that cannot be read."""
+
+
+def seat_label(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def parse_seat(token: str) -> int:
+    if len(token) >= 2 and token[0] in "Pp" and token[1:].isdigit():
+        return int(token[1:]) - 1
+    raise NotationError(f"expected a seat like P1 or P2, got {token!r}")
+
+
+def quote(text: str) -> str:
+    """Quote a card name for the notation (always double quotes, for readability)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def split(text: str) -> list[str]:
+    try:
+        return shlex.split(text, posix=True)
+    except ValueError as exc:
+        raise NotationError(f"cannot read move {text!r}: {exc}") from exc
+
+
+def name_with_copy(name: str, nth: int) -> str:
+    """``Recall`` for the first copy in a zone, ``Recall#2`` for the second..."""
+    return name if nth <= 1 else f"{name}#{nth}"
+
+
+def split_copy(token: str) -> tuple[str, int]:
+    if "#" in token:
+        name, _, nth = token.rpartition("#")
+        if nth.isdigit() and name:
+            return name, int(nth)
+    return token, 1

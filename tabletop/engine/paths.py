@@ -1,0 +1,36 @@
+"""Where the app keeps user files (platformdirs): saves and mods."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "tabletop"
+
+
+def user_data() -> Path:
+    """The user data directory; ``TABLETOP_HOME`` overrides it (tests, portable use)."""
+    override = os.environ.get("TABLETOP_HOME")
+    if override:
+        path = Path(override)
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    return platformdirs.user_data_path(APP, appauthor=False, ensure_exists=True)
+
+
+def saves_dir() -> Path:
+    path = user_data() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def mods_root() -> Path:
+    return user_data() / "mods"
+
+
+def mod_dirs() -> list[Path]:
+    """Every folder of mods: ``<user data>/mods`` (all YAML files below it are read)."""
+    root = mods_root()
+    return [root] if root.is_dir() else []

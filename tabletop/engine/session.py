@@ -1,0 +1,149 @@
+"""A game in progress: the move log (the truth), undo/redo and the readable game log.
+
+``states[0]`` is the state after set-up; ``states[i + 1]`` is the state after
+``moves[i]``. Undo pops moves, redo re-applies them; because the random generator lives
+in the state, replaying the same moves always gives the same game. A move that showed
+someone hidden information (a draw, a card turned face up) sets a barrier that undo
+cannot cross.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Catalog
+from .game import Game, SeatConfig
+from .moves import IllegalMove, Move, NotationError
+from .state import State
+
+
+@dataclass
+class LogEntry:
+    """One move of the game log (index 0 is the set-up) and the lines it produced."""
+
+    index: int
+    seat: int | None
+    text: str
+    lines: list[str] = field(default_factory=list)
+
+
+class Session:
+    def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
+                 seed: int, seats: list[SeatConfig] | None = None) -> None:
+        self.game = game
+        self.catalog = catalog
+        self.options = game.normalize_options(options)
+        self.seed = seed
+        count = game.seat_count(self.options)
+        self.seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(count)]
+        if len(self.seats) != count:
+            raise ValueError(f"{game.info.title} with these options needs {count} seats, "
+                             f"got {len(self.seats)}")
+        self.states: list[State] = [game.new_state(catalog, self.options, seed)]
+        self.moves: list[Move] = []
+        self.notations: list[str] = []
+        self.redo_stack: list[Move] = []
+        self.barrier = 0
+        self.listeners: list[Callable[[Session], None]] = []
+        self.notes: dict[int, str] = {}  # move index -> a line of narration
+
+    # -- state ----------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.state.over else self.game.legal_moves(self.state)
+
+    def view(self, seat: int | None) -> State:
+        return self.game.view(self.state, seat)
+
+    # -- playing ----------------------------------------------------------------------
+    def play(self, move: Move, note: str | None = None, _keep_redo: bool = False) -> State:
+        """Apply ``move`` or raise :class:`IllegalMove` (the session is then unchanged)."""
+        before = self.state
+        new = self.game.play(before, move)
+        self.notations.append(self.game.format_move(before, move))
+        self.moves.append(move)
+        self.states.append(new)
+        if note:
+            self.notes[len(self.moves)] = note.strip()[:200]
+        if new.reveals != before.reveals:
+            self.barrier = len(self.states) - 1
+        if not _keep_redo:
+            self.redo_stack.clear()
+        self._changed()
+        return new
+
+    def play_text(self, text: str) -> State:
+        try:
+            move = self.game.parse_move(self.state, text)
+        except NotationError as exc:
+            raise IllegalMove(str(exc)) from exc
+        return self.play(move)
+
+    def can_undo(self) -> bool:
+        return len(self.states) - 1 > self.barrier
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self, humans: Iterable[int] | None = None) -> bool:
+        """Take back the last move; with ``humans`` given, keep going back until a human
+        seat must act (so a computer opponent does not simply replay its move)."""
+        if not self.can_undo():
+            return False
+        human = set(humans) if humans is not None else None
+        while self.can_undo():
+            self.states.pop()
+            self.redo_stack.append(self.moves.pop())
+            self.notations.pop()
+            self.notes.pop(len(self.moves) + 1, None)
+            actor = self.state.actor
+            if human is None or (actor in human and self.redo_stack[-1].seat in human):
+                break
+        self._changed()
+        return True
+
+    def redo(self, humans: Iterable[int] | None = None) -> bool:
+        if not self.redo_stack:
+            return False
+        human = set(humans) if humans is not None else None
+        while self.redo_stack:
+            self.play(self.redo_stack.pop(), _keep_redo=True)
+            if human is None or not self.redo_stack or self.state.actor in human:
+                break
+        return True
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener(self)
+
+    # -- the readable log ---------------------------------------------------------------
+    def log(self, seat: int | None) -> list[LogEntry]:
+        """The game log as ``seat`` may read it (None: everything, e.g. for a replay)."""
+        entries = [LogEntry(0, None, "Set-up", self._lines(self.states[0], seat))]
+        for i, move in enumerate(self.moves):
+            before, after = self.states[i], self.states[i + 1]
+            text = self.game.public_notation(before, move, seat) if seat is not None \
+                else self.notations[i]
+            entry = LogEntry(i + 1, move.seat, text, self._lines(after, seat))
+            note = self.notes.get(i + 1)
+            if note:
+                entry.lines.insert(0, f"\u201c{note}\u201d")
+            entries.append(entry)
+        return entries
+
+    @staticmethod
+    def _lines(state: State, seat: int | None) -> list[str]:
+        return [text for text, only in state.events
+                if only is None or seat is None or seat in only]
+
+    def log_text(self, seat: int | None = None) -> str:
+        out = []
+        for entry in self.log(seat):
+            out.append(entry.text)
+            out.extend("    " + line for line in entry.lines)
+        return "\n".join(out) + "\n"

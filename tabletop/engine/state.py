@@ -1,0 +1,153 @@
+"""The plain-data game state shared by every game.
+
+A state holds card *instances* (small integers) in named zones; what each instance is
+lives in the shared, immutable ``cards`` tuple. Everything else is plain containers
+of ints and strings, so a state copies in microseconds with :meth:`State.copy`: the
+lists, sets and dicts are copied one level deep, card definitions are shared.
+
+Zone names are ``base`` or ``base.seat`` (``hand.0`` is seat 0's hand). The game
+declares, for each base name, who may see the cards there (:class:`ZoneSpec`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import rng as _rng
+from .cards import CardDef
+
+#: The instance number that stands for a card the viewer cannot see.
+HIDDEN = -1
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """How a zone behaves: who sees it, and how it is laid out.
+
+    visibility: ``public`` (everyone), ``owner`` (the seat in the zone name) or ``hidden``
+    (no one, e.g. a draw pile). ``layout``: ``pile`` (stacked), ``row`` (spread; for rows
+    with ``newest_left`` the newest card is at index 0) or ``hand``.
+    """
+
+    label: str
+    visibility: str = "public"
+    layout: str = "row"
+    newest_left: bool = False
+
+
+def zone_owner(name: str) -> int | None:
+    base, _, seat = name.partition(".")
+    return int(seat) if seat.isdigit() else None
+
+
+def zone_base(name: str) -> str:
+    return name.partition(".")[0]
+
+
+class State:
+    """Base state: zones, card flags, counters, turn bookkeeping, RNG, events.
+
+    Subclasses add their own slots and extend :meth:`copy`.
+    """
+
+    __slots__ = (
+        "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn",
+        "facedown", "turned", "attached", "counters", "winners", "over",
+        "reveals", "events", "options", "eliminated",
+    )
+
+    def __init__(self, cards: tuple[CardDef, ...], seats: int, seed: int,
+                 options: dict[str, Any] | None = None) -> None:
+        self.cards = cards
+        self.zones: dict[str, list[int]] = {}
+        self.rng = _rng.seed_state(seed)
+        self.seats = seats
+        self.current = 0
+        self.actor: int | None = 0
+        self.phase = "setup"
+        self.turn = 0
+        self.facedown: set[int] = set()
+        self.turned: set[int] = set()
+        self.attached: dict[int, int] = {}
+        self.counters: dict[tuple, int] = {}
+        self.winners: tuple[int, ...] = ()
+        self.over = False
+        self.reveals = 0
+        self.events: list[tuple[str, frozenset | None]] = []
+        self.options = options or {}
+        self.eliminated: set[int] = set()
+
+    # -- copying ------------------------------------------------------------------
+    def copy(self) -> State:
+        new = object.__new__(type(self))
+        new.cards = self.cards
+        new.zones = {k: v[:] for k, v in self.zones.items()}
+        new.rng = self.rng
+        new.seats = self.seats
+        new.current = self.current
+        new.actor = self.actor
+        new.phase = self.phase
+        new.turn = self.turn
+        new.facedown = self.facedown.copy()
+        new.turned = self.turned.copy()
+        new.attached = self.attached.copy()
+        new.counters = self.counters.copy()
+        new.winners = self.winners
+        new.over = self.over
+        new.reveals = self.reveals
+        new.events = []
+        new.options = self.options
+        new.eliminated = self.eliminated.copy()
+        return new
+
+    # -- randomness ---------------------------------------------------------------
+    def shuffle(self, items: list) -> None:
+        self.rng = _rng.shuffle(self.rng, items)
+
+    def randint(self, n: int) -> int:
+        self.rng, v = _rng.below(self.rng, n)
+        return v
+
+    # -- cards and zones ----------------------------------------------------------
+    def name(self, card: int) -> str:
+        return "a hidden card" if card == HIDDEN else self.cards[card].name
+
+    def where(self, card: int) -> str | None:
+        for zone, cards in self.zones.items():
+            if card in cards:
+                return zone
+        return None
+
+    def move_card(self, card: int, src: str, dst: str, index: int | None = None) -> None:
+        """Move ``card`` from zone ``src`` to ``dst`` (appended, or inserted at ``index``)."""
+        self.zones[src].remove(card)
+        if index is None:
+            self.zones[dst].append(card)
+        else:
+            self.zones[dst].insert(index, card)
+
+    def draw(self, src: str, dst: str) -> int | None:
+        """Move the top card (the last item) of ``src`` to ``dst``; None if empty."""
+        pile = self.zones[src]
+        if not pile:
+            return None
+        card = pile.pop()
+        self.zones[dst].append(card)
+        self.reveals += 1
+        return card
+
+    # -- log ----------------------------------------------------------------------
+    def say(self, text: str, only: frozenset | set | None = None) -> None:
+        """Add a line to this move's log; ``only`` limits who may read it (seats)."""
+        self.events.append((text, frozenset(only) if only is not None else None))
+
+    # -- counters -----------------------------------------------------------------
+    def count(self, key: tuple, default: int = 0) -> int:
+        return self.counters.get(key, default)
+
+    def all_cards(self) -> list[int]:
+        out: list[int] = []
+        for cards in self.zones.values():
+            out.extend(cards)
+        return out

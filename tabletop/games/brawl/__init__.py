@@ -1,0 +1,5 @@
+"""Brawl: a duel of superpowered teams (rules: docs/rulings.md, cards: cards/brawl/)."""
+
+from .rules import BrawlGame
+
+__all__ = ["BrawlGame"]

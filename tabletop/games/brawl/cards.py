@@ -1,0 +1,226 @@
+"""Brawl card kinds (the YAML schema) and their compiled, fast-to-read form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import CardDef, CardError, Catalog
+from ...engine.schema import Enum, Field, Int, ListOf, Record, Str
+from ...engine.vocabulary import ATTACK_TYPES, SELECTOR, SIDES, effect_list, text_spec
+
+SPEEDS = ("fast", "ranged", "normal", "slow")
+#: Damage step (D, E, F) of each speed.
+SPEED_STEP = {"fast": "D", "ranged": "D", "normal": "E", "slow": "F"}
+SIDE_RANK = {"hero": 1, "gray": 2, "villain": 3}
+
+ABILITY = Record({
+    "name": Field(Str(), required=True, doc="the ability's name"),
+    "text": Field(text_spec(), default="", doc="what it does, in words"),
+    "effects": Field(effect_list("ability", "brawl"), required=True,
+                     doc="always-on effects (step A)"),
+}, name="an ability")
+
+POWER = Record({
+    "name": Field(Str(), required=True, doc="the power's name"),
+    "text": Field(text_spec(), default="", doc="what it does, in words"),
+    "damage": Field(Int(0, 20), doc="damage dealt to the match-up opponent"),
+    "speed": Field(Enum(*SPEEDS), doc="when the damage lands: fast/ranged (step D), "
+                                      "normal (E), slow (F)"),
+    "heal": Field(Int(1, 20), doc="health restored to the chosen target in step G"),
+    "heal_target": Field(Enum("self", "teammate", "team"), default="team",
+                         doc="who may be healed: the character itself, a teammate, or "
+                             "either (team)"),
+    "effects": Field(effect_list("power", "brawl"), default=(),
+                     doc="effects while declared (step B), e.g. a team-wide bonus"),
+}, name="a power")
+
+CARD_KINDS: dict[str, dict[str, Field]] = {
+    "character": {
+        "side": Field(Enum(*SIDES), required=True, doc="hero, gray or villain"),
+        "attack": Field(Enum(*ATTACK_TYPES), required=True,
+                        doc="attack type: physical, energy, mental or fate"),
+        "health": Field(Int(1, 20), required=True, doc="starting (and highest) health"),
+        "abilities": Field(ListOf(ABILITY), default=(), doc="always-on abilities"),
+        "powers": Field(ListOf(POWER, min_len=1, max_len=4), required=True,
+                        doc="one is declared per turn when in a match-up"),
+    },
+    "condition": {
+        "duration": Field(Enum("persistent", "instant"), default="persistent",
+                          doc="persistent: stays in play; instant: acts once, then is "
+                              "discarded"),
+        "opposes": Field(Str(), doc="id of the Condition that does exactly the opposite; "
+                                    "when one is played while the other is in play, both "
+                                    "are discarded"),
+        "target": Field(SELECTOR, default={},
+                        doc="which characters an instant heal touches (no 'team'/'self')"),
+        "effects": Field(effect_list("condition", "brawl"), required=True),
+    },
+    "interruption": {
+        "target": Field(SELECTOR, default={},
+                        doc="which characters may be chosen as the target"),
+        "effects": Field(effect_list("interruption", "brawl"), required=True),
+    },
+}
+
+CHAR_TARGET_EFFECTS = {"return_to_hand", "revive", "cancel_power", "break_matchup"}
+
+
+@dataclass(frozen=True)
+class Mod:
+    """A compiled ``modify_damage``: amount and two selectors (dicts of tuples)."""
+
+    amount: int
+    dealer: tuple
+    receiver: tuple
+    label: str
+
+
+@dataclass(frozen=True)
+class Power:
+    name: str
+    text: str
+    damage: int | None
+    speed: str | None
+    heal: int | None
+    heal_target: str
+    mods: tuple[Mod, ...]
+
+    @property
+    def outside(self) -> bool:
+        """Affects others outside its match-up (declared early, step 7)."""
+        return bool(self.mods) or self.heal is not None
+
+    def summary(self) -> str:
+        parts = []
+        if self.damage is not None:
+            parts.append(f"{self.damage} {self.speed}")
+        if self.heal is not None:
+            parts.append(f"heal {self.heal}")
+        if self.mods:
+            parts.append("team effect")
+        return ", ".join(parts) or "no damage"
+
+
+@dataclass(frozen=True)
+class Info:
+    """What the rules need of one card, precomputed."""
+
+    id: str
+    kind: str
+    name: str
+    side: str | None = None
+    attack: str | None = None
+    health: int = 0
+    powers: tuple[Power, ...] = ()
+    abilities: tuple[Mod, ...] = ()
+    # conditions / interruptions
+    instant: bool = False
+    opposes: str | None = None
+    target: tuple = ()
+    effects: tuple[dict, ...] = ()
+    mods: tuple[Mod, ...] = ()
+    target_kind: str = "none"  # "character", "condition" or "none"
+
+
+def selector_tuple(sel: dict | None) -> tuple:
+    """A selector as a sorted tuple of (key, value) with the unset keys dropped."""
+    if not sel:
+        return ()
+    return tuple(sorted((k, v) for k, v in sel.items() if v is not None))
+
+
+def _mods(effects, label: str) -> tuple[Mod, ...]:
+    return tuple(
+        Mod(e["amount"], selector_tuple(e.get("dealer")), selector_tuple(e.get("receiver")),
+            label)
+        for e in effects or () if e["effect"] == "modify_damage"
+    )
+
+
+def compile_card(card: CardDef) -> Info:
+    d = card.data
+    if card.kind == "character":
+        powers = tuple(
+            Power(p["name"], p.get("text") or "", p.get("damage"), p.get("speed"),
+                  p.get("heal"), p.get("heal_target") or "team",
+                  _mods(p.get("effects"), f"{card.name}'s {p['name']}"))
+            for p in d["powers"]
+        )
+        abilities = tuple(m for a in d.get("abilities") or ()
+                          for m in _mods(a["effects"], f"{card.name}'s {a['name']}"))
+        return Info(card.id, card.kind, card.name, side=d["side"], attack=d["attack"],
+                    health=d["health"], powers=powers, abilities=abilities)
+    effects = tuple(dict(e) for e in d["effects"])
+    kinds = {e["effect"] for e in effects}
+    if "discard_condition" in kinds and not any(
+            e["effect"] == "discard_condition" and e.get("all") for e in effects):
+        target_kind = "condition"
+    elif kinds & CHAR_TARGET_EFFECTS or any(
+            e["effect"] == "heal" and not e.get("all") for e in effects):
+        target_kind = "character"
+    else:
+        target_kind = "none"
+    return Info(card.id, card.kind, card.name,
+                instant=d.get("duration") == "instant",
+                opposes=d.get("opposes"), target=selector_tuple(d.get("target")),
+                effects=effects, mods=_mods(effects, card.name), target_kind=target_kind)
+
+
+def check_catalog(catalog: Catalog) -> list[CardError]:
+    """Rules that span fields or cards; offending cards are removed from the catalog."""
+    errors: list[CardError] = []
+
+    def bad(card: CardDef, field: str, message: str) -> None:
+        errors.append(CardError(card.source, card.line, 1, message, card=card.id, field=field))
+        catalog.cards.pop(card.id, None)
+
+    for card in list(catalog.cards.values()):
+        d = card.data
+        if card.kind == "character":
+            for i, p in enumerate(d["powers"]):
+                has_damage = p.get("damage") is not None
+                if has_damage and not p.get("speed"):
+                    bad(card, f"powers[{i}].speed", "a power that deals damage needs a speed "
+                        "(fast, ranged, normal or slow)")
+                elif p.get("speed") and not has_damage:
+                    bad(card, f"powers[{i}].damage", "a power with a speed needs a damage value")
+                elif has_damage and p.get("heal") is not None:
+                    bad(card, f"powers[{i}].heal", "a power either deals damage or heals, "
+                        "not both")
+                elif not has_damage and p.get("heal") is None and not p.get("effects"):
+                    bad(card, f"powers[{i}]", "a power needs damage, heal or effects")
+        elif card.kind == "condition":
+            kinds = [e["effect"] for e in d["effects"]]
+            sels = [d.get("target") or {}]
+            for e in d["effects"]:
+                sels += [e.get("dealer") or {}, e.get("receiver") or {}]
+            if any(s.get("team") is not None or s.get("self") is not None for s in sels):
+                bad(card, "effects", "a Condition belongs to no team: its selectors may not "
+                    "use 'team' or 'self'")
+            elif d.get("duration") == "instant" and "modify_damage" in kinds:
+                bad(card, "duration", "an instant Condition cannot modify damage (make it "
+                    "persistent)")
+            elif d.get("duration") != "instant" and set(kinds) != {"modify_damage"}:
+                bad(card, "effects", "a persistent Condition may only use modify_damage")
+            elif d.get("duration") != "instant" and not all(
+                    any(k in (e.get("dealer") or {}) or k in (e.get("receiver") or {})
+                        for k in ("side", "attack")) for e in d["effects"]):
+                bad(card, "effects", "no Condition may affect all characters: key each "
+                    "modify_damage on a side or an attack type")
+        elif card.kind == "interruption":
+            info = compile_card(card)
+            kinds = {e["effect"] for e in d["effects"]}
+            if "discard_condition" in kinds and (kinds & CHAR_TARGET_EFFECTS):
+                bad(card, "effects", "an Interruption targets either a Condition or a "
+                    "character, not both")
+    conditions = {c.id: c for c in catalog.of_kind("condition")}
+    for card in list(conditions.values()):
+        other = card.data.get("opposes")
+        if other is None:
+            continue
+        if other not in conditions:
+            bad(card, "opposes", f"no Condition with id {other!r}")
+        elif conditions[other].data.get("opposes") not in (None, card.id):
+            bad(card, "opposes", f"{other!r} opposes another Condition; opposite pairs "
+                "must match")
+    return errors

@@ -1,0 +1,111 @@
+"""The Brawl game state: the shared engine state plus the fight in progress."""
+
+from __future__ import annotations
+
+from ...engine.state import State
+from .cards import Info
+
+
+class BrawlState(State):
+    """Zones: ``deck`` (or ``deck.N`` with Picking Sides), ``discard``, ``conditions``,
+    ``hand.N``, ``play.N``. Knocked-out characters are ``turned`` (sideways).
+    """
+
+    __slots__ = (
+        "info", "hp", "mu", "power", "heal_to", "cancelled", "action", "fought",
+        "withdrawn", "stage", "chain_seat", "chain_from", "queue", "decl", "reprieve",
+        "empty_turns", "played_condition", "played_character", "result",
+    )
+
+    def __init__(self, cards, info: tuple[Info, ...], seats: int, seed: int, options) -> None:
+        super().__init__(cards, seats, seed, options)
+        self.info = info
+        self.hp: dict[int, int] = {}
+        #: match-ups: attacker -> target (the attacker's card overlaps the target's)
+        self.mu: dict[int, int] = {}
+        #: declared power index per character, and the chosen heal target
+        self.power: dict[int, int] = {}
+        self.heal_to: dict[int, int] = {}
+        self.cancelled: set[int] = set()
+        #: More Actions: actor -> (kind, target); kind is aid, thwart or gang
+        self.action: dict[int, tuple[str, int]] = {}
+        #: characters that were in a match-up this turn (may declare powers)
+        self.fought: set[int] = set()
+        #: characters whose match-up was broken up this turn (sit the turn out)
+        self.withdrawn: set[int] = set()
+        self.stage = "condition"
+        self.chain_seat: int | None = None
+        self.chain_from: int | None = None
+        self.queue: list[int] = []
+        self.decl: list[int] = []
+        self.reprieve: set[int] = set()
+        self.empty_turns: list[int] = [0] * seats
+        self.played_condition = False
+        self.played_character = False
+        self.result = ""
+
+    def copy(self) -> BrawlState:
+        new = State.copy(self)
+        new.info = self.info
+        new.hp = self.hp.copy()
+        new.mu = self.mu.copy()
+        new.power = self.power.copy()
+        new.heal_to = self.heal_to.copy()
+        new.cancelled = self.cancelled.copy()
+        new.action = self.action.copy()
+        new.fought = self.fought.copy()
+        new.withdrawn = self.withdrawn.copy()
+        new.stage = self.stage
+        new.chain_seat = self.chain_seat
+        new.chain_from = self.chain_from
+        new.queue = self.queue[:]
+        new.decl = self.decl[:]
+        new.reprieve = self.reprieve.copy()
+        new.empty_turns = self.empty_turns[:]
+        new.played_condition = self.played_condition
+        new.played_character = self.played_character
+        new.result = self.result
+        return new
+
+    # -- queries used everywhere ---------------------------------------------------------
+    def owner(self, card: int) -> int | None:
+        """The seat whose play area holds ``card`` (None if not in play)."""
+        for seat in range(self.seats):
+            if card in self.zones[f"play.{seat}"]:
+                return seat
+        return None
+
+    def knocked_out(self, card: int) -> bool:
+        return card in self.turned
+
+    def in_matchup(self, card: int) -> bool:
+        if card in self.mu:
+            return True
+        return card in self.mu.values()
+
+    def opponent_in_matchup(self, card: int) -> int | None:
+        if card in self.mu:
+            return self.mu[card]
+        for att, tgt in self.mu.items():
+            if tgt == card:
+                return att
+        return None
+
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if s not in self.eliminated]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise (to the left) that is still in the game."""
+        for step in range(1, self.seats + 1):
+            nxt = (seat + step) % self.seats
+            if nxt not in self.eliminated:
+                return nxt
+        return seat
+
+    def order_from(self, seat: int) -> list[int]:
+        """Seats still in the game, clockwise starting with ``seat``."""
+        return [(seat + i) % self.seats for i in range(self.seats)
+                if (seat + i) % self.seats not in self.eliminated]
+
+    def draw_zone(self, seat: int) -> str:
+        return f"deck.{seat}" if "deck" not in self.zones else "deck"
