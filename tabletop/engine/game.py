@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import Catalog, CardError
+from .cards import CardError, Catalog
 from .loader import load_catalog
 from .moves import IllegalMove, Move
 from .rng import Rng

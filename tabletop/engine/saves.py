@@ -9,6 +9,7 @@ Older formats are brought up to date by the functions in :data:`UPGRADERS`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -64,10 +65,8 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)

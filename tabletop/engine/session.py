@@ -31,7 +31,8 @@ class LogEntry:
 
 class Session:
     def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
-                 seed: int, seats: list[SeatConfig] | None = None) -> None:
+                 seed: int, seats: list[SeatConfig] | None = None,
+                 initial: State | None = None) -> None:
         self.game = game
         self.catalog = catalog
         self.options = game.normalize_options(options)
@@ -41,7 +42,8 @@ class Session:
         if len(self.seats) != count:
             raise ValueError(f"{game.info.title} with these options needs {count} seats, "
                              f"got {len(self.seats)}")
-        self.states: list[State] = [game.new_state(catalog, self.options, seed)]
+        self.states: list[State] = [initial if initial is not None
+                                    else game.new_state(catalog, self.options, seed)]
         self.moves: list[Move] = []
         self.notations: list[str] = []
         self.redo_stack: list[Move] = []

@@ -208,7 +208,7 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
                 bad(card, "effects", "no Condition may affect all characters: key each "
                     "modify_damage on a side or an attack type")
         elif card.kind == "interruption":
-            info = compile_card(card)
+            compile_card(card)
             kinds = {e["effect"] for e in d["effects"]}
             if "discard_condition" in kinds and (kinds & CHAR_TARGET_EFFECTS):
                 bad(card, "effects", "an Interruption targets either a Condition or a "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.cards import Catalog, CardError
+from ...engine.cards import CardError, Catalog
 from ...engine.game import Game, GameInfo, Option
 from ...engine.moves import IllegalMove, Move, seat_label
 from ...engine.state import HIDDEN, ZoneSpec
@@ -76,14 +76,14 @@ class BrawlGame(Game):
     }
     card_kinds = CARD_KINDS
 
-    # -- cards ------------------------------------------------------------------------
+    # -- cards ----------------------------------------------------------------------------
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
         return check_catalog(catalog)
 
     def seat_count(self, options: dict[str, Any]) -> int:
         return 3 if options.get("three_way") else 2
 
-    # -- set-up -------------------------------------------------------------------------
+    # -- set-up ---------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> BrawlState:
         options = self.normalize_options(options)
         defs = []
@@ -161,7 +161,7 @@ class BrawlGame(Game):
             if attempt == 999:  # pragma: no cover - needs a deck without characters
                 raise ValueError("cannot deal a hand with a Character")
 
-    # -- legal moves ---------------------------------------------------------------------
+    # -- legal moves ----------------------------------------------------------------------
     def legal_moves(self, s: BrawlState) -> list[Move]:  # noqa: C901
         if s.over or s.actor is None:
             return []
@@ -306,7 +306,7 @@ class BrawlGame(Game):
                 return True
         return False
 
-    # -- applying moves --------------------------------------------------------------------
+    # -- applying moves -------------------------------------------------------------------
     def apply(self, s: BrawlState, m: Move) -> None:
         getattr(self, "_do_" + m.kind)(s, m)
 
@@ -710,7 +710,7 @@ class BrawlGame(Game):
             return tuple(0.5 if counts.get(seat) == best else 0.0 for seat in range(s.seats))
         return super().returns(s)
 
-    # -- explaining refusals -------------------------------------------------------------------
+    # -- explaining refusals --------------------------------------------------------------
     def explain(self, s: BrawlState, m: Move) -> str:  # noqa: C901
         if s.over:
             return "The game is over."
@@ -783,9 +783,8 @@ class BrawlGame(Game):
             if inf.target_kind == "character":
                 return f"{inf.name} cannot target that (it needs {self._target_words(inf)})."
             return f"Drop {inf.name} on the table to play it."
-        if m.kind == "discard":
-            if ph != "discard":
-                return "Cards are discarded only at the end of your turn, down to five."
+        if m.kind == "discard" and ph != "discard":
+            return "Cards are discarded only at the end of your turn, down to five."
         if m.kind in ("pass", "end", "resolve"):
             return f"Not now: {self.status(s, s.actor)}"
         return "That move is not possible now."
@@ -849,7 +848,7 @@ class BrawlGame(Game):
             return "Gang up only with a teammate already matched up against an opponent."
         return "That attack is not possible now."
 
-    # -- status line -----------------------------------------------------------------------
+    # -- status line ----------------------------------------------------------------------
     def status(self, s: BrawlState, seat: int | None = None) -> str:
         if s.over:
             return s.result
@@ -883,7 +882,7 @@ class BrawlGame(Game):
             return f"{p}: discard {extra} card{'s' if extra > 1 else ''} (hand limit five)"
         return ""
 
-    # -- gestures ------------------------------------------------------------------------------
+    # -- gestures -------------------------------------------------------------------------
     def gesture(self, move: Move) -> str:
         if move.kind == "declare":
             return "menu"
@@ -951,7 +950,7 @@ class BrawlGame(Game):
             return card
         return s.opponent_in_matchup(card)
 
-    # -- notation ---------------------------------------------------------------------------
+    # -- notation -------------------------------------------------------------------------
     def format_move(self, s: BrawlState, m: Move) -> str:
         return notation.format_move(s, m)
 
@@ -971,7 +970,7 @@ class BrawlGame(Game):
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
         view.hp = {c: h for c, h in state.hp.items() if c in visible}
 
-    # -- JSON and scenarios -------------------------------------------------------------------
+    # -- JSON and scenarios ---------------------------------------------------------------
     def to_json(self, s: BrawlState) -> dict[str, Any]:
         out = super().to_json(s)
         out["turn"] = s.turn

@@ -1,0 +1,42 @@
+"""The ``tabletop`` command: start the app, or validate cards, play scenarios, benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("play", help="start the app (the default)")
+    v = sub.add_parser("validate", help="check card files; exit 1 if any has a problem")
+    v.add_argument("paths", nargs="*", help="files or folders (default: cards/ and mods)")
+    v.add_argument("--game", help="only this game's cards")
+    sc = sub.add_parser("scenario", help="play a scenario file headless, print the state")
+    sc.add_argument("file")
+    b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
+    b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
+    args = parser.parse_args(argv)
+    if args.command in (None, "play"):
+        from .ui.app import main as run_app
+
+        run_app()
+        return 0
+    if args.command == "validate":
+        from .tools.validate import validate
+
+        return validate(args.paths, args.game)
+    if args.command == "scenario":
+        from .engine.scenario import run_scenario_file
+
+        return run_scenario_file(args.file)
+    if args.command == "bench":
+        from .bench import main as bench
+
+        return bench(quick=args.quick)
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

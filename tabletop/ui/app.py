@@ -1,0 +1,179 @@
+"""The window, the frame loop and the scene stack.
+
+``App.step()`` runs one frame (events, update, draw); ``App.run()`` loops it. Tests drive
+``step()`` directly after posting real mouse events.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+import pygame
+
+from ..engine.cards import Catalog
+from ..games import GAMES
+from . import theme
+
+BASE_SIZE = (1280, 720)
+FPS = 60
+
+
+class Scene:
+    """A screen: main menu, new game, the table... Scenes stack; the top one gets input."""
+
+    app: App
+    transparent = False  # draw the scene below first (dialogs, overlays)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for the window size (called on entry and on resize)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = BASE_SIZE, headless: bool = False,
+                 ai_delay: float | None = None, mods: bool = True) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.started = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Tabletop")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.key.set_repeat(400, 40)
+        pygame.event.clear()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frame_times: list[float] = []
+        self.first_frame_at: float | None = None
+        self.ai_delay = float(os.environ.get("TABLETOP_AI_DELAY", "0.45")) \
+            if ai_delay is None else ai_delay
+        self.use_mods = mods
+        self.catalogs: dict[str, Catalog] = {}
+        self.after_frame: list[Callable[[], None]] = []
+
+    # -- card data -----------------------------------------------------------------------
+    def catalog(self, game_id: str) -> Catalog:
+        if game_id not in self.catalogs:
+            game = GAMES[game_id]
+            self.catalogs[game_id] = game.load_catalog(mod_dirs=None if self.use_mods else [])
+        return self.catalogs[game_id]
+
+    def card_errors(self) -> list:
+        return [e for gid in GAMES for e in self.catalog(gid).errors]
+
+    # -- scenes ----------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.append(scene)
+        scene.layout(self.screen.get_size())
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        if self.scenes:
+            self.scene.layout(self.screen.get_size())
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self.scenes.clear()
+        self.push(scene)
+
+    # -- the loop ----------------------------------------------------------------------------
+    def step(self, dt: float | None = None) -> None:
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.VIDEORESIZE:
+                size = (max(800, event.w), max(500, event.h))
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                for scene in self.scenes:
+                    scene.layout(size)
+                continue
+            if self.scenes:
+                self.scene.handle(event)
+            if not self.running:
+                return
+        if not self.scenes:
+            self.running = False
+            return
+        if dt is None:
+            dt = self.clock.get_time() / 1000.0
+        self.scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+        self.frame_times.append((time.perf_counter() - t0) * 1000)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+        callbacks, self.after_frame = self.after_frame, []
+        for fn in callbacks:
+            fn()
+
+    def draw(self) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].transparent:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> None:
+        while self.running:
+            self.step()
+            self.clock.tick(FPS)
+        pygame.quit()
+
+    def quit(self) -> None:
+        for scene in self.scenes:
+            closing = getattr(scene, "on_quit", None)
+            if closing:
+                closing()
+        self.running = False
+
+
+def background(surf: pygame.Surface) -> None:
+    """The felt: a flat colour with a soft darker edge (cached per size)."""
+    size = surf.get_size()
+    cached = _bg_cache.get(size)
+    if cached is None:
+        cached = pygame.Surface(size)
+        cached.fill(theme.BG)
+        w, h = size
+        edge = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(24):
+            alpha = int(80 * (1 - i / 24) ** 2)
+            pygame.draw.rect(edge, (*theme.BG_EDGE, alpha), (i * 4, i * 4, w - i * 8, h - i * 8),
+                             4, border_radius=12)
+        cached.blit(edge, (0, 0))
+        _bg_cache.clear()
+        _bg_cache[size] = cached
+    surf.blit(cached, (0, 0))
+
+
+_bg_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Start the app on the main menu."""
+    from .menu import MainMenu
+
+    app = App()
+    app.push(MainMenu())
+    app.run()

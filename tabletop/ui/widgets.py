@@ -1,0 +1,370 @@
+"""Small widgets drawn with pygame: buttons, switches, choices, text entry, lists, toasts.
+
+Widgets work in window coordinates; each has ``rect``, ``handle(event) -> bool`` (True
+when it consumed the event) and ``draw(surface)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from . import text, theme
+
+
+def mouse_pos(event: pygame.event.Event | None = None) -> tuple[int, int]:
+    """Posted events do not move the real pointer: prefer the event's own position."""
+    if event is not None and hasattr(event, "pos"):
+        return event.pos
+    return pygame.mouse.get_pos()
+
+
+class Widget:
+    rect: pygame.Rect
+    visible = True
+    enabled = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:  # pragma: no cover - overridden
+        pass
+
+
+class Button(Widget):
+    def __init__(self, rect, label: str, on_click: Callable[[], None] | None = None,
+                 primary: bool = False, size: int = 16, tooltip: str = "",
+                 key: str | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.size = size
+        self.tooltip = tooltip
+        self.key = key or label
+        self.hover = False
+        self.pressed = False
+
+    def handle(self, event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                if self.enabled and self.on_click:
+                    self.on_click()
+                return True
+        return False
+
+    def draw(self, surf) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            color = theme.BUTTON_OFF
+        elif self.primary:
+            color = theme.BUTTON_PRIMARY_HOVER if self.hover else theme.BUTTON_PRIMARY
+        else:
+            color = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        pygame.draw.rect(surf, color, self.rect, border_radius=8)
+        pygame.draw.rect(surf, (255, 255, 255, 30) if self.enabled else theme.PANEL_LINE,
+                         self.rect, 1, border_radius=8)
+        fg = theme.TEXT if self.enabled else theme.DIM
+        if self.primary and self.enabled:
+            fg = (24, 18, 6)
+        size = text.fit_size(self.label, self.rect.w - 12, self.size, "bold", 9)
+        img = text.render(self.label, size, fg, "bold")
+        surf.blit(img, img.get_rect(center=self.rect.center))
+
+
+class Switch(Widget):
+    """An on/off option with a label and a one-line help text."""
+
+    def __init__(self, rect, label: str, value: bool, help: str = "",
+                 on_change: Callable[[bool], None] | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.value, self.help, self.on_change = label, value, help, on_change
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.rect.collidepoint(event.pos) and self.enabled:
+            self.value = not self.value
+            if self.on_change:
+                self.on_change(self.value)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+
+    def draw(self, surf) -> None:
+        box = pygame.Rect(self.rect.left, self.rect.top + 3, 38, 20)
+        on = self.value and self.enabled
+        pygame.draw.rect(surf, theme.GOOD if on else (70, 78, 90), box, border_radius=10)
+        knob_x = box.right - 10 if self.value else box.left + 10
+        knob = theme.TEXT if self.enabled else theme.DIM
+        pygame.draw.circle(surf, knob, (knob_x, box.centery), 8)
+        color = theme.TEXT if self.enabled else theme.DIM
+        surf.blit(text.render(self.label, 16, color, "bold"), (box.right + 10, self.rect.top + 2))
+        if self.help:
+            text.blit_wrapped(surf, self.help, pygame.Rect(box.right + 10, self.rect.top + 23,
+                                                           self.rect.w - 50, self.rect.h - 23),
+                              12, theme.MUTED)
+
+
+class Choice(Widget):
+    """A value picked from a few, shown as segmented buttons."""
+
+    def __init__(self, rect, label: str, choices: list[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None] | None = None, help: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.choices, self.value, self.on_change = label, choices, value, on_change
+        self.help = help
+
+    def _segments(self) -> list[pygame.Rect]:
+        top = self.rect.top + (22 if self.label else 0)
+        h = self.rect.h - (22 if self.label else 0)
+        w = self.rect.w // max(1, len(self.choices))
+        return [pygame.Rect(self.rect.left + i * w, top, w - 4, h)
+                for i in range(len(self.choices))]
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.enabled:
+            for seg, (value, _) in zip(self._segments(), self.choices, strict=True):
+                if seg.collidepoint(event.pos):
+                    self.value = value
+                    if self.on_change:
+                        self.on_change(value)
+                    return True
+        return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+
+    def draw(self, surf) -> None:
+        if self.label:
+            surf.blit(text.render(self.label, 16, theme.TEXT, "bold"), self.rect.topleft)
+        for seg, (value, label) in zip(self._segments(), self.choices, strict=True):
+            on = value == self.value
+            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
+                             border_radius=6)
+            size = text.fit_size(label, seg.w - 8, 14, "bold", 8)
+            img = text.render(label, size, (24, 18, 6) if on else theme.TEXT, "bold")
+            surf.blit(img, img.get_rect(center=seg.center))
+
+
+class TextInput(Widget):
+    """One line of text; click to focus, type, Enter or click elsewhere to finish."""
+
+    def __init__(self, rect, value: str = "", placeholder: str = "", max_len: int = 40,
+                 on_change: Callable[[str], None] | None = None,
+                 on_submit: Callable[[str], None] | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.value, self.placeholder, self.max_len = value, placeholder, max_len
+        self.on_change, self.on_submit = on_change, on_submit
+        self.focused = False
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            if self.focused and not was:
+                pygame.key.start_text_input()
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value = (self.value + event.text)[: self.max_len]
+            if self.on_change:
+                self.on_change(self.value)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                if self.on_change:
+                    self.on_change(self.value)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.focused = False
+                if self.on_submit:
+                    self.on_submit(self.value)
+            elif event.key == pygame.K_ESCAPE:
+                self.focused = False
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        pygame.draw.rect(surf, (26, 32, 40), self.rect, border_radius=6)
+        pygame.draw.rect(surf, theme.ACCENT if self.focused else theme.PANEL_LINE, self.rect, 1,
+                         border_radius=6)
+        shown = self.value or self.placeholder
+        color = theme.TEXT if self.value else theme.DIM
+        img = text.render(shown, 15, color)
+        clip = surf.get_clip()
+        surf.set_clip(self.rect.inflate(-8, 0))
+        x = self.rect.left + 8
+        if img.get_width() > self.rect.w - 16:
+            x = self.rect.right - 8 - img.get_width()
+        surf.blit(img, (x, self.rect.centery - img.get_height() // 2))
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            cx = x + (img.get_width() if self.value else 0) + 1
+            pygame.draw.line(surf, theme.TEXT, (cx, self.rect.top + 6), (cx, self.rect.bottom - 6))
+        surf.set_clip(clip)
+
+
+@dataclass
+class Row:
+    """One row of a :class:`ScrollList`: lines of (text, colour, style)."""
+
+    lines: list[tuple[str, tuple, str]]
+    data: Any = None
+    height: int = 0
+    wrapped: list[tuple[str, tuple, str, int]] = field(default_factory=list)
+
+
+class ScrollList(Widget):
+    """A scrolling list of rows with wrapped text (the game log, save lists, errors)."""
+
+    def __init__(self, rect, rows: list[Row] | None = None, size: int = 13,
+                 on_pick: Callable[[Any], None] | None = None, stick_bottom: bool = False,
+                 selectable: bool = False) -> None:
+        self.rect = pygame.Rect(rect)
+        self.size = size
+        self.on_pick = on_pick
+        self.stick_bottom = stick_bottom
+        self.selectable = selectable
+        self.offset = 0
+        self.hover: int | None = None
+        self.rows: list[Row] = []
+        self.set_rows(rows or [])
+
+    def set_rows(self, rows: list[Row]) -> None:
+        at_bottom = self.offset >= self.max_offset() - 2
+        self.rows = rows
+        inner_w = self.rect.w - 16
+        for row in rows:
+            row.wrapped = []
+            for line, color, style in row.lines:
+                size = self.size if style != "small" else self.size - 2
+                f = theme.font(size, "regular" if style == "small" else style)
+                indent = 10 if style == "small" else 0
+                for part in text.wrap(line, f, inner_w - indent):
+                    row.wrapped.append((part, color, "regular" if style == "small" else style,
+                                        size))
+            row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
+        if self.stick_bottom and at_bottom:
+            self.offset = self.max_offset()
+        self.offset = max(0, min(self.offset, self.max_offset()))
+
+    def content_height(self) -> int:
+        return sum(r.height for r in self.rows)
+
+    def max_offset(self) -> int:
+        return max(0, self.content_height() - self.rect.h + 8)
+
+    def scroll_to_bottom(self) -> None:
+        self.offset = self.max_offset()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()) or getattr(event, "force", False):
+                self.offset = max(0, min(self.max_offset(), self.offset - event.y * 40))
+                return True
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            if event.button == 4:
+                self.offset = max(0, self.offset - 40)
+            elif event.button == 5:
+                self.offset = min(self.max_offset(), self.offset + 40)
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.rect.collidepoint(event.pos):
+            idx = self._row_at(event.pos)
+            if idx is not None and self.on_pick:
+                self.on_pick(self.rows[idx].data)
+            return True
+        return False
+
+    def _row_at(self, pos) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        y = self.rect.top + 4 - self.offset
+        for i, row in enumerate(self.rows):
+            if y <= pos[1] < y + row.height:
+                return i
+            y += row.height
+        return None
+
+    def draw(self, surf) -> None:
+        pygame.draw.rect(surf, (20, 26, 33), self.rect, border_radius=6)
+        clip = surf.get_clip()
+        surf.set_clip(self.rect.inflate(-4, -4))
+        y = self.rect.top + 4 - self.offset
+        for i, row in enumerate(self.rows):
+            if y + row.height >= self.rect.top and y <= self.rect.bottom:
+                if self.selectable and i == self.hover:
+                    pygame.draw.rect(surf, theme.BUTTON, (self.rect.left + 2, y, self.rect.w - 4,
+                                                          row.height), border_radius=4)
+                yy = y + 3
+                for part, color, style, size in row.wrapped:
+                    indent = 10 if size < self.size else 0
+                    surf.blit(text.render(part, size, color, style),
+                              (self.rect.left + 8 + indent, yy))
+                    yy += int(size * 1.3)
+            y += row.height
+        surf.set_clip(clip)
+        if self.max_offset() > 0:
+            frac = self.rect.h / max(1, self.content_height())
+            bar_h = max(20, int(self.rect.h * frac))
+            pos = self.offset / max(1, self.max_offset())
+            bar_y = self.rect.top + int((self.rect.h - bar_h) * pos)
+            pygame.draw.rect(surf, theme.PANEL_LINE, (self.rect.right - 5, bar_y, 3, bar_h),
+                             border_radius=2)
+
+
+class Toast:
+    """A message that fades after a few seconds (refusals, saves, warnings)."""
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.color = theme.BAD
+        self.until = 0
+
+    def show(self, message: str, color=theme.BAD, seconds: float = 4.0) -> None:
+        self.message = message
+        self.color = color
+        self.until = pygame.time.get_ticks() + int(seconds * 1000)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.message) and pygame.time.get_ticks() < self.until
+
+    def draw(self, surf, center: tuple[int, int], width: int = 560) -> None:
+        if not self.active:
+            return
+        f = theme.font(16, "bold")
+        lines = text.wrap(self.message, f, width - 32)
+        h = len(lines) * 22 + 20
+        rect = pygame.Rect(0, 0, width, h)
+        rect.center = center
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (12, 14, 18, 235), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, self.color, box.get_rect(), 2, border_radius=10)
+        surf.blit(box, rect)
+        y = rect.top + 10
+        for line in lines:
+            img = text.render(line, 16, theme.TEXT, "bold")
+            surf.blit(img, (rect.centerx - img.get_width() // 2, y))
+            y += 22
+
+
+def panel(surf, rect, color=theme.PANEL, alpha: int = 235, border=theme.PANEL_LINE,
+          radius: int = 10) -> None:
+    box = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(box, border, box.get_rect(), 1, border_radius=radius)
+    surf.blit(box, pygame.Rect(rect).topleft)
