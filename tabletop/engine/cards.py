@@ -44,6 +44,13 @@ class CardDef:
     data: dict[str, Any]
     source: str = ""
     line: int = 0
+    #: where each top-level field's value starts in the file: field -> (line, column)
+    marks: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def mark_of(self, path: str) -> tuple[int, int]:
+        """Line and column of a field (``powers[1].speed`` -> where ``powers`` starts)."""
+        top = path.split("[")[0].split(".")[0]
+        return self.marks.get(top, (self.line, 1))
 
     @property
     def text(self) -> str:

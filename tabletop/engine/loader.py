@@ -155,7 +155,9 @@ class CardLoader:
             data["art"] = str((base_dir / data["art"]).resolve())
         data = {k: v for k, v in data.items() if k not in ("id", "kind", "name")}
         card = CardDef(id=str(card_id), kind=kind, name=result.value["name"], data=data,
-                       source=shown, line=mark[0])
+                       source=shown, line=mark[0],
+                       marks={k: raw.mark_of(k) for k in raw} if isinstance(raw, yamlio.MDict)
+                       else {})
         if card.id in catalog.cards:
             if is_mod:
                 catalog.overridden.append(card.id)
@@ -170,7 +172,7 @@ class CardLoader:
     def _validate(self, record: Record, raw):
         from .schema import validate
 
-        return validate(record, raw)
+        return validate(record, raw, mark=raw.mark if isinstance(raw, yamlio.MDict) else (1, 1))
 
 
 class _Prob:

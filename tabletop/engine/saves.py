@@ -59,6 +59,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, 0o644)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

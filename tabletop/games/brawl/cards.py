@@ -171,7 +171,8 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
     errors: list[CardError] = []
 
     def bad(card: CardDef, field: str, message: str) -> None:
-        errors.append(CardError(card.source, card.line, 1, message, card=card.id, field=field))
+        line, col = card.mark_of(field)
+        errors.append(CardError(card.source, line, col, message, card=card.id, field=field))
         catalog.cards.pop(card.id, None)
 
     for card in list(catalog.cards.values()):

@@ -535,6 +535,9 @@ class BrawlGame(Game):
         if s.decl:
             s.actor = s.owner(s.decl[0])
             return
+        if not s.mu and not s.action and not s.power:
+            self._open_end_window(s)  # nobody fought: no damage to resolve
+            return
         s.queue = s.order_from(s.current)
         s.phase = "pre"
         self._advance_pre(s)
@@ -611,6 +614,9 @@ class BrawlGame(Game):
 
     def _do_resolve(self, s: BrawlState, m: Move) -> None:
         damage.resolve(s)
+        self._open_end_window(s)
+
+    def _open_end_window(self, s: BrawlState) -> None:
         s.phase = "end"
         others = [o for o in s.order_from(s.current) if o != s.current]
         s.queue = others + [s.current]
@@ -833,7 +839,8 @@ class BrawlGame(Game):
                 return "That Character's match-up was broken up: it sits out this turn."
         side = s.info[m.card].side
         if m.kind != "attack" and side != ACTION_SIDE[m.kind]:
-            return f"Only {ACTION_SIDE[m.kind].capitalize()}s can {ACTION_NAME[m.kind]}."
+            plural = {"hero": "Heroes", "gray": "Grays", "villain": "Villains"}
+            return f"Only {plural[ACTION_SIDE[m.kind]]} can {ACTION_NAME[m.kind]}."
         if m.kind == "aid":
             if s.owner(target) != m.seat or target not in s.turned:
                 return "Render aid goes to a knocked-out Character of your own team."

@@ -1,0 +1,45 @@
+"""Shared test set-up: headless SDL, a private user-data folder, card catalogs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    """Saves and mods go to a temporary folder, never the real user data."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    yield
+
+
+@pytest.fixture(scope="session")
+def brawl():
+    from tabletop.games import get_game
+
+    return get_game("brawl")
+
+
+@pytest.fixture(scope="session")
+def brawl_cards(brawl):
+    """The real Brawl set from cards/brawl."""
+    catalog = brawl.load_catalog(mod_dirs=[])
+    assert not catalog.errors, catalog.errors
+    return catalog
+
+
+@pytest.fixture(scope="session")
+def fixture_cards(brawl):
+    """A small set with round numbers (tests/fixtures/brawl) for rule scenarios."""
+    catalog = brawl.load_catalog([FIXTURES / "brawl"], [])
+    assert not catalog.errors, catalog.errors
+    return catalog

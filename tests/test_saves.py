@@ -1,0 +1,147 @@
+"""Saves: round trip, atomic writes (even when killed), refusal of bad saves."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tabletop.engine.game import SeatConfig
+from tabletop.engine.players import RandomPlayer, computer_move
+from tabletop.engine.rng import Rng
+from tabletop.engine.saves import (
+    SAVE_VERSION,
+    UPGRADERS,
+    SaveError,
+    parse_save,
+    read_save,
+    session_from_dict,
+    session_to_dict,
+    write_save,
+)
+from tabletop.engine.session import Session
+
+
+def played(brawl, catalog, moves=60, seed=8, options=None):
+    session = Session(brawl, catalog, options or {"more_actions": True}, seed,
+                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    r = Rng(seed)
+    for _ in range(moves):
+        if session.state.over:
+            break
+        seat = session.state.actor
+        session.play(computer_move(brawl, session.state, seat, RandomPlayer(), r))
+    return session
+
+
+def test_round_trip_replays_exactly(brawl, brawl_cards, tmp_path):
+    session = played(brawl, brawl_cards)
+    session.notes[3] = "A storm rolls in."
+    path = tmp_path / "game.json"
+    write_save(path, session)
+    data = read_save(path)
+    assert data["version"] == SAVE_VERSION and data["game"] == "brawl"
+    assert data["fingerprint"] == brawl_cards.fingerprint
+    loaded, warnings = session_from_dict(data, brawl, brawl_cards)
+    assert not warnings
+    assert brawl.to_json(loaded.state) == brawl.to_json(session.state)
+    assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
+    assert loaded.notations == session.notations
+    assert loaded.log_text() == session.log_text()
+    assert [s.kind for s in loaded.seats] == ["human", "computer"]
+
+
+def test_the_saved_move_log_is_readable_notation(brawl, brawl_cards, tmp_path):
+    session = played(brawl, brawl_cards, moves=10)
+    path = tmp_path / "game.json"
+    write_save(path, session)
+    moves = json.loads(path.read_text())["moves"]
+    assert moves[0].startswith("P1 pick \"")
+
+
+def test_corrupt_truncated_and_newer_saves_are_refused(brawl, brawl_cards, tmp_path):
+    session = played(brawl, brawl_cards)
+    path = tmp_path / "game.json"
+    write_save(path, session)
+    raw = path.read_bytes()
+    with pytest.raises(SaveError, match="damaged"):
+        parse_save(raw[: len(raw) // 2])
+    with pytest.raises(SaveError, match="not a Tabletop save"):
+        parse_save(b'{"hello": 1}')
+    data = json.loads(raw)
+    data["version"] = SAVE_VERSION + 1
+    with pytest.raises(SaveError, match="newer Tabletop"):
+        parse_save(json.dumps(data).encode())
+    data = json.loads(raw)
+    data["moves"][5] = 'P1 attack "Nobody" > "Nothing"'
+    with pytest.raises(SaveError, match="move 6"):
+        session_from_dict(parse_save(json.dumps(data).encode()), brawl, brawl_cards)
+    data = json.loads(raw)
+    del data["seed"]
+    with pytest.raises(SaveError, match="seed"):
+        parse_save(json.dumps(data).encode())
+
+
+def test_old_saves_are_upgraded(brawl, brawl_cards, monkeypatch):
+    session = played(brawl, brawl_cards, moves=5)
+    data = session_to_dict(session)
+    data["version"] = SAVE_VERSION - 1
+    data["turns"] = data.pop("moves")  # pretend the old format named it differently
+    monkeypatch.setitem(UPGRADERS, SAVE_VERSION - 1,
+                        lambda d: {**{k: v for k, v in d.items() if k != "turns"},
+                                   "moves": d["turns"]})
+    upgraded = parse_save(json.dumps(data).encode())
+    loaded, _ = session_from_dict(upgraded, brawl, brawl_cards)
+    assert loaded.notations == session.notations
+
+
+def test_changed_card_data_is_reported(brawl, brawl_cards):
+    session = played(brawl, brawl_cards, moves=5)
+    data = session_to_dict(session)
+    data["fingerprint"] = "0" * 16
+    _, warnings = session_from_dict(data, brawl, brawl_cards)
+    assert warnings and "card data has changed" in warnings[0]
+
+
+WRITER = """
+import sys, time
+from tabletop.engine.saves import atomic_write
+path = sys.argv[1]
+i = 0
+while True:
+    i += 1
+    blob = ('{"n": %d, "pad": "' % i + "x" * (200000 + i % 977) + '"}').encode()
+    atomic_write(path, blob)
+"""
+
+
+def test_killing_the_app_while_saving_never_leaves_a_broken_save(tmp_path):
+    path = tmp_path / "save.json"
+    for round_ in range(6):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)])
+        time.sleep(0.25 + 0.05 * round_)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        data = json.loads(path.read_text())  # always whole: the old or the new file
+        assert data["n"] >= 1
+    leftovers = [p for p in tmp_path.iterdir() if p.name != "save.json"]
+    # temporary files of killed writers may remain, but never replace the save
+    assert all(p.name.startswith(".save.json.") for p in leftovers)
+
+
+def test_sample_saves_load(brawl, brawl_cards):
+    from tabletop import SAMPLE_SAVES_DIR
+
+    files = sorted(SAMPLE_SAVES_DIR.glob("*.json"))
+    assert any(read_save(f)["game"] == "brawl" for f in files)
+    for f in files:
+        data = read_save(f)
+        if data["game"] == "brawl":
+            loaded, warnings = session_from_dict(data, brawl, brawl_cards, f.name)
+            assert not warnings, f"{f.name}: regenerate with tools/make_sample_saves.py"
+            assert len(loaded.moves) == len(data["moves"])
