@@ -1,0 +1,47 @@
+"""Scenario files (docs/scenarios.md): each example in tests/scenarios runs and meets its
+``expect:`` block; the ``tabletop scenario`` command prints JSON or the refusal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.engine.scenario import load_scenario, run_scenario, subset_mismatches
+
+FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_file(path):
+    data = load_scenario(path.read_text(encoding="utf-8"))
+    result = run_scenario(data)
+    assert "expect" in data, "every example scenario states what it expects"
+    actual = {"state": result["state"], "refused": result["refused"]}
+    assert subset_mismatches(data["expect"], actual) == []
+
+
+def test_scenario_command_prints_json_and_refusals(tmp_path):
+    path = Path(__file__).parent / "scenarios" / "brawl" / "interrupt-during-damage.yaml"
+    out = subprocess.run([sys.executable, "-m", "tabletop", "scenario", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    result = json.loads(out.stdout)
+    assert result["refused"]["reason"] == \
+        "Interruptions cannot be played while damage is being resolved."
+    assert result["state"]["health"] == {"Iron Mawgrave": 14, "Granite Warden": 13}
+    assert out.returncode == 0  # the refusal was expected
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(path.read_text().split("expect:")[0], encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tabletop", "scenario", str(broken)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1  # an unexpected refusal
+    assert json.loads(out.stdout)["refused"]["number"] == 6
+
+
+def test_a_scenario_without_a_position_starts_from_the_deal():
+    result = run_scenario({"game": "brawl", "seed": 3, "moves": []})
+    assert result["state"]["phase"] == "pick"
+    assert len(result["state"]["zones"]["hand.0"]) == 6
