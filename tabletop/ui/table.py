@@ -445,8 +445,7 @@ class TableScene(Scene):
 
     def _snap_back(self, drag: Drag) -> None:
         x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
-        self.snap = (drag.sprite, pygame.Rect(x, y, *drag.sprite.rect.size),
-                     pygame.time.get_ticks())
+        self.snap = (drag.sprite, pygame.Rect(x, y, *drag.sprite.rect.size), 0.0)
 
     def _click(self, sprite: Sprite) -> None:
         moves = [m for m in self.legal if m.card == sprite.card
@@ -514,6 +513,10 @@ class TableScene(Scene):
 
     # -- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.snap is not None:
+            sprite, start, elapsed = self.snap
+            elapsed += dt * 1000
+            self.snap = None if elapsed >= SNAP_MS else (sprite, start, elapsed)
         s = self.state
         if s.over or self.handover_to is not None or self.drag is not None:
             return
@@ -551,14 +554,12 @@ class TableScene(Scene):
                 _glow(surf, rect, theme.LEGAL, 3, fill=True)
         lay.draw_top(surf, self.view)
         if self.snap is not None:
-            sprite, start, t0 = self.snap
-            t = (pygame.time.get_ticks() - t0) / SNAP_MS
-            if t >= 1:
-                self.snap = None
-            else:
-                r = sprite.rect
-                pos = (start.x + (r.x - start.x) * t, start.y + (r.y - start.y) * t)
-                self._draw_card(surf, sprite, pygame.Rect(int(pos[0]), int(pos[1]), *r.size))
+            sprite, start, elapsed = self.snap
+            t = min(1.0, elapsed / SNAP_MS)
+            t = 1 - (1 - t) ** 2  # ease out
+            r = sprite.rect
+            pos = (start.x + (r.x - start.x) * t, start.y + (r.y - start.y) * t)
+            self._draw_card(surf, sprite, pygame.Rect(int(pos[0]), int(pos[1]), *r.size))
         if dragging is not None:
             sp = self.drag.sprite
             rect = pygame.Rect(self.drag.pos[0] - self.drag.grab[0],

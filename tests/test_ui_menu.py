@@ -1,0 +1,119 @@
+"""Main menu, new game, continue and load, headless with posted clicks."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tabletop.engine.paths import mods_root, saves_dir
+from tabletop.ui.app import App
+from tabletop.ui.menu import CardProblems, LoadGame, MainMenu, NewGame
+from tabletop.ui.table import TableScene
+
+from ui_helpers import click, drag, zone_center
+
+
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0)
+    application.push(MainMenu())
+    application.step(0.016)
+    yield application
+    pygame.display.quit()
+
+
+def by_label(widgets, label):
+    return next(w for w in widgets if getattr(w, "label", None) == label)
+
+
+def start_new_game(app, computer: bool = True):
+    click(app, by_label(app.scene.buttons, "New game").rect.center)
+    assert isinstance(app.scene, NewGame)
+    if not computer:
+        seat2 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
+                 [("human", "Human"), ("computer", "Computer")]][1]
+        click(app, seat2._segments()[0].center)
+    seed = [w for w in app.scene.widgets if getattr(w, "placeholder", "") == "random"][0]
+    click(app, seed.rect.center)
+    for ch in "77":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(0.016)
+    click(app, app.scene.start.rect.center)
+    assert isinstance(app.scene, TableScene)
+    return app.scene
+
+
+def test_new_game_then_continue_where_play_stopped(app):
+    scene = start_new_game(app)
+    assert scene.session.seed == 77
+    assert [s.kind for s in scene.session.seats] == ["human", "computer"]
+    # place a Character face down by dragging it to the team area
+    from ui_helpers import center_of
+
+    state = scene.state
+    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
+    drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
+    for _ in range(10):
+        app.step(0.016)
+    moves = list(scene.session.notations)
+    assert moves[0].startswith("P1 pick")
+    # leave, then come back with Continue
+    click(app, by_label(scene.tools, "Menu").rect.center)
+    assert isinstance(app.scene, MainMenu)
+    cont = by_label(app.scene.buttons, "Continue")
+    assert cont.enabled
+    click(app, cont.rect.center)
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.session.notations == moves
+    assert app.scene.session.seed == 77
+
+
+def test_a_corrupt_autosave_is_refused_with_a_message(app):
+    (saves_dir() / "autosave.json").write_text('{"format": "tabletop-save", "vers', "utf-8")
+    app.replace(MainMenu())
+    app.step(0.016)
+    assert not by_label(app.scene.buttons, "Continue").enabled
+    assert "Autosave unusable" in app.scene.continue_info and "damaged" in \
+        app.scene.continue_info
+
+
+def test_load_screen_lists_samples_and_refuses_newer_saves(app):
+    from tabletop import SAMPLE_SAVES_DIR
+
+    sample = json.loads((SAMPLE_SAVES_DIR / "brawl-sample.json").read_text())
+    sample["version"] = 99
+    (saves_dir() / "future.json").write_text(json.dumps(sample), "utf-8")
+    click(app, by_label(app.scene.buttons, "Load game").rect.center)
+    scene = app.scene
+    assert isinstance(scene, LoadGame)
+    names = [row.data.name for row in scene.list.rows if row.data is not None]
+    assert "brawl-sample.json" in names and "future.json" in names
+    scene.pick(saves_dir() / "future.json")
+    assert isinstance(app.scene, LoadGame) and "newer Tabletop" in scene.toast.message
+    scene.pick(SAMPLE_SAVES_DIR / "brawl-sample.json")
+    assert isinstance(app.scene, TableScene)
+    assert len(app.scene.session.moves) == len(json.loads(
+        (SAMPLE_SAVES_DIR / "brawl-sample.json").read_text())["moves"])
+
+
+def test_broken_card_files_are_shown_and_the_app_keeps_running():
+    mods = mods_root() / "bad"
+    mods.mkdir(parents=True)
+    (mods / "bad.yaml").write_text(
+        "game: brawl\ncards:\n  - {id: oops, kind: character, name: Oops, side: hero, "
+        "attack: laser, health: 5, powers: [{name: P, damage: 1, speed: fast}]}\n", "utf-8")
+    app = App(headless=True, ai_delay=0.0)
+    app.push(MainMenu())
+    app.step(0.016)
+    menu = app.scene
+    assert menu.error_button is not None and "1 problem" in menu.error_button.label
+    click(app, menu.error_button.rect.center)
+    assert isinstance(app.scene, CardProblems)
+    rows = [row.lines[0][0] for row in app.scene.list.rows]
+    assert len(rows) == 1 and "bad.yaml:3:" in rows[0] and "'attack'" in rows[0]
+    app.pop()
+    scene = start_new_game(app)
+    assert len(scene.state.cards) == 58  # every valid card is in the game
+    pygame.display.quit()

@@ -1,0 +1,59 @@
+"""Drive the app headless with real (posted) mouse and keyboard events."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def post(event_type, **kw) -> None:
+    pygame.event.post(pygame.event.Event(event_type, **kw))
+
+
+def click(app, pos, button: int = 1, steps: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    for _ in range(steps):
+        app.step(0.016)
+
+
+def drag(app, start, end, steps: int = 6) -> None:
+    """Press at ``start``, move in a few steps to ``end`` (frames drawn), release."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(0.016)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))
+        app.step(0.016)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.step(0.016)
+
+
+def key(app, key_code, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key_code, mod=mod, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def sprite_of(scene, name: str):
+    state = scene.state
+    for sprite in scene.layout_obj.sprites:
+        if sprite.card >= 0 and state.name(sprite.card) == name:
+            return sprite
+    raise KeyError(f"no card {name!r} on the table")
+
+
+def center_of(scene, name: str):
+    return sprite_of(scene, name).rect.center
+
+
+def zone_center(scene, zone: str):
+    return scene.layout_obj.zones[zone].center
+
+
+def button(scene, label: str):
+    for b in scene.buttons + scene.tools:
+        if b.label == label:
+            return b
+    raise KeyError(f"no button {label!r}; have {[b.label for b in scene.buttons + scene.tools]}")
