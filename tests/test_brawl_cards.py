@@ -5,11 +5,10 @@ fields with a small independent matcher, against neutral 20-health test dummies.
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-
-from conftest import FIXTURES
 
 GAME = get_game("brawl")
 CATALOG = GAME.load_catalog(mod_dirs=[FIXTURES / "dummies"])

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from brawl_helpers import hp, knocked_out, log, play, table
 
 from tabletop.engine.moves import IllegalMove
-
-from brawl_helpers import hp, knocked_out, log, play, table
 
 
 def duel(cards, p1, p2, hands=None, options=None, conditions=()):

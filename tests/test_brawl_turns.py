@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from brawl_helpers import card, hp, knocked_out, log, play, table, zone_names
 
 from tabletop.engine.moves import IllegalMove, Move
 from tabletop.engine.state import HIDDEN
-
-from brawl_helpers import card, hp, knocked_out, log, play, table, zone_names
 
 
 def refused(session, text: str) -> str:

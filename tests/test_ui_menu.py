@@ -6,13 +6,12 @@ import json
 
 import pygame
 import pytest
+from ui_helpers import click, drag, zone_center
 
 from tabletop.engine.paths import mods_root, saves_dir
 from tabletop.ui.app import App
 from tabletop.ui.menu import CardProblems, LoadGame, MainMenu, NewGame
 from tabletop.ui.table import TableScene
-
-from ui_helpers import click, drag, zone_center
 
 
 @pytest.fixture()

@@ -6,6 +6,7 @@ import json
 
 import pygame
 import pytest
+from ui_helpers import button, center_of, click, drag, key, sprite_of, zone_center
 
 from tabletop.engine.game import SeatConfig
 from tabletop.engine.paths import saves_dir
@@ -13,8 +14,6 @@ from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
-
-from ui_helpers import button, center_of, click, drag, key, sprite_of, zone_center
 
 
 @pytest.fixture()

@@ -167,26 +167,47 @@ class Game:
             return seat is not None and zone_owner(name) == seat
         return False
 
+    def _zone_rule(self, name: str) -> tuple[str, int | None]:
+        """(visibility, owner) of a zone, cached per name."""
+        cache = self.__dict__.setdefault("_zone_rules", {})
+        rule = cache.get(name)
+        if rule is None:
+            rule = cache[name] = (self.zone_spec(name).visibility, zone_owner(name))
+        return rule
+
     def view(self, state: State, seat: int | None) -> State:
         """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
         v = state.copy()
         v.rng = 0  # the generator would tell the future
-        visible: set[int] = set()
-        for name, cards in v.zones.items():
-            if not self.can_see_zone(name, seat):
-                v.zones[name] = [HIDDEN] * len(cards)
+        facedown = state.facedown
+        hidden_any = bool(facedown)
+        zones = v.zones
+        rule = self._zone_rule
+        for name, cards in zones.items():
+            visibility, owner = rule(name)
+            if visibility == "public" and not facedown:
                 continue
-            owner = zone_owner(name)
-            if state.facedown and (seat is None or owner != seat):
-                cards = [HIDDEN if c in state.facedown else c for c in cards]
-                v.zones[name] = cards
-            visible.update(cards)
-        visible.discard(HIDDEN)
-        v.facedown = {c for c in state.facedown if c in visible}
-        v.turned = {c for c in state.turned if c in visible}
-        v.attached = {a: b for a, b in state.attached.items() if a in visible and b in visible}
-        v.counters = {k: n for k, n in state.counters.items()
-                      if not isinstance(k[0], int) or k[0] in visible}
+            if visibility == "hidden" or (visibility == "owner" and owner != seat):
+                if cards:
+                    zones[name] = [HIDDEN] * len(cards)
+                    hidden_any = True
+            elif facedown and (seat is None or owner != seat):
+                zones[name] = [HIDDEN if c in facedown else c for c in cards]
+        if hidden_any:
+            visible = {c for cards in zones.values() for c in cards}
+            visible.discard(HIDDEN)
+            if facedown:
+                v.facedown = {c for c in facedown if c in visible}
+            if state.turned:
+                v.turned = {c for c in state.turned if c in visible}
+            if state.attached:
+                v.attached = {a: b for a, b in state.attached.items()
+                              if a in visible and b in visible}
+            if state.counters:
+                v.counters = {k: n for k, n in state.counters.items()
+                              if not isinstance(k[0], int) or k[0] in visible}
+        else:
+            visible = set(range(len(state.cards)))
         v.events = [e for e in state.events if e[1] is None or seat in e[1]]
         self.mask_extra(v, state, seat, visible)
         return v
@@ -219,6 +240,12 @@ class Game:
 
     def determinize_extra(self, state: State, view: State, seat: int, rng: Rng) -> None:
         """Hook: refill game-specific hidden fields after :meth:`determinize`."""
+
+    def computer_player(self):
+        """A new default computer player for this game (random unless overridden)."""
+        from .players import RandomPlayer
+
+        return RandomPlayer()
 
     def observe(self, state: State, move: Move, seat: int) -> Move:
         """What ``seat`` sees of ``move`` (hidden choices are masked)."""

@@ -12,11 +12,12 @@ The notation, shared by the game log, saves and scenario files, is one line per 
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
+    """A move (a named tuple: immutable, hashable, cheap to create)."""
+
     kind: str
     seat: int
     card: int | None = None

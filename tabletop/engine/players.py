@@ -32,13 +32,9 @@ class RandomPlayer:
         return rng.choice(game.legal_moves(view))
 
 
-#: game id -> factory of its default ("simple") computer player
-SIMPLE_PLAYERS: dict[str, Callable[[], Player]] = {}
-
-
 def simple_player(game: Game) -> Player:
-    factory = SIMPLE_PLAYERS.get(game.info.id)
-    return factory() if factory else RandomPlayer()
+    """The game's default computer player (see :meth:`Game.computer_player`)."""
+    return game.computer_player()
 
 
 def computer_move(game: Game, state: State, seat: int, player: Player, rng: Rng) -> Move:

@@ -120,6 +120,8 @@ class TableScene(Scene):
         self._handover_button = Button((0, 0, 280, 46), "", self.take_seat, primary=True,
                                        size=17)
         self.help_list: ScrollList | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key_was: tuple = ()
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.listeners.append(self._on_change)
         if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
@@ -528,31 +530,70 @@ class TableScene(Scene):
                 move = computer_move(self.game, s, actor, self.players[actor], self.ai_rng)
                 self.play(move)
 
-    def draw(self, surf) -> None:
+    def invalidate(self) -> None:
+        """The static layer (table, cards, panel) must be drawn again."""
+        self._static = None
+
+    def _static_key(self) -> tuple:
+        dragging = self.drag.card if self.drag and self.drag.active else None
+        snapping = self.snap[0].card if self.snap else None
+        return (self.size, dragging, snapping, self.log_list.offset, len(self.session.moves),
+                id(self.view), self.handover_to)
+
+    def _draw_static(self, surf) -> None:
+        """Everything that changes only when the view, the drag or the log change."""
         background(surf)
         lay = self.layout_obj
         if self.handover_to is not None:
-            self._draw_panel(surf)
-            self._draw_handover(surf)
+            self._draw_panel_static(surf)
             return
         lay.draw_under(surf, self.view)
         dragging = self.drag.card if self.drag and self.drag.active else None
         snapping = self.snap[0].card if self.snap else None
-        targets = self.targets_for(dragging) if dragging is not None else set()
         playable = {m.card for m in self.legal if m.card is not None}
         for sprite in lay.sprites:
             if sprite.card in (dragging, snapping) and sprite.card != HIDDEN:
                 continue
             self._draw_sprite(surf, sprite)
-            if sprite.card in targets:
-                _glow(surf, sprite.rect, theme.LEGAL, 4)
-            elif dragging is None and sprite.card in playable and sprite.zone.endswith(
+            if dragging is None and sprite.card in playable and sprite.zone.endswith(
                     f".{self.viewer}"):
                 _glow(surf, sprite.rect, theme.ACCENT, 2)
-        for name, rect in lay.zones.items():
-            if name in targets:
-                _glow(surf, rect, theme.LEGAL, 3, fill=True)
         lay.draw_top(surf, self.view)
+        self._draw_panel_static(surf)
+
+    def _draw_panel_static(self, surf) -> None:
+        hovered = [b for b in self.tools + self.buttons if b.hover]
+        for b in hovered:
+            b.hover = False
+        self._draw_panel(surf)
+        for b in hovered:
+            b.hover = True
+
+    def draw(self, surf) -> None:
+        key = self._static_key()
+        if self._static is None or self._static_key_was != key or \
+                self._static.get_size() != surf.get_size():
+            if self._static is None or self._static.get_size() != surf.get_size():
+                self._static = pygame.Surface(surf.get_size())
+            self._draw_static(self._static)
+            self._static_key_was = key
+        surf.blit(self._static, (0, 0))
+        for b in self.tools + self.buttons:
+            if b.hover:
+                b.draw(surf)
+        if self.handover_to is not None:
+            self._draw_handover(surf)
+            return
+        lay = self.layout_obj
+        dragging = self.drag.card if self.drag and self.drag.active else None
+        if dragging is not None:
+            targets = self.targets_for(dragging)
+            for sprite in lay.sprites:
+                if sprite.card in targets:
+                    _glow(surf, sprite.rect, theme.LEGAL, 4)
+            for name, rect in lay.zones.items():
+                if name in targets:
+                    _glow(surf, rect, theme.LEGAL, 3, fill=True)
         if self.snap is not None:
             sprite, start, elapsed = self.snap
             t = min(1.0, elapsed / SNAP_MS)
@@ -568,7 +609,6 @@ class TableScene(Scene):
             pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=8)
             surf.blit(shadow, rect.move(6, 8))
             self._draw_card(surf, Sprite(sp.card, rect, sp.zone, sp.face_up, 0), rect)
-        self._draw_panel(surf)
         self._draw_menu(surf)
         self._draw_hover_zoom(surf)
         if self.state.over and not self._review:

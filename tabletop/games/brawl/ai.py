@@ -9,7 +9,6 @@ scores the result; Conditions and Characters are judged by simple rules of thumb
 from __future__ import annotations
 
 from ...engine.moves import Move
-from ...engine.players import SIMPLE_PLAYERS
 from ...engine.rng import Rng
 from . import damage
 from .rules import BrawlGame
@@ -146,5 +145,3 @@ class BrawlAI:
             return 6.0
         return 2.0 + self._mods_value(s, seat, inf.mods)
 
-
-SIMPLE_PLAYERS["brawl"] = BrawlAI

@@ -137,7 +137,20 @@ def _mods(effects, label: str) -> tuple[Mod, ...]:
     )
 
 
+_compiled: dict[int, tuple[CardDef, Info]] = {}
+
+
 def compile_card(card: CardDef) -> Info:
+    """The rules' view of a card, computed once per loaded definition."""
+    hit = _compiled.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    info = _compile(card)
+    _compiled[id(card)] = (card, info)
+    return info
+
+
+def _compile(card: CardDef) -> Info:
     d = card.data
     if card.kind == "character":
         powers = tuple(

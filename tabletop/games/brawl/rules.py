@@ -969,13 +969,19 @@ class BrawlGame(Game):
             return f"{seat_label(m.seat)} pick (face down)"
         return notation.format_move(s, m)
 
+    def computer_player(self):
+        from .ai import BrawlAI
+
+        return BrawlAI()
+
     def observe(self, s: BrawlState, m: Move, seat: int) -> Move:
         if m.kind == "pick" and seat != m.seat:
             return Move("pick", m.seat, HIDDEN, m.target)
         return m
 
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
-        view.hp = {c: h for c, h in state.hp.items() if c in visible}
+        if any(c not in visible for c in state.hp):
+            view.hp = {c: h for c, h in state.hp.items() if c in visible}
 
     # -- JSON and scenarios ---------------------------------------------------------------
     def to_json(self, s: BrawlState) -> dict[str, Any]:

@@ -1,0 +1,168 @@
+"""End to end: the real app in a real window on a virtual X screen, driven by xdotool.
+
+Starts ``python -m tabletop`` under Xvfb, starts a Brawl game with the mouse (New game,
+a seed typed into the seed field, Start), drags a Character from the hand to the team
+area, then checks the autosaved state and a screenshot of the screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+NEEDED = ("Xvfb", "xdotool", "import")
+missing = [tool for tool in NEEDED if shutil.which(tool) is None]
+
+
+def wait_for(predicate, timeout: float, what: str):
+    end = time.time() + timeout
+    while time.time() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture()
+def xserver():
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
+    display = 90
+    while Path(f"/tmp/.X11-unix/X{display}").exists() or Path(f"/tmp/.X{display}-lock").exists():
+        display += 1
+    proc = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24",
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 10, "Xvfb")
+    yield f":{display}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def xdo(env, *args: str) -> str:
+    out = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True,
+                         timeout=20)
+    return out.stdout
+
+
+LAYOUT = """
+import json, os, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from tabletop.engine.game import SeatConfig
+from tabletop.engine.session import Session
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.menu import MainMenu, NewGame
+from tabletop.ui.table import TableScene
+seed = int(sys.argv[1])
+app = App(headless=True, mods=False)
+menu = MainMenu(); app.push(menu)
+out = {"new game": next(b.rect.center for b in menu.buttons if b.label == "New game")}
+new = NewGame(); app.push(new)
+out["seed"] = next(w.rect.center for w in new.widgets if getattr(w, "placeholder", "") == "random")
+out["start"] = new.start.rect.center
+game = get_game("brawl")
+session = Session(game, app.catalog("brawl"), {}, seed,
+                  [SeatConfig("Player 1"), SeatConfig("Player 2", "computer")])
+table = TableScene(session); app.replace(table)
+state = session.state
+card = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
+sprite = next(sp for sp in table.layout_obj.sprites if sp.card == card)
+out["card"] = state.name(card)
+out["card at"] = (sprite.rect.left + 25, sprite.rect.centery)
+out["team"] = table.layout_obj.zones["play.0"].center
+print(json.dumps(out))
+"""
+
+
+def layout_positions(seed: int) -> dict:
+    """Where things are at 1280x720, asked of the app's own layout code (headless)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", LAYOUT, str(seed)], capture_output=True,
+                         text=True, timeout=60, env=env, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_start_a_game_and_drag_a_card_in_a_real_window(xserver, tmp_path):
+    home = tmp_path / "home"
+    env = {**os.environ, "DISPLAY": xserver, "TABLETOP_HOME": str(home),
+           "TABLETOP_AI_DELAY": "0.05", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    app = subprocess.Popen([sys.executable, "-m", "tabletop"], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wid = wait_for(lambda: xdo(env, "search", "--onlyvisible", "--pid",
+                                   str(app.pid)).split(), 20, "the window")[0]
+        geo = dict(line.split("=") for line in
+                   xdo(env, "getwindowgeometry", "--shell", wid).split())
+        w, h = int(geo["WIDTH"]), int(geo["HEIGHT"])
+        assert (w, h) == (1280, 720)
+
+        def click(x, y):
+            xdo(env, "mousemove", "--window", wid, str(x), str(y))
+            time.sleep(0.15)
+            xdo(env, "click", "1")
+            time.sleep(0.4)
+
+        spots = layout_positions(seed=5)
+        time.sleep(1.0)
+        click(*spots["new game"])
+        click(*spots["seed"])
+        xdo(env, "type", "--delay", "80", "5")
+        time.sleep(0.3)
+        click(*spots["start"])
+        time.sleep(1.0)
+        name, start, target = spots["card"], spots["card at"], spots["team"]
+        xdo(env, "mousemove", "--window", wid, str(start[0]), str(start[1]))
+        time.sleep(0.2)
+        xdo(env, "mousedown", "1")
+        for i in range(1, 11):
+            x = start[0] + (target[0] - start[0]) * i // 10
+            y = start[1] + (target[1] - start[1]) * i // 10
+            xdo(env, "mousemove", "--window", wid, str(x), str(y))
+            time.sleep(0.03)
+        xdo(env, "mouseup", "1")
+
+        save = home / "saves" / "autosave.json"
+        moves = wait_for(lambda: save.exists() and json.loads(save.read_text())["moves"]
+                         and json.loads(save.read_text())["moves"], 15, "the autosave")
+        assert json.loads(save.read_text())["seed"] == 5
+        assert moves[0] == f'P1 pick "{name}"'
+        # the computer picks too, the characters are revealed and the first turn starts
+        wait_for(lambda: len(json.loads(save.read_text())["moves"]) >= 2, 15, "P2's pick")
+        time.sleep(1.0)
+        shot = tmp_path / "table.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True,
+                       timeout=20)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame
+
+        img = pygame.image.load(str(shot))
+        assert img.get_size() == (1280, 720)
+        # the picked Character stands in the team area (not the bare felt)
+        colors = {tuple(img.get_at((x, y)))[:3] for x in range(400, 600, 4)
+                  for y in range(430, 560, 4)}
+        assert len(colors) > 40, "a card is drawn in the team area"
+        # the side panel with the log is there
+        panel = {tuple(img.get_at((x, y)))[:3] for x in range(1000, 1270, 3)
+                 for y in range(60, 300, 6)}
+        assert len(panel) > 20  # status line, buttons and log text
+        keep = os.environ.get("TABLETOP_E2E_SHOT")
+        if keep:
+            shutil.copy(shot, keep)
+    finally:
+        app.terminate()
+        try:
+            app.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app.kill()
