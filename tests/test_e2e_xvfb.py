@@ -36,6 +36,8 @@ def wait_for(predicate, timeout: float, what: str):
 @pytest.fixture()
 def xserver():
     if missing:
+        if os.environ.get("TABLETOP_REQUIRE_E2E"):
+            pytest.fail(f"needs {', '.join(missing)} (CI must install them)")
         pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
     display = 90
     while Path(f"/tmp/.X11-unix/X{display}").exists() or Path(f"/tmp/.X{display}-lock").exists():
