@@ -127,3 +127,41 @@ def test_pygame_is_the_community_edition():
     import pygame
 
     assert getattr(pygame, "IS_CE", False)
+
+
+def test_draw_reshuffles_the_discard_pile_when_the_pile_is_empty():
+    from tabletop.engine.state import State
+
+    s = State((), 2, 9)
+    s.zones = {"deck": [1], "discard": [2, 3, 4, 5], "hand.0": []}
+    s.turned.add(3)
+    assert s.draw("deck", "hand.0", reshuffle_from="discard") == 1
+    drawn = s.draw("deck", "hand.0", reshuffle_from="discard")
+    assert drawn in (2, 3, 4, 5) and s.zones["discard"] == []
+    assert sorted(s.zones["deck"] + s.zones["hand.0"]) == [1, 2, 3, 4, 5]
+    assert not s.turned  # reshuffled cards lose their table state
+    assert s.draw("deck", "hand.0") is not None
+    s.zones["deck"].clear()
+    assert s.draw("deck", "hand.0", reshuffle_from="discard") is None
+
+
+def test_rows_with_the_newest_card_on_the_left():
+    from tabletop.engine.state import State
+
+    s = State((), 1, 1)
+    s.zones = {"row": []}
+    for card in (1, 2, 3):
+        s.place(card, "row", newest_left=True)
+    assert s.zones["row"] == [3, 2, 1]
+    s.place(4, "row")
+    assert s.zones["row"] == [3, 2, 1, 4]
+
+
+def test_seats_clockwise_with_skips():
+    from tabletop.engine.state import State
+
+    s = State((), 4, 1)
+    s.eliminated = {2}
+    assert s.left_of(1) == 3 and s.right_of(3) == 1 and s.left_of(3) == 0
+    assert s.order_from(3) == [3, 0, 1]
+    assert s.alive_seats() == [0, 1, 3]

@@ -127,15 +127,62 @@ class State:
         else:
             self.zones[dst].insert(index, card)
 
-    def draw(self, src: str, dst: str) -> int | None:
-        """Move the top card (the last item) of ``src`` to ``dst``; None if empty."""
+    def draw(self, src: str, dst: str, reshuffle_from: str | None = None) -> int | None:
+        """Move the top card (the last item) of ``src`` to ``dst``; None if none is left.
+
+        With ``reshuffle_from`` (a discard pile), an empty ``src`` is first refilled by
+        shuffling that pile into it.
+        """
         pile = self.zones[src]
+        if not pile and reshuffle_from and self.zones[reshuffle_from]:
+            self.reshuffle(reshuffle_from, src)
         if not pile:
             return None
         card = pile.pop()
         self.zones[dst].append(card)
         self.reveals += 1
         return card
+
+    def reshuffle(self, src: str, dst: str) -> None:
+        """Shuffle every card of ``src`` (e.g. a discard pile) under ``dst``."""
+        cards = self.zones[src]
+        self.zones[src] = []
+        self.facedown.difference_update(cards)
+        self.turned.difference_update(cards)
+        self.shuffle(cards)
+        self.zones[dst][:0] = cards
+
+    def place(self, card: int, zone: str, newest_left: bool = False) -> None:
+        """Add ``card`` to a row: at the left end for rows where the newest goes left."""
+        if newest_left:
+            self.zones[zone].insert(0, card)
+        else:
+            self.zones[zone].append(card)
+
+    # -- seats (clockwise order is increasing seat number) --------------------------------
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if s not in self.eliminated]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise (to the left) still in the game."""
+        for step in range(1, self.seats + 1):
+            nxt = (seat + step) % self.seats
+            if nxt not in self.eliminated:
+                return nxt
+        return seat
+
+    def right_of(self, seat: int) -> int:
+        """The previous seat clockwise (to the right) still in the game."""
+        for step in range(1, self.seats + 1):
+            prev = (seat - step) % self.seats
+            if prev not in self.eliminated:
+                return prev
+        return seat
+
+    def order_from(self, seat: int) -> list[int]:
+        """Seats still in the game, clockwise starting with ``seat``."""
+        return [(seat + i) % self.seats for i in range(self.seats)
+                if (seat + i) % self.seats not in self.eliminated]
 
     # -- log ----------------------------------------------------------------------
     def say(self, text: str, only: frozenset | set | None = None) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import ART_DIR
 from ..engine.cards import Catalog
 from ..games import GAMES
 from . import theme
@@ -49,6 +50,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tabletop")
+        icon = ART_DIR / "icon.png"
+        if icon.exists():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.key.set_repeat(400, 40)
         pygame.event.clear()

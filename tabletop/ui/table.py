@@ -499,7 +499,8 @@ class TableScene(Scene):
             rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
             rows = [Row([(line, color, style)]) for line, color, style in
                     _help_rows(rules_help(self.game.info.id))]
-            self.help_list = ScrollList(rect.inflate(-20, -60), rows, size=15)
+            self.help_list = ScrollList((rect.left + 10, rect.top + 50, rect.w - 20,
+                                         rect.h - 80), rows, size=15)
             self.help_rect = rect
 
     def to_menu(self) -> None:

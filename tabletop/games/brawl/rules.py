@@ -489,20 +489,12 @@ class BrawlGame(Game):
         if len(alive) <= 2:
             nxt = next(o for o in alive if o != m.seat)
         else:
-            creator = s.chain_from if s.phase == "chain" else self._right_of(s, m.seat)
+            creator = s.chain_from if s.phase == "chain" else s.right_of(m.seat)
             others = [o for o in s.order_from(m.seat) if o not in (m.seat, creator)]
             nxt = others[0] if others else next(o for o in alive if o != m.seat)
         self._open_chain(s, nxt, m.seat)
 
     _do_aid = _do_thwart = _do_gang = _do_action
-
-    @staticmethod
-    def _right_of(s: BrawlState, seat: int) -> int:
-        for step in range(1, s.seats + 1):
-            prev = (seat - step) % s.seats
-            if prev not in s.eliminated:
-                return prev
-        return seat
 
     def _open_chain(self, s: BrawlState, responder: int, creator: int) -> None:
         s.phase = "chain"
@@ -681,7 +673,6 @@ class BrawlGame(Game):
         alive = s.alive_seats()
         if len(alive) <= 2:
             winner = next(o for o in alive if o != seat)
-            s.eliminated.add(seat)
             self._game_over(s, (winner,), f"{seat_label(winner)} wins: {why}.")
             return
         s.eliminated.add(seat)

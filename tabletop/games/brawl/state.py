@@ -12,7 +12,7 @@ class BrawlState(State):
     """
 
     __slots__ = (
-        "info", "hp", "mu", "power", "heal_to", "cancelled", "action", "fought",
+        "info", "hp", "power", "heal_to", "cancelled", "action", "fought",
         "withdrawn", "stage", "chain_seat", "chain_from", "queue", "decl", "reprieve",
         "empty_turns", "played_condition", "played_character", "result",
     )
@@ -21,8 +21,6 @@ class BrawlState(State):
         super().__init__(cards, seats, seed, options)
         self.info = info
         self.hp: dict[int, int] = {}
-        #: match-ups: attacker -> target (the attacker's card overlaps the target's)
-        self.mu: dict[int, int] = {}
         #: declared power index per character, and the chosen heal target
         self.power: dict[int, int] = {}
         self.heal_to: dict[int, int] = {}
@@ -48,7 +46,6 @@ class BrawlState(State):
         new = State.copy(self)
         new.info = self.info
         new.hp = self.hp.copy()
-        new.mu = self.mu.copy()
         new.power = self.power.copy()
         new.heal_to = self.heal_to.copy()
         new.cancelled = self.cancelled.copy()
@@ -66,6 +63,12 @@ class BrawlState(State):
         new.played_character = self.played_character
         new.result = self.result
         return new
+
+    @property
+    def mu(self) -> dict[int, int]:
+        """Match-ups: attacker -> target. They are the engine's attachments: the
+        attacker's card lies overlapping its target's."""
+        return self.attached
 
     # -- queries used everywhere ---------------------------------------------------------
     def owner(self, card: int) -> int | None:
@@ -90,22 +93,6 @@ class BrawlState(State):
             if tgt == card:
                 return att
         return None
-
-    def alive_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if s not in self.eliminated]
-
-    def left_of(self, seat: int) -> int:
-        """The next seat clockwise (to the left) that is still in the game."""
-        for step in range(1, self.seats + 1):
-            nxt = (seat + step) % self.seats
-            if nxt not in self.eliminated:
-                return nxt
-        return seat
-
-    def order_from(self, seat: int) -> list[int]:
-        """Seats still in the game, clockwise starting with ``seat``."""
-        return [(seat + i) % self.seats for i in range(self.seats)
-                if (seat + i) % self.seats not in self.eliminated]
 
     def draw_zone(self, seat: int) -> str:
         return f"deck.{seat}" if "deck" not in self.zones else "deck"
