@@ -26,6 +26,20 @@ def _checker(brawl, total: int, deep: bool, seen: Counter):
     def check(before, move, after):
         assert sorted(after.all_cards()) == list(range(total))
         seen[move.kind] += 1
+        in_play = {c for seat in range(after.seats) for c in after.zones[f"play.{seat}"]}
+        # health sliders on every face-up character in play, and nowhere else
+        assert set(after.hp) == in_play - after.facedown
+        for c in in_play - after.facedown:
+            assert 0 <= after.hp[c] <= after.info[c].health
+            assert (c in after.turned) == (after.hp[c] == 0)  # knocked out <=> 0 health
+        fighters = list(after.mu) + list(after.mu.values())
+        assert len(fighters) == len(set(fighters))  # one match-up per character
+        assert set(fighters) <= in_play
+        if after.phase in ("main", "chain", "outside", "declare", "pre", "damage"):
+            assert not set(fighters) & after.turned  # nobody knocked out fights
+        assert set(after.power) <= in_play and set(after.action) <= in_play
+        if after.phase == "main" and move.kind == "end":
+            assert not after.mu and not after.power  # reset between turns
         if deep:
             # the acting seat's legal moves are the same on its view (no peeking needed)
             actor = before.actor
