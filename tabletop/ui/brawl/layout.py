@@ -226,9 +226,13 @@ class BrawlLayout(Layout):
             fill = bar.copy()
             fill.w = max(0, int(bar.w * frac))
             pygame.draw.rect(surf, color, fill, border_radius=3)
-            label = text.render(f"{hp}/{inf.health}", max(8, int(bar_h * 0.9)), (12, 12, 16)
-                                if frac > 0.35 else theme.TEXT, "condbold")
-            surf.blit(label, label.get_rect(center=bar.center))
+            size = max(8, int(bar_h * 0.9))
+            shadow = text.render(f"{hp}/{inf.health}", size, (0, 0, 0), "condbold")
+            label = text.render(f"{hp}/{inf.health}", size, theme.TEXT, "condbold")
+            at = label.get_rect(center=bar.center)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                surf.blit(shadow, at.move(dx, dy))
+            surf.blit(label, at)
         if c in view.turned:
             ribbon = pygame.Rect(r.left, r.centery - int(11 * s), r.w, int(22 * s))
             box = pygame.Surface(ribbon.size, pygame.SRCALPHA)
