@@ -572,12 +572,15 @@ class BrawlGame(Game):
                 s.say(f"{seat_label(m.seat)} does not counter-attack")
             self._end_chain(s)
         elif ph == "outside":
+            s.say(f"{seat_label(m.seat)} declares nothing early")
             s.queue.pop(0)
             self._advance_outside(s)
         elif ph == "pre":
+            s.say(f"{seat_label(m.seat)} plays no Interruption before damage")
             s.queue.pop(0)
             self._advance_pre(s)
         elif ph == "end":
+            s.say(f"{seat_label(m.seat)} plays no Interruption before the turn ends")
             s.queue.pop(0)
             self._advance_end(s)
 
@@ -615,6 +618,7 @@ class BrawlGame(Game):
         self._advance_end(s)
 
     def _do_end(self, s: BrawlState, m: Move) -> None:
+        s.say(f"{seat_label(m.seat)} ends the turn")
         s.mu.clear()
         s.power.clear()
         s.heal_to.clear()
