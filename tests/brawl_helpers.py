@@ -9,8 +9,7 @@ from tabletop.games import get_game
 def table(catalog, position: dict, options: dict | None = None, seed: int = 1) -> Session:
     game = get_game("brawl")
     opts = game.normalize_options(options or {})
-    state = game.state_from_position(catalog, opts, seed, position)
-    return Session(game, catalog, opts, seed, initial=state)
+    return Session(game, catalog, opts, seed, position=position)
 
 
 def play(session: Session, *moves: str) -> Session:

@@ -27,9 +27,8 @@ def table(app, position, options=None, seats=None, hide_hands=True):
     game = get_game("brawl")
     catalog = app.catalog("brawl")
     opts = game.normalize_options(options or {})
-    state = game.state_from_position(catalog, opts, 1, position)
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
-    session = Session(game, catalog, opts, 1, seats, initial=state)
+    session = Session(game, catalog, opts, 1, seats, position=position)
     scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
     app.replace(scene)
     if scene.handover_to is not None:
@@ -197,3 +196,17 @@ def test_right_click_zooms_a_card(app):
     assert scene.zoom == sprite_of(scene, "Iron Mawgrave").card
     click(app, (10, 10))
     assert scene.zoom is None
+
+
+def test_save_button_writes_a_copy_that_loads(app):
+    from tabletop.engine.saves import read_save, session_from_dict
+
+    scene = table(app, POSITION)
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    click(app, button(scene, "Save").rect.center)
+    copies = [p for p in saves_dir().glob("brawl-*.json")]
+    assert len(copies) == 1 and "Saved as" in scene.toast.message
+    data = read_save(copies[0])
+    assert data["settings"] == {"hide_hands": True}
+    loaded, _ = session_from_dict(data, scene.game, app.catalog("brawl"))
+    assert loaded.notations == scene.session.notations

@@ -1,7 +1,8 @@
 """Saved games: JSON files holding the move log, written atomically.
 
 A save is ``{"format": "tabletop-save", "version": 1, "game", "options", "seed",
-"seats", "fingerprint", "moves": [notation...], "notes"}``. Loading replays every move
+"seats", "fingerprint", "moves": [notation...], "notes", "settings"}`` plus, for a game
+that started from a scenario position instead of a deal, that ``"position"``. Loading replays every move
 through the rules; if anything is wrong (bad JSON, a newer format, an unknown game, a
 move the rules refuse) the whole save is refused with a message; nothing is half-loaded.
 Older formats are brought up to date by the functions in :data:`UPGRADERS`.
@@ -49,6 +50,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "fingerprint": session.catalog.fingerprint,
         "moves": list(session.notations),
         "notes": {str(k): v for k, v in session.notes.items()},
+        "settings": session.settings,
+        **({"position": session.position} if session.position is not None else {}),
         "over": session.state.over,
     }
 
@@ -130,7 +133,8 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                         "replayed with the current cards.")
     try:
         seats = [SeatConfig(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
-        session = Session(game, catalog, data["options"], data["seed"], seats)
+        session = Session(game, catalog, data["options"], data["seed"], seats,
+                          position=data.get("position"))
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{name} cannot be set up: {exc}") from exc
     for number, text in enumerate(data["moves"], start=1):
@@ -141,6 +145,8 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
         except IllegalMove as exc:
             raise SaveError(f"{name} does not replay: move {number} ({text}) is refused: "
                             f"{exc.reason}") from exc
+    if isinstance(data.get("settings"), dict):
+        session.settings = dict(data["settings"])
     for key, note in (data.get("notes") or {}).items():
         if str(key).isdigit():
             session.notes[int(key)] = str(note)

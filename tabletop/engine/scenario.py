@@ -44,8 +44,7 @@ def run_scenario(data: dict[str, Any], catalog=None) -> dict[str, Any]:
     options = game.normalize_options(data.get("options") or {})
     seed = int(data.get("seed", 1))
     if "position" in data:
-        state = game.state_from_position(catalog, options, seed, data["position"] or {})
-        session = Session(game, catalog, options, seed, initial=state)
+        session = Session(game, catalog, options, seed, position=data["position"] or {})
     else:
         session = Session(game, catalog, options, seed)
     refused = None

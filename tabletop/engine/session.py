@@ -32,7 +32,9 @@ class LogEntry:
 class Session:
     def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
                  seed: int, seats: list[SeatConfig] | None = None,
-                 initial: State | None = None) -> None:
+                 initial: State | None = None, position: dict | None = None) -> None:
+        """``position`` (a scenario position) sets up the table instead of a deal; it is
+        kept so that saves of such a game replay from the same position."""
         self.game = game
         self.catalog = catalog
         self.options = game.normalize_options(options)
@@ -42,6 +44,9 @@ class Session:
         if len(self.seats) != count:
             raise ValueError(f"{game.info.title} with these options needs {count} seats, "
                              f"got {len(self.seats)}")
+        self.position = position
+        if initial is None and position is not None:
+            initial = game.state_from_position(catalog, self.options, seed, position)
         self.states: list[State] = [initial if initial is not None
                                     else game.new_state(catalog, self.options, seed)]
         self.moves: list[Move] = []
@@ -50,6 +55,8 @@ class Session:
         self.barrier = 0
         self.listeners: list[Callable[[Session], None]] = []
         self.notes: dict[int, str] = {}  # move index -> a line of narration
+        #: table settings saved with the game (e.g. whether hands are hidden)
+        self.settings: dict[str, Any] = {}
 
     # -- state ----------------------------------------------------------------------
     @property

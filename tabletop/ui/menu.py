@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -94,8 +93,7 @@ class MainMenu(Scene):
         except SaveError as exc:
             self.toast.show(str(exc))
             return
-        data = json.loads(autosave_path().read_text(encoding="utf-8"))
-        start_table(self.app, session, data.get("hide_hands", True), warnings)
+        start_table(self.app, session, session.settings.get("hide_hands", True), warnings)
 
     def new_game(self) -> None:
         self.app.push(NewGame())
@@ -237,15 +235,6 @@ class NewGame(Scene):
             self.toast.show(str(exc))
             return
         start_table(self.app, session, self.hide_hands)
-        autosave = autosave_path()
-        try:
-            data = json.loads(autosave.read_text(encoding="utf-8"))
-            data["hide_hands"] = self.hide_hands
-            from ..engine.saves import atomic_write
-
-            atomic_write(autosave, json.dumps(data, indent=1).encode())
-        except (OSError, ValueError):
-            pass
 
     def handle(self, event) -> None:
         for wdg in [*self.widgets, self.start, self.back]:
@@ -321,7 +310,7 @@ class LoadGame(Scene):
         except SaveError as exc:
             self.toast.show(str(exc))
             return
-        start_table(self.app, session, True, warnings)
+        start_table(self.app, session, session.settings.get("hide_hands", True), warnings)
 
     def handle(self, event) -> None:
         if self.list.handle(event) or self.back.handle(event):

@@ -123,7 +123,9 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key_was: tuple = ()
         self.help_rect = pygame.Rect(0, 0, 10, 10)
+        session.settings["hide_hands"] = hide_hands
         session.listeners.append(self._on_change)
+        self._on_change(session)  # the new or loaded game is now the one to continue
         if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
             self.handover_to = session.state.actor
             self.viewer = None
@@ -201,14 +203,15 @@ class TableScene(Scene):
         pw = int(self.layout_obj.panel_width * scale)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         x = self.panel_rect.left + 10
-        bw = (pw - 20 - 3 * 6) // 4
         labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
                   ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
+                  ("Save", self.save_copy, "Keep a copy of this game to load later"),
                   ("Rules", self.toggle_help, "How to play"),
                   ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
+        bw = (pw - 20 - (len(labels) - 1) * 5) // len(labels)
         self.tools = []
         for i, (label, fn, tip) in enumerate(labels):
-            self.tools.append(Button((x + i * (bw + 6), 10, bw, 30), label, fn, size=14,
+            self.tools.append(Button((x + i * (bw + 5), 10, bw, 30), label, fn, size=13,
                                      tooltip=tip))
         self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
         if self._pending_warnings:
@@ -489,6 +492,21 @@ class TableScene(Scene):
     def redo(self) -> None:
         if self.session.redo(self.humans if self.players else None):
             self.refresh()
+
+    def save_copy(self) -> None:
+        """Write a named copy of the game to the saves folder (Load game lists it)."""
+        import time
+
+        from ..engine.paths import saves_dir
+
+        stamp = time.strftime("%Y-%m-%d-%H%M%S")
+        path = saves_dir() / f"{self.game.info.id}-{stamp}.json"
+        try:
+            write_save(path, self.session)
+        except OSError as exc:
+            self.toast.show(f"Could not save: {exc}")
+            return
+        self.toast.show(f"Saved as {path.name}", theme.GOOD, 3)
 
     def toggle_help(self) -> None:
         from ..games.help import rules_help
