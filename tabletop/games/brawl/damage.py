@@ -164,6 +164,16 @@ def resolve(state: BrawlState) -> None:
     _heal_step(state)
 
 
+def heal(state: BrawlState, card: int, amount: int, prefix: str = "") -> None:
+    """Raise health (never above the printed health); above 0 a character stands up."""
+    before = state.hp[card]
+    state.hp[card] = min(state.info[card].health, before + amount)
+    state.say(f"{prefix}{state.name(card)} health {before} \u2192 {state.hp[card]}")
+    if state.hp[card] > 0 and card in state.turned:
+        state.turned.discard(card)
+        state.say(f"{prefix}{state.name(card)} is back on their feet")
+
+
 def _heal_step(state: BrawlState) -> None:
     gains: dict[int, int] = {}
     notes: list[str] = []
@@ -199,11 +209,6 @@ def _heal_step(state: BrawlState) -> None:
     for note in notes:
         state.say(f"G: {note}")
     for card, amount in gains.items():
-        before = state.hp[card]
-        state.hp[card] = min(state.info[card].health, before + amount)
-        state.say(f"G: {state.name(card)} health {before} \u2192 {state.hp[card]}")
-        if state.hp[card] > 0 and card in state.turned:
-            state.turned.discard(card)
-            state.say(f"G: {state.name(card)} is back on their feet")
+        heal(state, card, amount, "G: ")
     if not gains and not notes:
         state.say("G: no healing")

@@ -397,7 +397,7 @@ class BrawlGame(Game):
                 else:
                     targets = [target]
                 for c in targets:
-                    self._heal(s, c, e["amount"])
+                    damage.heal(s, c, e["amount"])
             elif kind == "revive":
                 s.hp[target] = min(s.info[target].health, e["health"])
                 s.turned.discard(target)
@@ -429,14 +429,6 @@ class BrawlGame(Game):
                         s.zones["discard"].append(c)
                         s.reveals += 1
                         s.say(f"{seat_label(other)} discards {s.name(c)} at random")
-
-    def _heal(self, s: BrawlState, card: int, amount: int) -> None:
-        before = s.hp[card]
-        s.hp[card] = min(s.info[card].health, before + amount)
-        s.say(f"{s.name(card)} health {before} \u2192 {s.hp[card]}")
-        if s.hp[card] > 0 and card in s.turned:
-            s.turned.discard(card)
-            s.say(f"{s.name(card)} is back on their feet")
 
     def _return_to_hand(self, s: BrawlState, card: int) -> None:
         """The character leaves play: sliders off, match-up and power gone."""
