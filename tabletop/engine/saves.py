@@ -2,9 +2,10 @@
 
 A save is ``{"format": "tabletop-save", "version": 1, "game", "options", "seed",
 "seats", "fingerprint", "moves": [notation...], "notes", "settings"}`` plus, for a game
-that started from a scenario position instead of a deal, that ``"position"``. Loading replays every move
-through the rules; if anything is wrong (bad JSON, a newer format, an unknown game, a
-move the rules refuse) the whole save is refused with a message; nothing is half-loaded.
+that started from a scenario position instead of a deal, that ``"position"``. Loading
+replays every move through the rules; if anything is wrong (bad JSON, a newer format, an
+unknown game, a move the rules refuse) the whole save is refused with a message; nothing
+is half-loaded.
 Older formats are brought up to date by the functions in :data:`UPGRADERS`.
 """
 
