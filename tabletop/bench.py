@@ -129,18 +129,21 @@ def raw_playouts(seconds: float) -> tuple[int, float]:
     return games, time.perf_counter() - t0
 
 
-def playouts(seconds: float) -> tuple[int, float]:
+def playouts(seconds: float, game_id: str = "brawl") -> tuple[int, float]:
+    """Random games through the player interface (views, validation, copy, apply)."""
     from .engine.players import RandomPlayer, playout
     from .engine.rng import Rng
     from .games import get_game
 
-    game = get_game("brawl")
+    game = get_game(game_id)
     catalog = game.load_catalog(mod_dirs=[])
+    options = game.default_options()
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        state = game.new_state(catalog, {}, games)
-        playout(game, state, {0: RandomPlayer(), 1: RandomPlayer()}, Rng(games))
+        state = game.new_state(catalog, options, games)
+        players = {seat: RandomPlayer() for seat in range(state.seats)}
+        playout(game, state, players, Rng(games))
         games += 1
     return games, time.perf_counter() - t0
 
@@ -248,6 +251,17 @@ def main(quick: bool = False) -> int:
     games, secs = raw_playouts(2.0 if quick else 6.0)
     print(f"random Brawl playouts, bare search loop  {games / secs:8.1f} games/s   "
           "(legal moves, copy, apply)")
+    from .games import GAMES
+
+    for game_id, game in GAMES.items():
+        if game_id == "brawl":
+            continue
+        games, secs = playouts(1.5 if quick else 4.0, game_id)
+        rate = games / secs
+        print(f"random playouts, {game.info.title:<24}{rate:8.1f} games/s   (target >= 200: "
+              f"{'ok' if rate >= 200 else 'MISSED'})")
+        for line in game.bench_lines(quick):
+            print(line)
     us = copy_time(20000 if quick else 100000)
     print(f"copy of a Brawl state                    {us:8.2f} us   (target < 100: "
           f"{'ok' if us < 100 else 'MISSED'})")

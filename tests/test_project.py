@@ -42,11 +42,13 @@ def test_ruff_is_clean():
 
 def test_modding_guide_documents_every_field_effect_and_selector():
     from tabletop.engine.loader import COMMON_FIELDS
-    from tabletop.engine.vocabulary import EFFECTS, SELECTOR_KEYS, TRIGGERS
+    from tabletop.engine.vocabulary import EFFECTS, SELECTORS, TRIGGERS
     from tabletop.games import GAMES
 
     text = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
-    names = list(EFFECTS) + list(SELECTOR_KEYS) + list(TRIGGERS) + list(COMMON_FIELDS)
+    names = list(EFFECTS) + list(COMMON_FIELDS)
+    names += [key for keys in SELECTORS.values() for key in keys]
+    names += [context.split(".", 1)[1] for context in TRIGGERS]
     for game in GAMES.values():
         for kind, fields in game.card_kinds.items():
             names.append(kind)

@@ -210,3 +210,20 @@ def test_save_button_writes_a_copy_that_loads(app):
     assert data["settings"] == {"hide_hands": True}
     loaded, _ = session_from_dict(data, scene.game, app.catalog("brawl"))
     assert loaded.notations == scene.session.notations
+
+
+def test_narration_goes_into_the_log_with_the_move(app, monkeypatch):
+    game = get_game("brawl")
+    monkeypatch.setattr(game.info, "narration", True)
+    scene = table(app, POSITION)
+    box = scene.narration
+    assert box is not None and box.visible
+    click(app, box.rect.center)
+    for ch in "The warden steps in.":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(0.016)
+    assert box.value == "The warden steps in."
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    assert scene.session.notes == {1: "The warden steps in."}
+    assert "\u201cThe warden steps in.\u201d" in scene.session.log_text(0)
+    assert box.value == ""

@@ -50,6 +50,8 @@ class GameInfo:
     max_seats: int
     mode: str  # "competitive", "coop" or "solo"
     options: tuple[Option, ...] = field(default_factory=tuple)
+    #: players may type a line of narration that goes into the log with their move
+    narration: bool = False
 
 
 class Game:
@@ -159,13 +161,24 @@ class Game:
     def zone_spec(self, name: str) -> ZoneSpec:
         return self.zones[zone_base(name)]
 
-    def can_see_zone(self, name: str, seat: int | None) -> bool:
-        spec = self.zone_spec(name)
-        if spec.visibility == "public":
+    def can_see_zone(self, name: str, seat: int | None, state: State | None = None) -> bool:
+        visibility, owner = self.visibility(state, name) if state is not None \
+            else self._zone_rule(name)
+        if visibility == "public":
             return True
-        if spec.visibility == "owner":
-            return seat is not None and zone_owner(name) == seat
+        if visibility == "owner":
+            return seat is not None and owner == seat
         return False
+
+    def hidden_information(self, options: dict[str, Any]) -> bool:
+        """Whether some cards are hidden from some players (then human players sharing a
+        screen get a hand-over screen between their moves)."""
+        return any(spec.visibility != "public" for spec in self.zones.values())
+
+    def visibility(self, state: State, name: str) -> tuple[str, int | None]:
+        """(visibility, owner seat) of zone ``name`` in ``state``. Override when it
+        depends on options (e.g. hands that are open or hidden)."""
+        return self._zone_rule(name)
 
     def _zone_rule(self, name: str) -> tuple[str, int | None]:
         """(visibility, owner) of a zone, cached per name."""
@@ -182,7 +195,8 @@ class Game:
         facedown = state.facedown
         hidden_any = bool(facedown)
         zones = v.zones
-        rule = self._zone_rule
+        rule = self._zone_rule if type(self).visibility is Game.visibility \
+            else (lambda name: self.visibility(state, name))
         for name, cards in zones.items():
             visibility, owner = rule(name)
             if visibility == "public" and not facedown:
@@ -225,7 +239,7 @@ class Game:
         it = iter(unseen)
         for name, cards in s.zones.items():
             if HIDDEN in cards:
-                face_down = self.can_see_zone(name, seat)  # a seen zone: the card lay face down
+                face_down = self.can_see_zone(name, seat, view)  # seen zone: a face-down card
                 new = []
                 for c in cards:
                     if c == HIDDEN:
@@ -240,6 +254,15 @@ class Game:
 
     def determinize_extra(self, state: State, view: State, seat: int, rng: Rng) -> None:
         """Hook: refill game-specific hidden fields after :meth:`determinize`."""
+
+    # -- samples and benchmarks ----------------------------------------------------------
+    def sample_saves(self) -> list[tuple[str, dict[str, Any], int, int]]:
+        """Sample games for ``saves/``: (file name, options, seed, moves to play)."""
+        return [(f"{self.info.id}-sample.json", {}, 2026, 60)]
+
+    def bench_lines(self, quick: bool) -> list[str]:
+        """Extra lines for ``tabletop bench`` (figures specific to this game)."""
+        return []
 
     def computer_player(self):
         """A new default computer player for this game (random unless overridden)."""

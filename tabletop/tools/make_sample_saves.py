@@ -2,8 +2,8 @@
 
     python -m tabletop.tools.make_sample_saves
 
-Each sample is a game between the simple computer players stopped part-way, so that
-loading it shows a table in the middle of play.
+Each sample (``Game.sample_saves``) is a game between the simple computer players
+stopped part-way, so that loading it shows a table in the middle of play.
 """
 
 from __future__ import annotations
@@ -15,11 +15,6 @@ from ..engine.rng import Rng
 from ..engine.saves import write_save
 from ..engine.session import Session
 from ..games import GAMES
-
-SAMPLES = {
-    "brawl": [("brawl-sample.json", {"more_actions": True, "maybe_help": True}, 2026, 90),
-              ("brawl-three-way.json", {"three_way": True, "more_actions": True}, 7, 70)],
-}
 
 
 def make(game_id: str, name: str, options: dict, seed: int, moves: int) -> None:
@@ -43,8 +38,8 @@ def make(game_id: str, name: str, options: dict, seed: int, moves: int) -> None:
 
 
 def main() -> None:
-    for game_id, samples in SAMPLES.items():
-        for name, options, seed, moves in samples:
+    for game_id, game in GAMES.items():
+        for name, options, seed, moves in game.sample_saves():
             make(game_id, name, options, seed, moves)
 
 

@@ -50,7 +50,7 @@ def _load_painters(game: str) -> None:
     import importlib
 
     try:
-        importlib.import_module(f"tabletop.ui.{game.replace('-', '_')}.cards")
+        importlib.import_module(f"tabletop.ui.{game.replace('-', '_')}.cards")  # painters
     except ModuleNotFoundError:
         PAINTERS.setdefault((game, "?"), paint_generic)
 

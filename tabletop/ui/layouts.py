@@ -1,13 +1,13 @@
-"""Which table layout draws which game."""
+"""Which table layout draws which game: ``tabletop.ui.<package>.layout.LAYOUT``."""
 
 from __future__ import annotations
 
+import importlib
+
+from ..games import package_of
 from .table import Layout, TableScene
 
 
 def layout_for(game_id: str, scene: TableScene) -> Layout:
-    if game_id == "brawl":
-        from .brawl.layout import BrawlLayout
-
-        return BrawlLayout(scene)
-    raise KeyError(f"no table layout for {game_id!r}")
+    module = importlib.import_module(f"tabletop.ui.{package_of(game_id)}.layout")
+    return module.LAYOUT(scene)

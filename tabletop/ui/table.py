@@ -23,7 +23,7 @@ from ..engine.session import Session
 from ..engine.state import HIDDEN
 from . import cardart, text, theme
 from .app import Scene, background
-from .widgets import Button, Row, ScrollList, Toast, panel
+from .widgets import Button, Row, ScrollList, TextInput, Toast, panel
 
 DRAG_THRESHOLD = 6
 HOVER_ZOOM_MS = 550
@@ -80,6 +80,10 @@ class Layout:
     def draw_top(self, surf, view) -> None:
         """Lines and labels above all cards."""
 
+    def info_lines(self, view) -> list[tuple[str, tuple]]:
+        """Extra lines for the side panel, under the status (e.g. running totals)."""
+        return []
+
 
 class TableScene(Scene):
     def __init__(self, session: Session, autosave: Path | None = None,
@@ -89,7 +93,7 @@ class TableScene(Scene):
         self.session = session
         self.game = session.game
         self.autosave = autosave
-        self.hide_hands = hide_hands
+        self.hide_hands = hide_hands and session.game.hidden_information(session.options)
         self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.handover_to: int | None = None
@@ -120,6 +124,11 @@ class TableScene(Scene):
         self._handover_button = Button((0, 0, 280, 46), "", self.take_seat, primary=True,
                                        size=17)
         self.help_list: ScrollList | None = None
+        self.info: list[tuple[str, tuple]] = []
+        self.info_rect = pygame.Rect(0, 0, 0, 0)
+        #: a line of narration typed by the player, attached to their next move
+        self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
+                                   120) if session.game.info.narration else None
         self._static: pygame.Surface | None = None
         self._static_key_was: tuple = ()
         self.help_rect = pygame.Rect(0, 0, 10, 10)
@@ -185,11 +194,16 @@ class TableScene(Scene):
                 self._open_menu(card, sprite.rect)
 
     def play(self, move: Move) -> bool:
+        note = None
+        if self.narration is not None and move.seat in self.humans:
+            note = self.narration.value.strip() or None
         try:
-            self.session.play(move)
+            self.session.play(move, note=note)
         except IllegalMove as exc:
             self.toast.show(exc.reason)
             return False
+        if note:
+            self.narration.value = ""
         self.ai_wait = 0.0
         self.refresh()
         return True
@@ -223,7 +237,20 @@ class TableScene(Scene):
         x = self.panel_rect.left + 10
         pw = self.panel_rect.w - 20
         y = self._status_bottom()
+        self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
+        if self.info:
+            f = theme.font(14)
+            self.info_rect = pygame.Rect(x, y - 6, pw, 0)
+            for line, _ in self.info:
+                self.info_rect.h += 19 * len(text.wrap(line, f, pw - 16))
+            self.info_rect.h += 10
+            y = self.info_rect.bottom + 8
         self.buttons = []
+        if self.narration is not None:
+            self.narration.rect = pygame.Rect(x, y, pw, 30)
+            self.narration.visible = bool(self.legal)
+            if self.narration.visible:
+                y += 36
         moves = [m for m in self.legal if self.game.gesture(m) == "button"]
         for m in moves:
             label = self.game.describe(self.state, m)
@@ -271,6 +298,14 @@ class TableScene(Scene):
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.narration is not None and self.narration.visible and \
+                event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            if self.narration.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:
+                self.invalidate()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and self.narration.focused:
+                self.invalidate()
+                return
         if event.type == pygame.KEYDOWN:
             mods = pygame.key.get_mods() | getattr(event, "mod", 0)
             if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
@@ -600,6 +635,8 @@ class TableScene(Scene):
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)
+        if self.narration is not None and self.narration.visible and self.handover_to is None:
+            self.narration.draw(surf)
         if self.handover_to is not None:
             self._draw_handover(surf)
             return
@@ -677,6 +714,13 @@ class TableScene(Scene):
         for line in self._status_lines():
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 200),
                                    15, theme.TEXT, "bold", line_gap=1.3, shrink=False)
+        if self.info:
+            pygame.draw.rect(surf, (24, 31, 40), self.info_rect, border_radius=8)
+            yy = self.info_rect.top + 5
+            for line, color in self.info:
+                yy += text.blit_wrapped(surf, line, pygame.Rect(self.info_rect.left + 8, yy,
+                                                                self.info_rect.w - 16, 400),
+                                        14, color, line_gap=1.4, shrink=False)
         for b in self.buttons:
             b.draw(surf)
         self.log_list.draw(surf)

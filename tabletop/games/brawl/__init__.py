@@ -2,4 +2,6 @@
 
 from .rules import BrawlGame
 
-__all__ = ["BrawlGame"]
+GAME = BrawlGame()
+
+__all__ = ["BrawlGame", "GAME"]

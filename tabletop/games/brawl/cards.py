@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.schema import Enum, Field, Int, ListOf, Record, Str
-from ...engine.vocabulary import ATTACK_TYPES, SELECTOR, SIDES, effect_list, text_spec
+from ...engine.vocabulary import effect_list, text_spec
+from ...engine.vocabulary.brawl import ATTACK_TYPES, SELECTOR, SIDES
 
 SPEEDS = ("fast", "ranged", "normal", "slow")
 #: Damage step (D, E, F) of each speed.

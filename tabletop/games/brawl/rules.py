@@ -956,6 +956,10 @@ class BrawlGame(Game):
             return f"{seat_label(m.seat)} pick (face down)"
         return notation.format_move(s, m)
 
+    def sample_saves(self):
+        return [("brawl-sample.json", {"more_actions": True, "maybe_help": True}, 2026, 90),
+                ("brawl-three-way.json", {"three_way": True, "more_actions": True}, 7, 70)]
+
     def computer_player(self):
         from .ai import BrawlAI
 

@@ -305,3 +305,6 @@ def _dashed(surf, color, a, b, width: int) -> None:
         t0, t1 = i / steps, min(1.0, (i + 1) / steps)
         pygame.draw.line(surf, color, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
                          (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+
+
+LAYOUT = BrawlLayout
