@@ -129,6 +129,34 @@ def raw_playouts(seconds: float) -> tuple[int, float]:
     return games, time.perf_counter() - t0
 
 
+def refresh_time() -> tuple[int, float]:
+    """What the table does after each move (view, legal moves, layout, buttons, log), late
+    in a long game."""
+    from .engine.game import SeatConfig
+    from .engine.players import RandomPlayer, computer_move
+    from .engine.rng import Rng
+    from .engine.session import Session
+    from .games import get_game
+    from .ui.app import App
+    from .ui.table import TableScene
+
+    app = App(headless=True, ai_delay=1e9, mods=False)
+    game = get_game("brawl")
+    session = Session(game, app.catalog("brawl"), {"maybe_help": True}, 17,
+                      [SeatConfig("A"), SeatConfig("B")])
+    r = Rng(17)
+    while not session.state.over:
+        session.play(computer_move(game, session.state, session.state.actor, RandomPlayer(),
+                                   r))
+    scene = TableScene(session, autosave=None, hide_hands=False)
+    app.push(scene)
+    app.step(0.016)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        scene.refresh()
+    return len(session.moves), (time.perf_counter() - t0) / 20 * 1000
+
+
 def playouts(seconds: float, game_id: str = "brawl") -> tuple[int, float]:
     """Random games through the player interface (views, validation, copy, apply)."""
     from .engine.players import RandomPlayer, playout
@@ -243,6 +271,8 @@ def main(quick: bool = False) -> int:
           f"{'ok' if ratio <= 1.3 else 'MISSED'})")
     print(f"frame, full redraw after a move          median "
           f"{statistics.median(f['redraw']):6.2f} ms   p99 {_pct(f['redraw'], 0.99):6.2f} ms")
+    moves, ms = refresh_time()
+    print(f"table update after a move ({moves}-move game) {ms:6.2f} ms")
     games, secs = playouts(2.0 if quick else 6.0)
     rate = games / secs
     print(f"random Brawl playouts                    {rate:8.1f} games/s   (higher is better; "

@@ -238,21 +238,28 @@ class ScrollList(Widget):
         self.offset = 0
         self.hover: int | None = None
         self.rows: list[Row] = []
+        self._wrap_cache: dict[tuple, list[str]] = {}
         self.set_rows(rows or [])
 
     def set_rows(self, rows: list[Row]) -> None:
         at_bottom = self.offset >= self.max_offset() - 2
         self.rows = rows
         inner_w = self.rect.w - 16
+        cache = self._wrap_cache
+        if len(cache) > 20000:
+            cache.clear()
         for row in rows:
             row.wrapped = []
             for line, color, style in row.lines:
                 size = self.size if style != "small" else self.size - 2
-                f = theme.font(size, "regular" if style == "small" else style)
+                face = "regular" if style == "small" else style
                 indent = 10 if style == "small" else 0
-                for part in text.wrap(line, f, inner_w - indent):
-                    row.wrapped.append((part, color, "regular" if style == "small" else style,
-                                        size))
+                key = (line, size, face, inner_w - indent)
+                parts = cache.get(key)
+                if parts is None:
+                    parts = cache[key] = text.wrap(line, theme.font(size, face),
+                                                   inner_w - indent)
+                row.wrapped.extend((part, color, face, size) for part in parts)
             row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
         if self.stick_bottom and at_bottom:
             self.offset = self.max_offset()
