@@ -668,17 +668,17 @@ class HeroVsNemesisGame(Game):
     # -- narration ------------------------------------------------------------------------
     def narration_prompt(self, s: HvNState, seat: int | None) -> str:
         return {
-            "ace": "Your hero's name, and the power you are proudest of (optional)\u2026",
-            "king": "How do your other powers show? (optional)\u2026",
-            "resource": "Your real name and the name you go by (optional)\u2026",
-            "lost": "Write down what you lost (optional)\u2026",
-            "meddle": "How do you meddle? (optional)\u2026",
-            "counter": "How does your power deal with it? (optional)\u2026",
-            "scavenge": "What do you find in the wreckage? (optional)\u2026",
-            "plot": "What is the scheme? (optional)\u2026",
-            "stake": "What does the showdown look like? (optional)\u2026",
-            "answer": "How do you answer? (optional)\u2026",
-        }.get(s.phase, "Narrate your move (optional)\u2026")
+            "ace": "Hero name (optional)\u2026",
+            "king": "Your powers (optional)\u2026",
+            "resource": "Name, codename (optional)\u2026",
+            "lost": "What you lost (optional)\u2026",
+            "meddle": "How you meddle (optional)\u2026",
+            "counter": "How you fight it (optional)\u2026",
+            "scavenge": "What you find (optional)\u2026",
+            "plot": "Your scheme (optional)\u2026",
+            "stake": "The showdown (optional)\u2026",
+            "answer": "Your answer (optional)\u2026",
+        }.get(s.phase, "Narrate (optional)\u2026")
 
     def story(self, session) -> str:
         from .story import story
