@@ -3,7 +3,7 @@ tokens, harm and the end of the hero's turn (docs/rulings.md, Hero vs Nemesis)."
 
 from __future__ import annotations
 
-from hvn_helpers import card, names, play, refused, table
+from hvn_helpers import names, play, refused, table
 
 from tabletop.engine.session import Session
 from tabletop.games.hero_vs_nemesis.rules import LOSSES
@@ -12,7 +12,7 @@ TWOS = ["2 of Clubs", "2 of Diamonds", "2 of Hearts", "2 of Spades"]
 
 
 def conflicts(session):
-    return {c["card"]: c for c in session.game.to_json(session.state)["conflicts"]}
+    return session.game.to_json(session.state)["conflicts"]
 
 
 def test_set_up_takes_an_ace_a_king_and_two_queens_of_four_suits(hvn, hvn_cards):

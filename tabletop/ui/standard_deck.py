@@ -104,16 +104,19 @@ def _court(surf: pygame.Surface, box: pygame.Rect, card: CardDef, rank: str, col
     cx, top = box.centerx, box.top + box.h * 0.1
     r = box.w * 0.16
     if rank == "K":  # a crown
-        pts = [(cx - r, top + r * 0.8), (cx - r, top), (cx - r / 2, top + r * 0.45), (cx, top - r * 0.2),
-               (cx + r / 2, top + r * 0.45), (cx + r, top), (cx + r, top + r * 0.8)]
+        pts = [(cx - r, top + r * 0.8), (cx - r, top), (cx - r / 2, top + r * 0.45),
+               (cx, top - r * 0.2), (cx + r / 2, top + r * 0.45), (cx + r, top),
+               (cx + r, top + r * 0.8)]
         pygame.draw.polygon(surf, accent, pts)
     elif rank == "Q":  # a circlet with a gem
         pygame.draw.ellipse(surf, accent, (cx - r, top, 2 * r, r * 0.7), max(1, int(r / 4)))
-        pygame.draw.polygon(surf, (240, 240, 255), [(cx, top - r * 0.35), (cx + r * 0.3, top + r * 0.1),
-                                                    (cx, top + r * 0.5), (cx - r * 0.3, top + r * 0.1)])
+        gem = [(cx, top - r * 0.35), (cx + r * 0.3, top + r * 0.1), (cx, top + r * 0.5),
+               (cx - r * 0.3, top + r * 0.1)]
+        pygame.draw.polygon(surf, (240, 240, 255), gem)
     else:  # a lightning feather
-        pts = [(cx + r * 0.2, top - r * 0.4), (cx - r * 0.5, top + r * 0.5), (cx, top + r * 0.45),
-               (cx - r * 0.3, top + r * 1.2), (cx + r * 0.6, top + r * 0.15), (cx + r * 0.1, top + r * 0.2)]
+        pts = [(cx + r * 0.2, top - r * 0.4), (cx - r * 0.5, top + r * 0.5),
+               (cx, top + r * 0.45), (cx - r * 0.3, top + r * 1.2),
+               (cx + r * 0.6, top + r * 0.15), (cx + r * 0.1, top + r * 0.2)]
         pygame.draw.polygon(surf, accent, pts)
     mini = max(6, box.w * 0.2)
     pip(surf, suit, (box.left + mini * 0.75, box.top + mini * 0.75), mini, PAPER)

@@ -184,10 +184,9 @@ def _plan_score(s: HvNState, hand, open_, assign, countered, needs, sums) -> flo
     for card, _ in used:
         inf = info[card]
         score -= 0.6 * inf.value + (9 if inf.joker else 0) + (4 if inf.harm else 0)
-    if not left:
-        if all(_suited(s, t, [c for c, x in used if x == t]) for t in open_) and all(
-                rk.same_suit(s, c) for c in s.zones["conflicts"] if c not in open_):
-            score += 9
+    if not left and all(_suited(s, t, [c for c, x in used if x == t]) for t in open_) and all(
+            rk.same_suit(s, c) for c in s.zones["conflicts"] if c not in open_):
+        score += 9
     for i, t in enumerate(open_):
         mine = [c for c, x in used if x == t]
         if countered[i] and mine and _opposite(s, t, mine):
@@ -275,9 +274,9 @@ def _scheme_move(game, s: HvNState) -> Move | None:
             total += value
             cost += price
             first = c if first is None else first
-        if total >= need and first is not None and gain - cost > 0.5:
-            if best is None or gain - cost > best[0]:
-                best = (gain - cost, Move("plot", 1, first, sc))
+        if total >= need and first is not None and gain - cost > 0.5 and (
+                best is None or gain - cost > best[0]):
+            best = (gain - cost, Move("plot", 1, first, sc))
     return best[1] if best else None
 
 

@@ -98,9 +98,8 @@ def explain(game: HeroVsNemesisGame, s: HvNState, m: Move) -> str:  # noqa: C901
                     "it goes to your support pile.")
         return f"The {inf.name} is at most one higher than a card in your hand: it goes " \
                "into your hand."
-    if k == "plot":
-        if not isinstance(m.target, int) or m.target not in s.zones["schemes"]:
-            return "Drop the card on one of your schemes."
+    if k == "plot" and (not isinstance(m.target, int) or m.target not in s.zones["schemes"]):
+        return "Drop the card on one of your schemes."
     if k == "showdown" and s.dueled:
         return "Only one showdown per turn."
     if k == "showdown":

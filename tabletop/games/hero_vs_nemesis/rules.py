@@ -634,13 +634,12 @@ class HeroVsNemesisGame(Game):
         if card is None or card < 0:
             return None
         where = s.where(card)
-        if isinstance(target, int) and target >= 0:
+        if isinstance(target, int) and target in s.attached:
             # a drop on a card played onto a conflict or scheme means that conflict/scheme
-            if target in s.attached:
-                on = s.attached[target]
-                if s.role.get(target) in ("counter", "help") and seat == NEMESIS:
-                    return Move("help", seat, card, on)
-                target = on
+            on = s.attached[target]
+            if s.role.get(target) in ("counter", "help") and seat == NEMESIS:
+                return Move("help", seat, card, on)
+            target = on
         if where in ("offer.0", "offer.1"):
             return Move(s.phase if s.phase in ("ace", "king", "resource") else "ace", seat,
                         card, f"hand.{seat}")
@@ -719,12 +718,12 @@ class HeroVsNemesisGame(Game):
         out["bad_press"] = s.press
         out["showdown_wins"] = s.wins
         out["lost"] = LOSSES[s.lost] if s.lost >= 0 else None
-        out["conflicts"] = [{
-            "card": s.name(c), "type": s.info[c].label,
+        out["conflicts"] = {s.name(c): {
+            "type": s.info[c].label,
             "total": rk.conflict_total(s, c), "counter": rk.counter_total(s, c),
             "countered": rk.is_countered(s, c),
             "cards": {s.name(x): s.role[x] for x in s.on(c, "counters")},
-        } for c in s.zones["conflicts"]]
+        } for c in s.zones["conflicts"]}
         out["schemes"] = {s.name(c): {"total": rk.scheme_total(s, c),
                                       "needs": s.info[c].scheme}
                           for c in s.zones["schemes"]}

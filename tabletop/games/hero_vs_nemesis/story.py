@@ -27,7 +27,8 @@ def story(session) -> str:
         lost = f"The nemesis lost their {LOSSES[final.lost]} because of the hero."
         for i, move in enumerate(session.moves):
             if move.kind == "lost" and session.notes.get(i + 1):
-                lost += f" Written on a card for the hero to see: \u201c{session.notes[i + 1]}\u201d"
+                lost += (" Written on a card for the hero to see: "
+                         f"\u201c{session.notes[i + 1]}\u201d")
         out += _para(lost)
     out.append("")
     lines = [text for text, only in first.events if only is None]

@@ -58,7 +58,6 @@ class HvNLayout(Layout):
         right = pygame.Rect(band.right - S(262), band.top + S(4), S(254), band.h - S(8))
         centre = pygame.Rect(band.left + S(196), band.top, right.left - band.left - S(204),
                              band.h)
-        offer = view.zones.get(f"offer.{bottom}", [])
         if view.phase in ("ace", "king", "resource", "lost"):
             self._offer(view, bottom, centre.union(right))
         else:
@@ -67,7 +66,6 @@ class HvNLayout(Layout):
                 self._showdown(view, right)
             else:
                 self._aside(view, right)
-        del offer
         # -- the viewer's hand -------------------------------------------------------------------
         hand = view.zones[f"hand.{bottom}"]
         hand_rect = pygame.Rect(table.left + S(10), S(576), table.w - S(20), S(142))
@@ -386,7 +384,8 @@ class HvNLayout(Layout):
     def info_lines(self, view: HvNState) -> list[tuple[str, tuple]]:
         lines = [(f"Hero: {view.popular} popular support, {view.press} bad press",
                   theme.SEAT_COLORS[HERO]),
-                 (f"Nemesis: {view.wins} of {WINS_NEEDED} showdowns won", theme.SEAT_COLORS[NEMESIS])]
+                 (f"Nemesis: {view.wins} of {WINS_NEEDED} showdowns won",
+                  theme.SEAT_COLORS[NEMESIS])]
         if view.lost >= 0:
             line = f"The nemesis lost their {LOSSES[view.lost]}"
             note = self._lost_note()
