@@ -710,6 +710,22 @@ class HeroVsNemesisGame(Game):
     def sample_saves(self):
         return [("hero-vs-nemesis-sample.json", {}, 2026, 40)]
 
+    def bench_lines(self, quick: bool) -> list[str]:
+        import time
+
+        from ...engine.players import playout
+        from ...engine.rng import Rng
+        from .ai import HvNPlayer
+
+        catalog = self.load_catalog(mod_dirs=[])
+        games = 5 if quick else 20
+        t0 = time.perf_counter()
+        for seed in range(games):
+            playout(self, self.new_state(catalog, {}, seed), {0: HvNPlayer(), 1: HvNPlayer()},
+                    Rng(seed))
+        ms = (time.perf_counter() - t0) / games * 1000
+        return [f"  Hero vs Nemesis, computer against computer {ms:8.1f} ms a game"]
+
     def to_json(self, s: HvNState) -> dict[str, Any]:
         out = super().to_json(s)
         out["turn"] = s.turn
