@@ -122,3 +122,32 @@ def test_a_computer_nemesis_plays_its_turn(app):
     s = scene.state
     assert s.over or (s.current == 0 and s.turn == 2)
     assert any(n.startswith("P2 scavenge") for n in scene.session.notations)
+
+
+def test_a_new_game_names_the_roles_and_the_set_up_is_played_with_the_mouse(app):
+    from tabletop.ui.menu import NewGame
+
+    menu = NewGame()
+    app.push(menu)
+    app.step(0.016)
+    menu._set_game("hero-vs-nemesis")
+    assert menu.names[:2] == ["Hero", "Nemesis"]
+    menu._set_kind(1, "computer")
+    menu.seed_text = "9"
+    click(app, menu.start.rect.center)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    assert [s.name for s in scene.session.seats] == ["Hero", "Nemesis"]
+    assert scene.state.phase == "ace" and scene.narration.placeholder.startswith("Hero name")
+    aces = [scene.state.name(c) for c in scene.state.zones["offer.0"]]
+    drag(app, center_of(scene, aces[0]), zone_center(scene, "hand.0"))
+    assert scene.state.phase == "king"
+    king = scene.state.name(scene.state.zones["offer.0"][0])
+    drag(app, center_of(scene, king), zone_center(scene, "hand.0"))
+    for _ in range(20):  # the computer nemesis sets up
+        app.step(0.016)
+        if scene.state.phase not in ("resource", "lost"):
+            break
+    s = scene.state
+    assert s.turn == 1 and s.current == 0 and len(s.zones["hand.0"]) == 5
+    assert s.lost >= 0

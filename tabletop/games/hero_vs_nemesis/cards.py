@@ -84,6 +84,11 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
     errors = check_playing_cards(catalog)
     suits = {c.data["suit"]: c for c in catalog.of_kind("suit-role")}
     ranks = {c.data["rank"]: c for c in catalog.of_kind("rank-role")}
+    if catalog.of_kind(KIND) and not (suits and ranks):
+        first = catalog.of_kind(KIND)[0]
+        errors.append(CardError(first.source, first.line, 1, "no suit-role or rank-role cards: "
+                                "Hero vs Nemesis reads them from cards/hero-vs-nemesis/"))
+        return errors
     for card in list(catalog.of_kind(KIND)):
         pc = playing_card(card)
         rank = JOKER_RANK if pc.joker else pc.rank

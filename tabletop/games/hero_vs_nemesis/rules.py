@@ -76,6 +76,9 @@ class HeroVsNemesisGame(Game):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> HvNState:
+        if not (catalog.of_kind("suit-role") and catalog.of_kind("rank-role")):
+            raise ValueError("Hero vs Nemesis needs the meanings of the suits and ranks "
+                             "(cards/hero-vs-nemesis)")
         cards, info = deck_of(catalog)
         if not cards:
             raise ValueError("Hero vs Nemesis needs the standard deck (cards/standard-deck)")
@@ -216,7 +219,7 @@ class HeroVsNemesisGame(Game):
               "(kept hidden)")
         self._offer(s, NEMESIS, "2", exclude=())
         s.phase = "resource"
-        s.actor = NEMESIS
+        s.actor = s.current = NEMESIS
 
     def _do_resource(self, s: HvNState, m: Move) -> None:
         inf = s.info[m.card]
