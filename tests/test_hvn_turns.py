@@ -170,19 +170,30 @@ def test_two_uncountered_conflicts_destroy_both(hvn, hvn_cards):
 
 def test_a_heros_joker_counters_any_conflict_and_cannot_be_undone(hvn, hvn_cards):
     session = table(hvn_cards, {"hands": {"P1": ["Red Joker", "9 of Clubs"],
-                                          "P2": ["2 of Spades", "3 of Spades"]},
+                                          "P2": ["2 of Spades", "9 of Hearts"]},
                                 "conflicts": ["Ace of Spades", "5 of Clubs"]})
     assert session.state.phase == "meddle"  # the nemesis may meddle first
     play(session, "P2 pass", 'P1 counter "Red Joker" > "Ace of Spades"')
     assert conflicts(session)["Ace of Spades"]["countered"] is True
     play(session, 'P1 counter "9 of Clubs" > "5 of Clubs"')
     assert session.state.phase == "meddle" and session.state.stage == "after"
-    assert "joker" in refused(session, 'P2 hinder "3 of Spades" > "Ace of Spades"')
-    play(session, 'P2 hinder "3 of Spades" > "5 of Clubs"')  # 8 against 9: still countered
-    # the nemesis is down to its last card: the hero's turn ends with both countered
-    assert not session.state.zones["conflicts"]
-    assert {"5 of Clubs", "3 of Spades", "Ace of Spades", "Red Joker"} <= set(
-        names(session, "aside"))
+    assert "joker" in refused(session, 'P2 hinder "9 of Hearts" > "Ace of Spades"')
+    play(session, 'P2 hinder "9 of Hearts" > "5 of Clubs"')  # 9 against 14
+    # the hero has no cards left: the Kidnapping stands, the Ace is set aside
+    assert names(session, "conflicts") == ["5 of Clubs"]
+    assert {"Ace of Spades", "Red Joker"} == set(names(session, "aside"))
+    assert session.state.press == 1
+
+
+def test_the_second_window_opens_only_when_the_nemesis_can_turn_a_conflict(hvn, hvn_cards):
+    session = table(hvn_cards, {"hands": {"P1": ["Red Joker", "9 of Clubs"],
+                                          "P2": ["2 of Spades", "3 of Spades"]},
+                                "conflicts": ["Ace of Spades", "5 of Clubs"]})
+    play(session, "P2 pass", 'P1 counter "Red Joker" > "Ace of Spades"',
+         'P1 counter "9 of Clubs" > "5 of Clubs"')
+    # 3 more would leave the Kidnapping at 8 against 9: nothing to offer
+    s = session.state
+    assert s.current == 1 and s.phase == "scavenge" and not s.zones["conflicts"]
 
 
 def test_a_joker_conflict_needs_two_cards_whatever_their_values(hvn, hvn_cards):

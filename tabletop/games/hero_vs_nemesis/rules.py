@@ -275,11 +275,37 @@ class HeroVsNemesisGame(Game):
 
     def _open_window(self, s: HvNState, stage: str) -> None:
         s.stage = stage
-        if self._meddles(s):
+        if self._window_useful(s):
             s.phase = "meddle"
             s.actor = NEMESIS
         else:
             self._after_window(s)
+
+    def _window_useful(self, s: HvNState) -> bool:
+        """Before the hero acts, any card the nemesis may play changes what the hero
+        faces; once the hero is done, only cards that can turn a conflict around
+        (countered into standing, or standing into countered) matter."""
+        if not self._meddles(s):
+            return False
+        if s.stage == "before":
+            return True
+        hand = s.zones["hand.1"]
+        support = s.zones["support.1"]
+        values = sorted(s.info[c].value for c in hand)
+        budget = len(support) + (sum(values[1:]) if len(values) >= 2 else 0)
+        count = len(support) + max(0, len(hand) - 1)
+        for t in s.zones["conflicts"]:
+            inf = s.info[t]
+            if rk.is_countered(s, t):
+                if not inf.needs and not rk.joker_countered(s, t) and \
+                        budget >= rk.counter_total(s, t) - rk.conflict_total(s, t):
+                    return True
+            elif inf.needs:
+                if len(rk.counter_cards(s, t)) + count >= inf.needs:
+                    return True
+            elif rk.counter_total(s, t) + budget > rk.conflict_total(s, t):
+                return True
+        return False
 
     def _after_window(self, s: HvNState) -> None:
         if s.zones["hand.0"] and any(not rk.is_countered(s, c) for c in s.zones["conflicts"]):
@@ -352,7 +378,7 @@ class HeroVsNemesisGame(Game):
         self._meddled(s)
 
     def _meddled(self, s: HvNState) -> None:
-        if not self._meddles(s):
+        if not self._window_useful(s):
             self._after_window(s)
 
     def _do_pass(self, s: HvNState, m: Move) -> None:
@@ -446,9 +472,9 @@ class HeroVsNemesisGame(Game):
     def _do_plot(self, s: HvNState, m: Move) -> None:
         what = self._nemesis_card(s, m.card, "plots", m.target, "plot")
         sc = s.info[m.target]
-        bonus = " (+1: same suit)" if sc.suit and s.info[m.card].suit == sc.suit else ""
-        s.say(f"The nemesis works on the scheme {sc.name} with {what}{bonus}: "
-              f"{rk.scheme_total(s, m.target)} of {sc.scheme}")
+        bonus = " and 1 more for the suit" if sc.suit and s.info[m.card].suit == sc.suit else ""
+        s.say(f"The nemesis works on the scheme {sc.name} with {what}{bonus}, "
+              f"{rk.scheme_total(s, m.target)} of the {sc.scheme} it needs")
         if rk.scheme_complete(s, m.target):
             for x in s.on(m.target, "plots"):
                 s.attached.pop(x, None)
