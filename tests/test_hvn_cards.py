@@ -130,3 +130,10 @@ def test_the_sample_save_loads(hvn, hvn_cards):
     assert not warnings, "regenerate with python -m tabletop.tools.make_sample_saves"
     assert len(loaded.moves) == len(data["moves"]) and not loaded.state.over
     assert loaded.state.actor == 0
+
+
+def test_the_in_app_rules_help_is_found_for_a_dashed_game_id():
+    from tabletop.games.help import rules_help
+
+    text = rules_help("hero-vs-nemesis")
+    assert text.startswith("# The story") and "Help or hinder" in text

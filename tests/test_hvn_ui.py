@@ -151,3 +151,24 @@ def test_a_new_game_names_the_roles_and_the_set_up_is_played_with_the_mouse(app)
     s = scene.state
     assert s.turn == 1 and s.current == 0 and len(s.zones["hand.0"]) == 5
     assert s.lost >= 0
+
+
+def test_the_nemesis_scavenges_and_stakes_by_dragging(app):
+    scene = table(app, {"turn": "P2", "hands": {"P1": ["2 of Hearts"],
+                                                "P2": ["2 of Spades", "Queen of Spades"]},
+                        "aside": ["Ace of Hearts", "3 of Clubs"],
+                        "deck": ["9 of Clubs", "4 of Diamonds", "3 of Diamonds"]})
+    assert scene.viewer == 1 and scene.state.phase == "scavenge"
+    before = scene.state
+    drag(app, center_of(scene, "Ace of Hearts"), zone_center(scene, "hand.1"))
+    assert scene.state is before  # an Ace is more than one higher than a Queen
+    assert scene.toast.message == ("The Ace of Hearts is more than one higher than every "
+                                   "card in your hand: it goes to your support pile.")
+    drag(app, center_of(scene, "3 of Clubs"), zone_center(scene, "support.1"))
+    assert scene.state is before
+    assert "goes into your hand" in scene.toast.message
+    drag(app, center_of(scene, "3 of Clubs"), zone_center(scene, "hand.1"))
+    assert scene.session.notations == ['P2 scavenge "3 of Clubs"']
+    click(app, next(b for b in scene.buttons if b.label == "Call a showdown").rect.center)
+    drag(app, center_of(scene, "Queen of Spades"), zone_center(scene, "showdown"))
+    assert scene.session.notations[-1] == 'P2 stake "Queen of Spades"'
