@@ -22,6 +22,8 @@ from ...engine.state import State
 from .cards import Info
 
 HERO, NEMESIS = 0, 1
+#: what the nemesis may have lost because of the hero (set-up step 3)
+LOSSES = ("spouse", "parents", "pet", "job", "future", "home", "dignity")
 
 
 class HvNState(State):
