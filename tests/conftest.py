@@ -43,3 +43,18 @@ def fixture_cards(brawl):
     catalog = brawl.load_catalog([FIXTURES / "brawl"], [])
     assert not catalog.errors, catalog.errors
     return catalog
+
+
+@pytest.fixture(scope="session")
+def hvn():
+    from tabletop.games import get_game
+
+    return get_game("hero-vs-nemesis")
+
+
+@pytest.fixture(scope="session")
+def hvn_cards(hvn):
+    """The standard deck (cards/standard-deck) with Hero vs Nemesis's roles."""
+    catalog = hvn.load_catalog(mod_dirs=[])
+    assert not catalog.errors, catalog.errors
+    return catalog

@@ -52,6 +52,8 @@ class GameInfo:
     options: tuple[Option, ...] = field(default_factory=tuple)
     #: players may type a line of narration that goes into the log with their move
     narration: bool = False
+    #: the role of each seat in an asymmetric game (e.g. "Hero", "Nemesis"), in seat order
+    seat_roles: tuple[str, ...] = ()
 
 
 class Game:
@@ -60,6 +62,9 @@ class Game:
     info: GameInfo
     zones: dict[str, ZoneSpec] = {}
     card_kinds: dict[str, dict[str, Field]] = {}
+    #: shared card sets this game also reads: ``cards/<set>/`` is loaded before the
+    #: game's own folder, and mod files saying ``game: <set>`` are accepted
+    card_sets: tuple[str, ...] = ()
 
     # -- cards --------------------------------------------------------------------
     def load_catalog(self, base_dirs: list[Path] | None = None,
@@ -69,9 +74,12 @@ class Game:
 
         if base_dirs is None:
             base_dirs = [CARDS_DIR / self.info.id]
+        shared = [CARDS_DIR / s for s in self.card_sets]
+        base_dirs = [d for d in shared if d not in base_dirs] + list(base_dirs)
         if mod_dirs is None:
             mod_dirs = default_mod_dirs()
-        catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs)
+        catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs,
+                               self.card_sets)
         catalog.errors.extend(self.check_catalog(catalog))
         return catalog
 
@@ -138,6 +146,15 @@ class Game:
     def public_notation(self, state: State, move: Move, seat: int | None) -> str:
         """The log text of ``move`` as ``seat`` may read it (hidden choices masked)."""
         return self.format_move(state, move)
+
+    # -- narration (games with ``info.narration``) -----------------------------------------
+    def narration_prompt(self, state: State, seat: int | None) -> str:
+        """The hint shown in the empty narration box (e.g. "Declare your hero's name")."""
+        return "Narrate your move (optional)\u2026"
+
+    def story(self, session) -> str:
+        """The text written by "Save the log" at the end of a game (default: the log)."""
+        return session.log_text(None)
 
     # -- gestures (how the UI offers a move) ------------------------------------------
     def gesture(self, move: Move) -> str:

@@ -51,10 +51,17 @@ def _display(path: Path) -> str:
 
 
 class CardLoader:
-    """Validates card files against a game's card kinds (``{kind: {field: Field}}``)."""
+    """Validates card files against a game's card kinds (``{kind: {field: Field}}``).
 
-    def __init__(self, game: str, kinds: dict[str, dict[str, Field]]) -> None:
+    ``sets`` are the ids of shared card sets the game also reads (``standard-deck``): a
+    file saying ``game: standard-deck`` is then loaded too, so mods can add to the shared
+    set as well as to the game's own cards.
+    """
+
+    def __init__(self, game: str, kinds: dict[str, dict[str, Field]],
+                 sets: Iterable[str] = ()) -> None:
         self.game = game
+        self.accepts = {game, *sets}
         self.kinds = kinds
         self.records = {
             kind: Record({**COMMON_FIELDS, **fields}, name=f"a {kind} card")
@@ -104,7 +111,7 @@ class CardLoader:
                                             "a mod file must say which game it is for: "
                                             "add 'game: <id>'", field="game"))
             return
-        if game != self.game:
+        if game not in self.accepts:
             return  # a file for another game
         for i, card_id in enumerate(doc.get("remove") or []):
             if card_id in catalog.cards:
@@ -187,9 +194,10 @@ def yaml_files(directory: Path) -> list[Path]:
 
 
 def load_catalog(game: str, kinds: dict[str, dict[str, Field]], base_dirs: Iterable[Path],
-                 mod_dirs: Iterable[Path] = ()) -> Catalog:
-    """Load ``base_dirs`` (the game's own cards) then ``mod_dirs`` (overrides allowed)."""
-    loader = CardLoader(game, kinds)
+                 mod_dirs: Iterable[Path] = (), sets: Iterable[str] = ()) -> Catalog:
+    """Load ``base_dirs`` (the game's own cards) then ``mod_dirs`` (overrides allowed);
+    files of the shared card ``sets`` are accepted as well as the game's own."""
+    loader = CardLoader(game, kinds, sets)
     catalog = Catalog(game)
     for directory in base_dirs:
         for path in yaml_files(Path(directory)):

@@ -8,7 +8,7 @@ HERE = Path(__file__).parent
 
 
 def rules_help(game_id: str) -> str:
-    path = HERE / game_id / "help.md"
+    path = HERE / game_id.replace("-", "_") / "help.md"
     try:
         return path.read_text(encoding="utf-8")
     except OSError:

@@ -23,7 +23,7 @@ def validate(paths: list[str], game_id: str | None = None) -> int:
         catalog = game.load_catalog(base_dirs=[b for b in base if b.is_dir()], mod_dirs=mods)
         from ..engine.loader import CardLoader
 
-        loader = CardLoader(game.info.id, game.card_kinds)
+        loader = CardLoader(game.info.id, game.card_kinds, game.card_sets)
         for path in base:
             if path.is_file():
                 loader.load_file(path, catalog, is_mod=True)

@@ -141,7 +141,7 @@ class NewGame(Scene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
         self.options = GAMES[self.game_id].default_options()
-        self.names = [f"Player {i + 1}" for i in range(4)]
+        self.names = self._default_names()
         self.kinds = ["human", "computer", "computer", "computer"]
         self.hide_hands = True
         self.seed_text = ""
@@ -200,9 +200,17 @@ class NewGame(Scene):
                             size=19)
         self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)
 
+    def _default_names(self) -> list[str]:
+        """Player 1, Player 2... or, in a game of roles, the roles (Hero, Nemesis)."""
+        roles = GAMES[self.game_id].info.seat_roles
+        return [roles[i] if i < len(roles) else f"Player {i + 1}" for i in range(4)]
+
     def _set_game(self, game_id) -> None:
+        defaults = self._default_names()
         self.game_id = game_id
         self.options = GAMES[game_id].default_options()
+        self.names = [new if old == was else old for old, was, new in
+                      zip(self.names, defaults, self._default_names(), strict=True)]
         self.layout(self.app.screen.get_size())
 
     def _set_name(self, i: int, value: str) -> None:

@@ -249,6 +249,7 @@ class TableScene(Scene):
         if self.narration is not None:
             self.narration.rect = pygame.Rect(x, y, pw, 30)
             self.narration.visible = bool(self.legal)
+            self.narration.placeholder = self.game.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
         moves = [m for m in self.legal if self.game.gesture(m) == "button"]
@@ -792,6 +793,8 @@ class TableScene(Scene):
         if s.winners:
             names = " and ".join(self._seat_name(w) for w in s.winners)
             title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
+        elif s.seats and len(s.eliminated) == s.seats:
+            title = "Everyone loses"
         else:
             title = "A draw"
         img = text.render(title, 28, theme.ACCENT, "bold")
@@ -818,7 +821,7 @@ class TableScene(Scene):
         from ..engine.paths import saves_dir
 
         path = saves_dir() / f"{self.game.info.id}-log-{len(self.session.moves)}-moves.txt"
-        path.write_text(self.session.log_text(None), encoding="utf-8")
+        path.write_text(self.game.story(self.session), encoding="utf-8")
         self.toast.show(f"Game log saved to {path}", theme.GOOD, 5)
 
     def _draw_help(self, surf) -> None:

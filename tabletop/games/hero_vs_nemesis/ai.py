@@ -1,0 +1,318 @@
+"""The Hero vs Nemesis computer player: either role, by plans rather than chance.
+
+It sees only its own view. The hero plans the whole countering at once (every way of
+sharing its hand among the open conflicts): counter everything if it can, cheaply, with
+the conflict's own suit, without harming anyone it need not and without opposite-colour
+bad press; if it cannot, it saves as many conflicts as it can (two left standing destroy
+everyone). In a showdown it answers with the cheapest set of cards that tops the
+nemesis, or gives up if nothing can. The nemesis completes schemes when the scheme is
+worth more than what it pays (support-pile cards and cards it can take back with bad
+press are cheap), calls a showdown when sampled hero hands (``determinize``) say it
+probably wins, scavenges the card worth most to it, and un-counters a conflict after
+the hero has run out of cards when that is cheap.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from . import reckoning as rk
+from .rules import HeroVsNemesisGame
+from .state import HERO, HvNState
+
+SAMPLES = 24
+
+
+class HvNPlayer:
+    name = "planner"
+
+    def choose(self, game: HeroVsNemesisGame, view: HvNState, seat: int, rng: Rng) -> Move:
+        legal = game.legal_moves(view)
+        if len(legal) == 1:
+            return legal[0]
+        handler = getattr(self, "_" + view.phase, None)
+        move = handler(game, view, legal, rng) if handler else None
+        return move if move in legal else rng.choice(legal)
+
+    # -- set-up: any choice is as good as another ---------------------------------------
+    def _ace(self, game, s, legal, rng):
+        return rng.choice(legal)
+
+    _king = _resource = _lost = _ace
+
+    # -- the hero -------------------------------------------------------------------------
+    def _counter(self, game, s: HvNState, legal, rng):
+        plan, all_countered = plan_counter(s)
+        if not all_countered and s.popular > 0 and s.zones["deck"]:
+            switches = [m for m in legal if m.kind == "switch"]
+            if switches:
+                return min(switches, key=lambda m: (s.info[m.card].joker, s.info[m.card].value))
+        for card, target in plan:
+            return Move("counter", HERO, card, target)
+        return None
+
+    def _answer(self, game, s: HvNState, legal, rng):
+        demand, total = rk.stake_demand(s)
+        hand = s.zones["hand.0"]
+        already = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
+                   if s.role[c] == "answer"]
+        best, best_cost = None, None
+        for mask in range(1, 1 << len(hand)):
+            chosen = [hand[i] for i in range(len(hand)) if mask >> i & 1]
+            answers = already + [(s.info[c].value, s.info[c].joker) for c in chosen]
+            if not rk.tops(demand, total, answers):
+                continue
+            cost = sum(s.info[c].value + (10 if s.info[c].joker else 0) for c in chosen)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = chosen, cost
+        if best is None:
+            switches = [m for m in legal if m.kind == "switch"]
+            if switches:
+                return min(switches, key=lambda m: s.info[m.card].value)
+            return Move("yield", HERO)
+        card = max(best, key=lambda c: (s.info[c].joker, s.info[c].value))
+        return Move("answer", HERO, card, "showdown")
+
+    # -- the nemesis ----------------------------------------------------------------------
+    def _scavenge(self, game, s: HvNState, legal, rng):
+        schemes = {s.info[c].suit for c in s.zones["schemes"]}
+
+        def value(m: Move) -> float:
+            inf = s.info[m.card]
+            if m.target == "hand.1":
+                return inf.value + 2
+            return 1.0 + (0.5 if inf.suit in schemes else 0)
+        return max(legal, key=value)
+
+    def _meddle(self, game, s: HvNState, legal, rng):
+        if s.stage != "after" or s.zones["hand.0"]:
+            return Move("pass", 1)
+        conflicts = s.zones["conflicts"]
+        if any(not rk.is_countered(s, c) for c in conflicts):
+            return Move("pass", 1)  # one more would destroy everyone, the nemesis too
+        best = None
+        for c in conflicts:
+            if s.info[c].needs or rk.joker_countered(s, c):
+                continue
+            gap = rk.counter_total(s, c) - rk.conflict_total(s, c)
+            pay = _cheapest(s, gap, game._playable(s))
+            if pay is not None and (best is None or pay[0] < best[0]):
+                best = (pay[0], pay[1], c)
+        if best is None or best[0] > 4:
+            return Move("pass", 1)
+        return Move("hinder", 1, best[1][0], best[2])
+
+    def _plot(self, game, s: HvNState, legal, rng):
+        plot = _scheme_move(game, s)
+        if plot is not None:
+            return plot
+        if any(m.kind == "showdown" for m in legal):
+            bet, score = _best_bet(game, s, rng, fill=True)
+            if bet and score > 0:
+                return Move("showdown", 1)
+        return Move("end", 1)
+
+    def _stake(self, game, s: HvNState, legal, rng):
+        bet, _ = _best_bet(game, s, rng, fill=False)
+        for c in bet:
+            if c not in s.zones["showdown"]:
+                return Move("stake", 1, c, "showdown")
+        if any(m.kind == "challenge" for m in legal):
+            return Move("challenge", 1)
+        return min((m for m in legal if m.kind == "stake"),
+                   key=lambda m: rk.worth(s, m.card) if m.card in s.zones["hand.1"] else 0)
+
+    def _return(self, game, s: HvNState, legal, rng):
+        returns = [m for m in legal if m.kind == "return"]
+        return max(returns, key=lambda m: s.info[m.card].value) if returns else None
+
+
+# -- the hero's plan --------------------------------------------------------------------------
+
+def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
+    """The best sharing of the hand among the open conflicts: (card, conflict) pairs and
+    whether it counters them all."""
+    info = s.info
+    hand = s.zones["hand.0"]
+    conflicts = s.zones["conflicts"]
+    open_ = [c for c in conflicts if not rk.is_countered(s, c)]
+    if not open_:
+        return [], True
+    needs = []
+    for c in open_:
+        if info[c].needs:
+            needs.append(("count", info[c].needs - len(rk.counter_cards(s, c))))
+        else:
+            needs.append(("sum", rk.conflict_total(s, c) - rk.counter_total(s, c) + 1))
+    best, best_score, best_all = [], None, False
+    choices = range(-1, len(open_))
+    for assign in product(choices, repeat=len(hand)):
+        sums = [0] * len(open_)
+        counts = [0] * len(open_)
+        joker = [False] * len(open_)
+        for card, slot in zip(hand, assign, strict=True):
+            if slot >= 0:
+                sums[slot] += info[card].value
+                counts[slot] += 1
+                joker[slot] = joker[slot] or info[card].joker
+        countered = [joker[i] or (counts[i] >= n if kind == "count" else sums[i] >= n)
+                     for i, (kind, n) in enumerate(needs)]
+        everything = all(countered)
+        if not everything and -1 in assign:
+            continue  # a hero who cannot counter everything must play the whole hand
+        score = _plan_score(s, hand, open_, assign, countered, needs, sums)
+        if best_score is None or score > best_score:
+            best_score, best_all = score, everything
+            best = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True)
+                    if slot >= 0]
+    best.sort(key=lambda p: -info[p[0]].value)
+    return best, best_all
+
+
+def _plan_score(s: HvNState, hand, open_, assign, countered, needs, sums) -> float:
+    info = s.info
+    standing = sum(1 for c in s.zones["conflicts"] if c not in open_ and
+                   not rk.is_countered(s, c))
+    left = countered.count(False) + standing
+    score = 0.0
+    if left >= 2:
+        score -= 1000
+    score -= 60 * left
+    used = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True) if slot >= 0]
+    for card, _ in used:
+        inf = info[card]
+        score -= 0.6 * inf.value + (9 if inf.joker else 0) + (4 if inf.harm else 0)
+    if not left and all(_suited(s, t, [c for c, x in used if x == t]) for t in open_) and all(
+            rk.same_suit(s, c) for c in s.zones["conflicts"] if c not in open_):
+        score += 9
+    for i, t in enumerate(open_):
+        mine = [c for c, x in used if x == t]
+        if countered[i] and mine and _opposite(s, t, mine):
+            score -= 7
+        if countered[i] and needs[i][0] == "sum":
+            score += min(4, sums[i] - needs[i][1]) * 0.3  # a margin against hindering
+    return score
+
+
+def _suited(s: HvNState, conflict: int, cards) -> bool:
+    suit = s.info[conflict].suit
+    already = rk.hero_cards(s, conflict)
+    mine = list(cards) + already
+    return bool(mine) and suit is not None and all(s.info[c].suit == suit for c in mine)
+
+
+def _opposite(s: HvNState, conflict: int, cards) -> bool:
+    inf = s.info[conflict]
+    mine = list(cards) + rk.hero_cards(s, conflict)
+    return inf.suit is not None and all(not s.info[c].joker and s.info[c].colour != inf.colour
+                                        for c in mine)
+
+
+# -- the nemesis's plans ----------------------------------------------------------------------
+
+def _cheapest(s: HvNState, amount: int, cards: list[int]) -> tuple[float, list[int]] | None:
+    """Cards worth at least ``amount`` in total, cheapest first (support cards are cheap;
+    hand cards cost their value; never a joker)."""
+    if amount <= 0:
+        return None
+    support = [c for c in cards if c in s.zones["support.1"]]
+    hand = sorted((c for c in cards if c not in s.zones["support.1"] and not s.info[c].joker),
+                  key=lambda c: s.info[c].value)
+    chosen, total, cost = [], 0, 0.0
+    for c in support:
+        if total >= amount:
+            break
+        chosen.append(c)
+        total += 1
+        cost += 1.0
+    for c in hand:
+        if total >= amount:
+            break
+        if s.info[c].value >= amount - total:
+            chosen.append(c)
+            total += s.info[c].value
+            cost += s.info[c].value
+    if total < amount:
+        return None
+    return cost, chosen
+
+
+def _scheme_move(game, s: HvNState) -> Move | None:
+    """Play towards the scheme that gains most (its value in hand minus the cost)."""
+    playable = game._playable(s)
+    if not playable:
+        return None
+    hand = s.zones["hand.1"]
+    best = None
+    for sc in s.zones["schemes"]:
+        inf = s.info[sc]
+        need = inf.scheme - rk.scheme_total(s, sc)
+        gain = 20.0 if inf.joker else float(inf.value)
+        pieces = []
+        for c in playable:
+            bonus = 1 if inf.suit is not None and s.info[c].suit == inf.suit else 0
+            if c in s.zones["support.1"]:
+                pieces.append((0.6, 1 + bonus, c))
+            elif not s.info[c].joker:
+                pieces.append((float(s.info[c].value), s.info[c].value + bonus, c))
+        pieces.sort(key=lambda p: (p[0] / p[1], -p[1]))
+        free = s.press - sum(1 for c in s.zones["spent"] if c not in s.weak
+                             and not s.info[c].joker)
+        total, cost, first, hand_used = 0, 0.0, None, 0
+        for price, value, c in pieces:
+            if total >= need:
+                break
+            if c in hand:
+                if hand_used + 1 > len(hand) - 1:
+                    continue
+                hand_used += 1
+                if free > 0:
+                    free -= 1
+                    price = 0.5
+            total += value
+            cost += price
+            first = c if first is None else first
+        if total >= need and first is not None and gain - cost > 0.5 and (
+                best is None or gain - cost > best[0]):
+            best = (gain - cost, Move("plot", 1, first, sc))
+    return best[1] if best else None
+
+
+def _best_bet(game, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int], float]:
+    """The showdown stake with the best chance against sampled hero hands."""
+    hand = s.zones["hand.1"]
+    staked = [c for c in s.zones["showdown"] if s.role.get(c) == "stake"]
+    keep = min(hand, key=lambda c: (s.info[c].joker, s.info[c].value)) if hand else None
+    jokers = [c for c in hand if s.info[c].joker and c != keep]
+    numbers = sorted((c for c in hand if not s.info[c].joker and c != keep),
+                     key=lambda c: -s.info[c].value)
+    support = list(s.zones["support.1"])
+    worlds = []
+    for _ in range(SAMPLES):
+        w = game.determinize(s, 1, rng)
+        h = list(w.zones["hand.0"])
+        if fill:
+            deck = w.zones["deck"]
+            while len(h) < 3 and deck:
+                h.append(deck.pop())
+        worlds.append([(w.info[c].value, w.info[c].joker) for c in h])
+    base_demand, base_total = rk.stake_demand(s)
+    stakes_win = 100.0 if s.wins >= 1 else 40.0
+    best, best_score = [], float("-inf")
+    for k in range(len(jokers) + 1):
+        for m in range(len(numbers) + 1):
+            for n_sup in sorted({0, len(support)}):
+                extra = jokers[:k] + numbers[:m] + support[:n_sup]
+                if not extra and not staked:
+                    continue
+                demand = base_demand + sum(s.info[c].needs for c in jokers[:k])
+                total = base_total + sum(s.info[c].value for c in numbers[:m]) + n_sup
+                wins = sum(1 for h in worlds if not rk.tops(demand, total, h))
+                p = wins / len(worlds)
+                cost = sum(s.info[c].value for c in numbers[:m]) * 0.25 + 6 * k + 0.3 * n_sup
+                score = p * stakes_win - cost - (0 if p >= 0.5 else 30)
+                if score > best_score:
+                    best, best_score = staked + extra, score
+    return best, best_score

@@ -1,0 +1,158 @@
+"""Hero vs Nemesis cards: the shared standard deck plus what its suits and ranks mean.
+
+The playing cards come from ``cards/standard-deck/`` (kind ``playing-card``); the game's
+own folder ``cards/hero-vs-nemesis/`` maps each suit to a hero power, a nemesis resource
+and a conflict field (``suit-role``) and each rank to a value and a conflict type
+(``rank-role``). A state's card definitions are the playing cards with their roles merged
+in (so card faces and the log can name a card's meaning); :class:`Info` is the compact
+form the rules read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import CardDef, CardError, Catalog
+from ...engine.schema import Bool, Enum, Field, Int, Str
+from ...engine.standard_deck import (
+    KIND,
+    PLAYING_CARD,
+    RANKS,
+    SUITS,
+    check_playing_cards,
+    playing_card,
+)
+
+JOKER_RANK = "joker"
+
+CARD_KINDS: dict[str, dict[str, Field]] = {
+    KIND: PLAYING_CARD,
+    "suit-role": {
+        "suit": Field(Enum(*SUITS), required=True, doc="the suit this entry maps"),
+        "power": Field(Str(), required=True, doc="the hero's power of this suit"),
+        "resource": Field(Str(), required=True, doc="the nemesis's resource of this suit"),
+        "field": Field(Str(), required=True, doc="the field of a conflict of this suit"),
+    },
+    "rank-role": {
+        "rank": Field(Enum(*RANKS, JOKER_RANK), required=True,
+                      doc="the rank this entry maps (2-10, J, Q, K, A or joker)"),
+        "value": Field(Int(1, 15), required=True,
+                       doc="the card's value (for a joker: the most it is worth in the "
+                           "nemesis's hand)"),
+        "conflict": Field(Str(), required=True, doc="the conflict type of a card of this "
+                                                    "rank drawn as a conflict"),
+        "harm": Field(Bool(), default=False,
+                      doc="countering with this rank harms the nemesis: the card goes to "
+                          "the nemesis's support pile"),
+        "scheme": Field(Int(1, 15), doc="its value as a scheme, if not its value"),
+        "needs": Field(Int(2, 5), doc="a conflict of this rank (or the nemesis's showdown "
+                                      "card) needs this many cards, whatever their values"),
+        "power": Field(Str(), doc="for a suitless card (joker): what the hero relies on"),
+        "resource": Field(Str(), doc="for a suitless card (joker): what the nemesis uses"),
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """One card instance as the rules see it."""
+
+    name: str
+    rank: str          # "2".."10", "J", "Q", "K", "A" or "joker"
+    suit: str | None   # None for a joker
+    colour: str
+    joker: bool
+    value: int         # printed value (A = 14; a joker: its top value, 15)
+    scheme: int        # value as a scheme (a joker: 1)
+    needs: int         # cards needed to counter it as a conflict (0: a higher total)
+    harm: bool
+    conflict: str      # conflict type
+    field: str         # conflict field ("" for a joker)
+    power: str         # the hero's power it uses
+    resource: str      # the nemesis's resource it uses
+    short: str         # "Q\u2665"
+
+    @property
+    def label(self) -> str:
+        """``Kidnapping \u2014 Criminal`` (a joker: ``Internal conflict``)."""
+        return f"{self.conflict} \u2014 {self.field}" if self.field else self.conflict
+
+
+def check_catalog(catalog: Catalog) -> list[CardError]:
+    """Every playing card needs the role of its suit and rank; the set needs what the
+    set-up takes (an A, a K, a Q and a 2 of every suit)."""
+    errors = check_playing_cards(catalog)
+    suits = {c.data["suit"]: c for c in catalog.of_kind("suit-role")}
+    ranks = {c.data["rank"]: c for c in catalog.of_kind("rank-role")}
+    if catalog.of_kind(KIND) and not (suits and ranks):
+        first = catalog.of_kind(KIND)[0]
+        errors.append(CardError(first.source, first.line, 1, "no suit-role or rank-role cards: "
+                                "Hero vs Nemesis reads them from cards/hero-vs-nemesis/"))
+        return errors
+    for card in list(catalog.of_kind(KIND)):
+        pc = playing_card(card)
+        rank = JOKER_RANK if pc.joker else pc.rank
+        missing = None
+        if rank not in ranks:
+            missing = ("rank" if not pc.joker else "joker",
+                       f"no rank-role gives the meaning of rank {rank!r} (add one in "
+                       "cards/hero-vs-nemesis/)")
+        elif pc.suit is not None and pc.suit not in suits:
+            missing = ("suit", f"no suit-role gives the meaning of {pc.suit} (add one in "
+                               "cards/hero-vs-nemesis/)")
+        if missing:
+            line, col = card.mark_of(missing[0])
+            errors.append(CardError(card.source, line, col, missing[1], card=card.id,
+                                    field=missing[0]))
+            catalog.cards.pop(card.id, None)
+    have = {(playing_card(c).rank, playing_card(c).suit) for c in catalog.of_kind(KIND)
+            if c.data.get("copies", 1) > 0}
+    lacking = [f"{rank} of {suit}" for suit in SUITS for rank in ("A", "K", "Q", "2")
+               if (rank, suit) not in have]
+    if lacking and catalog.of_kind(KIND):
+        first = catalog.of_kind(KIND)[0]
+        errors.append(CardError(first.source, first.line, 1, "the set-up needs an A, a K, a Q "
+                                "and a 2 of every suit; missing: " + ", ".join(lacking)))
+    return errors
+
+
+_derived: dict[int, tuple] = {}
+
+
+def deck_of(catalog: Catalog) -> tuple[tuple[CardDef, ...], tuple[Info, ...]]:
+    """The state's card definitions (one per physical card, roles merged in) and their
+    :class:`Info`, computed once per catalog."""
+    key = tuple(id(c) for c in catalog.cards.values())
+    hit = _derived.get(id(catalog))
+    if hit is not None and hit[0] is catalog and hit[1] == key:
+        return hit[2], hit[3]
+    suits = {c.data["suit"]: c.data for c in catalog.of_kind("suit-role")}
+    ranks = {c.data["rank"]: c.data for c in catalog.of_kind("rank-role")}
+    defs: list[CardDef] = []
+    infos: list[Info] = []
+    order = {r: i for i, r in enumerate(RANKS)}
+    for card in sorted(catalog.of_kind(KIND), key=lambda c: (
+            playing_card(c).joker, SUITS.index(playing_card(c).suit or "spades"),
+            order.get(playing_card(c).rank or "", 99), c.id)):
+        pc = playing_card(card)
+        rr = ranks[JOKER_RANK if pc.joker else pc.rank]
+        sr = suits.get(pc.suit or "", {})
+        data = {**card.data, "colour": pc.colour, "value": rr["value"],
+                "scheme": rr.get("scheme") or rr["value"], "needs": rr.get("needs") or 0,
+                "harm": bool(rr.get("harm")), "conflict": rr["conflict"],
+                "field": sr.get("field", ""),
+                "power": sr.get("power") or rr.get("power") or "",
+                "resource": sr.get("resource") or rr.get("resource") or ""}
+        merged = CardDef(card.id, card.kind, card.name, data, card.source, card.line,
+                         card.marks)
+        info = Info(card.name, JOKER_RANK if pc.joker else pc.rank, pc.suit, pc.colour,
+                    pc.joker, data["value"], data["scheme"], data["needs"], data["harm"],
+                    data["conflict"], data["field"], data["power"], data["resource"], pc.short)
+        for _ in range(card.data.get("copies", 1)):
+            defs.append(merged)
+            infos.append(info)
+    result = (tuple(defs), tuple(infos))
+    if len(_derived) > 16:
+        _derived.clear()
+    _derived[id(catalog)] = (catalog, key, *result)  # holding the catalog keeps its id
+    return result

@@ -1,0 +1,139 @@
+"""Hero vs Nemesis move notation (the game log, saves and scenario files all use it).
+
+====================================  ====================================================
+``P1 ace "Ace of Hearts"``            set-up: the hero's greatest power (then ``king``)
+``P2 resource "2 of Clubs"``          set-up: the nemesis's first resource
+``P2 lost home``                      set-up: what the hero took from the nemesis
+``P1 counter "7 of Clubs" > "Conf"``  the hero plays a card onto a conflict
+``P1 switch "3 of Hearts"``           the hero spends popular support to switch a card
+``P2 hinder "9 of Clubs" > "Conf"``   the nemesis raises a conflict (``help``: its counter)
+``P2 scavenge "Queen of Spades"``     the nemesis takes a card the hero set aside
+``P2 plot "4 of Hearts" > "Scheme"``  the nemesis plays a card towards a scheme
+``P2 showdown`` / ``P2 challenge``    call a showdown / stop staking and challenge
+``P2 stake "King of Clubs"``          the nemesis stakes a card on the showdown
+``P1 answer "Ace of Spades"``         the hero answers the showdown (``P1 yield``: gives up)
+``P2 return "9 of Clubs"``            the nemesis spends bad press to take a card back
+``P2 pass`` / ``P2 end``              no (more) meddling / end the turn
+====================================  ====================================================
+
+Cards are named by their printed names in double quotes (``"Name#2"`` for a second copy).
+"""
+
+from __future__ import annotations
+
+from ...engine.moves import (
+    Move,
+    NotationError,
+    name_with_copy,
+    parse_seat,
+    quote,
+    seat_label,
+    split,
+    split_copy,
+)
+from . import reckoning as rk
+from .state import HvNState
+
+SIMPLE = ("pass", "showdown", "challenge", "yield", "end")
+#: verb -> (zones the card comes from, zones the target is in; None: no named target)
+CARD_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    "ace": (("offer.0",), None),
+    "king": (("offer.0",), None),
+    "resource": (("offer.1",), None),
+    "counter": (("hand.0",), ("conflicts",)),
+    "switch": (("hand.0",), None),
+    "hinder": (("hand.1", "support.1"), ("conflicts",)),
+    "help": (("hand.1", "support.1"), ("conflicts",)),
+    "scavenge": (("aside",), None),
+    "plot": (("hand.1", "support.1"), ("schemes",)),
+    "stake": (("hand.1", "support.1"), None),
+    "answer": (("hand.0",), None),
+    "return": (("spent",), None),
+}
+FIXED_TARGET = {"ace": "hand.0", "king": "hand.0", "resource": "hand.1", "switch": "deck",
+                "stake": "showdown", "answer": "showdown", "return": "hand.1"}
+
+
+def ref(s: HvNState, card: int, zones: tuple[str, ...]) -> str:
+    name = s.name(card)
+    nth = 0
+    for zone in zones:
+        for c in s.zones[zone]:
+            if s.name(c) == name:
+                nth += 1
+            if c == card:
+                return quote(name_with_copy(name, nth))
+    return quote(name)
+
+
+def find(s: HvNState, token: str, zones: tuple[str, ...]) -> int:
+    name, nth = split_copy(token)
+    lowered = name.casefold()
+    seen = 0
+    for zone in zones:
+        for c in s.zones[zone]:
+            if c >= 0 and s.name(c).casefold() == lowered:
+                seen += 1
+                if seen == nth:
+                    return c
+    raise NotationError(f"no card {token!r} in {', '.join(zones)}")
+
+
+def format_move(s: HvNState, m: Move) -> str:
+    from .rules import LOSSES
+
+    p = seat_label(m.seat)
+    k = m.kind
+    if k in SIMPLE:
+        return f"{p} {k}"
+    if k == "lost":
+        return f"{p} lost {LOSSES[m.choice]}"
+    if k not in CARD_VERBS:
+        raise NotationError(f"unknown move kind {k!r}")
+    src, dst = CARD_VERBS[k]
+    text = f"{p} {k} {ref(s, m.card, src)}"
+    if dst is not None:
+        text += f" > {ref(s, m.target, dst)}"
+    return text
+
+
+def parse_move(s: HvNState, text: str) -> Move:
+    from .rules import LOSSES
+
+    tokens = split(text)
+    if len(tokens) < 2:
+        raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")
+    seat = parse_seat(tokens[0])
+    if not 0 <= seat < 2:
+        raise NotationError(f"there is no seat {tokens[0]} in Hero vs Nemesis (P1 is the "
+                            "hero, P2 the nemesis)")
+    verb = tokens[1].lower()
+    args = tokens[2:]
+    if verb in SIMPLE:
+        if args:
+            raise NotationError(f"{verb} takes no card: {text!r}")
+        return Move(verb, seat)
+    if verb == "lost":
+        if len(args) != 1 or args[0].lower() not in LOSSES:
+            raise NotationError(f"expected one of {', '.join(LOSSES)} after 'lost': {text!r}")
+        return Move("lost", seat, None, None, LOSSES.index(args[0].lower()))
+    if verb not in CARD_VERBS:
+        raise NotationError(f"unknown verb {verb!r} in {text!r}")
+    src, dst = CARD_VERBS[verb]
+    target_token = None
+    if ">" in args:
+        i = args.index(">")
+        if i + 1 >= len(args):
+            raise NotationError(f"nothing after '>' in {text!r}")
+        target_token = args[i + 1]
+        args = args[:i]
+    if len(args) != 1:
+        raise NotationError(f"expected one card name in {text!r}")
+    card = find(s, args[0], src)
+    if dst is not None:
+        if target_token is None:
+            raise NotationError(f"{verb} needs a target: {verb} \"Card\" > \"Target\"")
+        return Move(verb, seat, card, find(s, target_token, dst))
+    if verb == "scavenge":
+        return Move(verb, seat, card, rk.scavenge_to(s, card))
+    return Move(verb, seat, card, FIXED_TARGET[verb])

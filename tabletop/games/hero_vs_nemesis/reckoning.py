@@ -1,0 +1,148 @@
+"""The arithmetic of Hero vs Nemesis: totals of conflicts, counters, schemes, showdowns.
+
+* A conflict's total is its value plus the nemesis's hinder cards; it is countered when
+  the counter (the hero's cards plus the nemesis's help) is *strictly* higher, when the
+  hero played a joker on it, or, for a conflict that ``needs`` cards (the joker), when
+  that many cards were played on it.
+* The nemesis's cards are worth their value from the hand (a joker: its top value, 15)
+  and 1 from the support pile.
+* A scheme is completed by an *equal or higher* total; each card of the scheme's suit
+  counts one more.
+* A showdown: each nemesis card that ``needs`` cards (a joker from the hand) takes that
+  many of the hero's cards whatever their values; the hero's other cards must beat the
+  rest of the nemesis's total (a hero's joker beats any total).
+"""
+
+from __future__ import annotations
+
+from .state import HvNState
+
+
+def worth(s: HvNState, card: int) -> int:
+    """What a card the nemesis played counts for (1 if it came from the support pile)."""
+    return 1 if card in s.weak else s.info[card].value
+
+
+def conflict_total(s: HvNState, conflict: int) -> int:
+    role = s.role
+    return s.info[conflict].value + sum(worth(s, c) for c in s.on(conflict, "counters")
+                                        if role[c] == "hinder")
+
+
+def counter_cards(s: HvNState, conflict: int) -> list[int]:
+    """The hero's cards and the nemesis's help on ``conflict``."""
+    role = s.role
+    return [c for c in s.on(conflict, "counters") if role[c] != "hinder"]
+
+
+def counter_total(s: HvNState, conflict: int) -> int:
+    role, info = s.role, s.info
+    return sum(info[c].value if role[c] == "counter" else worth(s, c)
+               for c in counter_cards(s, conflict))
+
+
+def hero_cards(s: HvNState, conflict: int) -> list[int]:
+    role = s.role
+    return [c for c in s.on(conflict, "counters") if role[c] == "counter"]
+
+
+def joker_countered(s: HvNState, conflict: int) -> bool:
+    """The hero relied on plain humanity: a joker of the hero's counters anything."""
+    info = s.info
+    return any(info[c].joker for c in hero_cards(s, conflict))
+
+
+def is_countered(s: HvNState, conflict: int) -> bool:
+    played = s.on(conflict, "counters")
+    if not played:
+        return False
+    role, info = s.role, s.info
+    needs = info[conflict].needs
+    total = 0
+    count = 0
+    hinder = 0
+    for c in played:
+        r = role[c]
+        if r == "hinder":
+            hinder += worth(s, c)
+            continue
+        count += 1
+        if r == "counter":
+            if info[c].joker:
+                return True
+            total += info[c].value
+        else:
+            total += worth(s, c)
+    if needs:
+        return count >= needs
+    return total > info[conflict].value + hinder
+
+
+def same_suit(s: HvNState, conflict: int) -> bool:
+    """Countered with only cards of the conflict's own suit (the hero's cards)."""
+    suit = s.info[conflict].suit
+    cards = hero_cards(s, conflict)
+    return bool(cards) and suit is not None and all(s.info[c].suit == suit for c in cards)
+
+
+def opposite_colour(s: HvNState, conflict: int) -> bool:
+    """Countered with only cards of the other colour (jokers count as neither)."""
+    inf = s.info[conflict]
+    cards = hero_cards(s, conflict)
+    return bool(cards) and inf.suit is not None and all(
+        not s.info[c].joker and s.info[c].colour != inf.colour for c in cards)
+
+
+def scheme_total(s: HvNState, scheme: int) -> int:
+    suit = s.info[scheme].suit
+    return sum(worth(s, c) + (1 if suit is not None and s.info[c].suit == suit else 0)
+               for c in s.on(scheme, "plots"))
+
+
+def scheme_complete(s: HvNState, scheme: int) -> bool:
+    return scheme_total(s, scheme) >= s.info[scheme].scheme
+
+
+def hand_top(s: HvNState) -> int | None:
+    """The highest value in the nemesis's hand (a joker counts as its top value)."""
+    hand = s.zones["hand.1"]
+    return max((s.info[c].value for c in hand), default=None)
+
+
+def scavenge_to(s: HvNState, card: int) -> str:
+    """Into the hand if the card is at most one higher than a card already there,
+    otherwise onto the support pile."""
+    top = hand_top(s)
+    return "hand.1" if top is not None and s.info[card].value <= top + 1 else "support.1"
+
+
+def stake_demand(s: HvNState) -> tuple[int, int]:
+    """The nemesis's showdown: (cards demanded by its jokers, total of the rest)."""
+    demand = total = 0
+    for c in s.zones["showdown"]:
+        if s.role[c] != "stake":
+            continue
+        needs = s.info[c].needs
+        if needs and c not in s.weak:
+            demand += needs
+        else:
+            total += worth(s, c)
+    return demand, total
+
+
+def tops(demand: int, total: int, answers: list[tuple[int, bool]]) -> bool:
+    """Whether the hero's answer cards ``(value, joker)`` top the nemesis's showdown:
+    the lowest ``demand`` cards go to the jokers, the rest must beat ``total``."""
+    if len(answers) < demand:
+        return False
+    rest = sorted(answers, key=lambda a: (a[1], a[0]))[demand:]
+    if total <= 0:
+        return True
+    return any(joker for _, joker in rest) or sum(v for v, _ in rest) > total
+
+
+def showdown_topped(s: HvNState) -> bool:
+    demand, total = stake_demand(s)
+    answers = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
+               if s.role[c] == "answer"]
+    return bool(answers) and tops(demand, total, answers)

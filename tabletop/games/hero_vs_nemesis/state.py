@@ -1,0 +1,68 @@
+"""The Hero vs Nemesis state: the engine state plus tokens, wins and who played what.
+
+Seat 0 is the hero, seat 1 the nemesis. Zones (every card is always in exactly one):
+
+``deck`` (hidden), ``discard``, ``hand.0``/``hand.1`` (owner only), ``offer.0``/``offer.1``
+(set-up choices, owner only), ``conflicts`` (the conflict cards on the table),
+``counters`` (cards played onto conflicts: the hero's counter, the nemesis's help and
+hinder), ``aside`` (what the hero set aside this turn, for scavenging), ``schemes`` and
+``plots`` (the nemesis's schemes and the cards played towards them), ``support.1`` (the
+nemesis's support pile), ``showdown`` (both sides' showdown cards) and ``spent`` (cards
+the nemesis played this turn, discarded at its end unless returned with bad press).
+
+A played card's ``attached`` entry names the conflict or scheme it was played on and its
+``role`` says how: ``counter`` (hero), ``help`` or ``hinder`` (nemesis) on a conflict,
+``plot`` on a scheme, ``stake`` or ``answer`` in a showdown. ``weak`` holds the nemesis's
+cards that came from the support pile (each worth 1).
+"""
+
+from __future__ import annotations
+
+from ...engine.state import State
+from .cards import Info
+
+HERO, NEMESIS = 0, 1
+#: what the nemesis may have lost because of the hero (set-up step 3)
+LOSSES = ("spouse", "parents", "pet", "job", "future", "home", "dignity")
+
+
+class HvNState(State):
+    __slots__ = ("info", "popular", "press", "wins", "stage", "role", "weak", "lost",
+                 "dueled", "result")
+
+    def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
+        super().__init__(cards, 2, seed, options)
+        self.info = info
+        #: the hero's tokens of popular support and of bad press
+        self.popular = 0
+        self.press = 0
+        #: showdowns the nemesis has won
+        self.wins = 0
+        #: the help-or-hinder window: "before" the hero counters, or "after"
+        self.stage = ""
+        self.role: dict[int, str] = {}
+        self.weak: set[int] = set()
+        #: what the nemesis lost (an index into rules.LOSSES), -1 until chosen
+        self.lost = -1
+        #: the nemesis has had its showdown this turn
+        self.dueled = False
+        self.result = ""
+
+    def copy(self) -> HvNState:
+        new = State.copy(self)
+        new.info = self.info
+        new.popular = self.popular
+        new.press = self.press
+        new.wins = self.wins
+        new.stage = self.stage
+        new.role = self.role.copy()
+        new.weak = self.weak.copy()
+        new.lost = self.lost
+        new.dueled = self.dueled
+        new.result = self.result
+        return new
+
+    def on(self, target: int, zone: str) -> list[int]:
+        """The cards of ``zone`` played onto ``target`` (a conflict or a scheme)."""
+        attached = self.attached
+        return [c for c in self.zones[zone] if attached.get(c) == target]

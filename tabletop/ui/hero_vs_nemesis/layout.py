@@ -1,0 +1,444 @@
+"""Where Hero vs Nemesis's cards go, and what is drawn over them.
+
+The seat in front of the screen sits at the bottom (its hand, and above it its side of
+the table); the other player's hand is a row of backs at the top, with its side below.
+The nemesis's side holds its support pile, its schemes (each with the cards played
+towards it) and the cards it played this turn; the hero's side holds its tokens. The
+middle band holds the deck and discard pile, the conflicts (hinder cards to the left of
+a conflict, the counter to its right, its type and totals above and below), and on the
+right what the hero set aside or the showdown.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.moves import seat_label
+from ...engine.state import HIDDEN
+from ...games.hero_vs_nemesis import reckoning as rk
+from ...games.hero_vs_nemesis.rules import LOSSES, WINS_NEEDED
+from ...games.hero_vs_nemesis.state import HERO, NEMESIS, HvNState
+from .. import text, theme
+from ..table import Layout, Sprite
+from . import cards as _cards  # noqa: F401 - registers the card painters
+
+CARD_W, CARD_H = 100, 140
+GOOD_CHIP = (70, 176, 96)
+BAD_CHIP = (196, 64, 60)
+ROLE_NAME = ("Hero", "Nemesis")
+
+
+class HvNLayout(Layout):
+    def compute(self, view: HvNState, viewer: int | None, size) -> None:
+        s = self.scale
+        S = lambda v: int(v * s)  # noqa: E731
+        self.S = S
+        table = self.table_rect(size)
+        self.view = view
+        self.sprites = []
+        self.zones = {}
+        self.labels: list[tuple[str, tuple[int, int], tuple, int, str]] = []
+        self.pills: list[tuple[str, tuple[int, int], tuple]] = []
+        self.boxes: list[pygame.Rect] = []
+        self.chips: list[tuple[pygame.Rect, str]] = []
+        bottom = viewer if viewer is not None else HERO
+        top = 1 - bottom
+        self.bottom = bottom
+        # -- the other player's hand, as backs ---------------------------------------------
+        self._backs(view, top, pygame.Rect(table.left + S(10), S(6), table.w - S(20), S(50)))
+        # -- the two sides ---------------------------------------------------------------------
+        top_row = pygame.Rect(table.left + S(8), S(60), table.w - S(16), S(150))
+        low_row = pygame.Rect(table.left + S(8), S(418), table.w - S(16), S(150))
+        self._side(view, top, top_row)
+        self._side(view, bottom, low_row)
+        # -- the middle band ------------------------------------------------------------------
+        band = pygame.Rect(table.left, S(214), table.w, S(200))
+        self.band = band
+        self._piles(view, band)
+        right = pygame.Rect(band.right - S(262), band.top + S(4), S(254), band.h - S(8))
+        centre = pygame.Rect(band.left + S(196), band.top, right.left - band.left - S(204),
+                             band.h)
+        if view.phase in ("ace", "king", "resource", "lost"):
+            self._offer(view, bottom, centre.union(right))
+        else:
+            self._conflicts(view, centre)
+            if view.zones["showdown"] or view.phase in ("stake", "answer"):
+                self._showdown(view, right)
+            else:
+                self._aside(view, right)
+        # -- the viewer's hand -------------------------------------------------------------------
+        hand = view.zones[f"hand.{bottom}"]
+        hand_rect = pygame.Rect(table.left + S(10), S(576), table.w - S(20), S(142))
+        self.zones[f"hand.{bottom}"] = hand_rect
+        cw, ch = S(CARD_W), S(CARD_H)
+        if hand:
+            spacing = min(cw + S(8), (hand_rect.w - cw) // max(1, len(hand) - 1)) \
+                if len(hand) > 1 else 0
+            total = cw + spacing * (len(hand) - 1)
+            hx = hand_rect.centerx - total // 2
+            for i, c in enumerate(hand):
+                self.sprites.append(Sprite(c, pygame.Rect(hx + i * spacing, hand_rect.top, cw, ch),
+                                           f"hand.{bottom}", face_up=c != HIDDEN,
+                                           extra={"tag": self._tag_of(view, c, bottom)}))
+        else:
+            self.labels.append(("Your hand is empty", hand_rect.center, theme.DIM, S(14), "c"))
+
+    # -- pieces ------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        seats = self.scene.session.seats
+        name = seats[seat].name if seat < len(seats) else seat_label(seat)
+        return name if name == ROLE_NAME[seat] else f"{name}, the {ROLE_NAME[seat].lower()}"
+
+    def _backs(self, view: HvNState, seat: int, rect: pygame.Rect) -> None:
+        S = self.S
+        hand = view.zones[f"hand.{seat}"]
+        bw, bh, step = S(34), S(48), S(16)
+        x = rect.left + S(220)
+        for c in hand:
+            self.sprites.append(Sprite(c, pygame.Rect(x, rect.top, bw, bh), f"hand.{seat}",
+                                       face_up=c != HIDDEN))
+            x += step
+        self.zones[f"hand.{seat}"] = pygame.Rect(rect.left + S(220), rect.top,
+                                                 bw + step * max(0, len(hand) - 1), bh)
+        self.labels.append((f"{seat_label(seat)} {self._name(seat)}: {len(hand)} in hand",
+                            (rect.left, rect.top + S(16)), theme.SEAT_COLORS[seat],
+                            S(13), "l"))
+
+    def _side(self, view: HvNState, seat: int, row: pygame.Rect) -> None:
+        S = self.S
+        self.boxes.append(row)
+        tag = f"{seat_label(seat)} {self._name(seat)}"
+        if seat == view.current and not view.over:
+            tag += " \u2014 turn"
+        self.labels.append((tag, (row.left + S(6), row.top + S(3)), theme.SEAT_COLORS[seat],
+                            S(12), "l"))
+        if seat == HERO:
+            self._tokens(view, row)
+        else:
+            self._nemesis_side(view, row)
+
+    def _tokens(self, view: HvNState, row: pygame.Rect) -> None:
+        S = self.S
+        x = row.left + S(24)
+        y = row.top + S(46)
+        r = S(20)
+        for kind, count, label in (("good", view.popular, "Popular support"),
+                                   ("bad", view.press, "Bad press")):
+            self.labels.append((f"{label}: {count}", (x, y - S(22)), theme.TEXT, S(13), "l"))
+            for i in range(count):
+                self.chips.append((pygame.Rect(x + i * S(30), y, 2 * r, 2 * r), kind))
+            if not count:
+                self.labels.append(("none", (x + S(4), y + S(12)), theme.DIM, S(12), "l"))
+            x += S(220)
+        wins = f"Showdowns lost to the nemesis: {view.wins} of {WINS_NEEDED}"
+        self.labels.append((wins, (x, y - S(22)), theme.TEXT, S(13), "l"))
+        for i in range(WINS_NEEDED):
+            self.chips.append((pygame.Rect(x + i * S(44), y, 2 * r, 2 * r),
+                               "win" if i < view.wins else "slot"))
+
+    def _nemesis_side(self, view: HvNState, row: pygame.Rect) -> None:
+        S = self.S
+        cw, ch = S(60), S(84)
+        # support pile
+        sup = pygame.Rect(row.left + S(6), row.top + S(42), S(250), row.h - S(46))
+        self.zones["support.1"] = sup
+        self._fan(view.zones["support.1"], sup, cw, ch, "support.1", "Support pile (worth 1 each)")
+        # schemes
+        sch = pygame.Rect(sup.right + S(12), row.top + S(22), S(430), row.h - S(24))
+        self.zones["schemes"] = sch
+        schemes = view.zones["schemes"]
+        sw, sh = S(70), S(98)
+        if not schemes:
+            self.labels.append(("Schemes appear here", sch.center, theme.DIM, S(13), "c"))
+        x = sch.left + S(8)
+        for sc in schemes:
+            plots = view.on(sc, "plots")
+            width = sw + (S(30) + S(16) * (len(plots) - 1) if plots else 0)
+            rect = pygame.Rect(x, sch.top + S(20), sw, sh)
+            self.sprites.append(Sprite(sc, rect, "schemes"))
+            for i, c in enumerate(plots):
+                self.sprites.append(Sprite(c, pygame.Rect(rect.right - S(20) + i * S(16),
+                                                          rect.top + S(28), S(50), S(70)), "plots"))
+            total, need = rk.scheme_total(view, sc), view.info[sc].scheme
+            self.pills.append((f"{total} of {need}", (rect.centerx, rect.top + S(2)),
+                               theme.GOOD if total else theme.MUTED))
+            x += width + S(14)
+        self.labels.append(("Schemes (take one by playing its worth)", (sch.left + S(6), sch.top),
+                            theme.MUTED, S(12), "l"))
+        # played this turn
+        spent = pygame.Rect(sch.right + S(8), row.top + S(42), row.right - sch.right - S(14),
+                            row.h - S(46))
+        self.zones["spent"] = spent
+        zone = "spent.1" if view.phase == "return" else "spent"
+        self._fan(view.zones["spent"], spent, cw, ch, zone, "Played this turn")
+
+    def _fan(self, cards: list[int], area: pygame.Rect, cw: int, ch: int, zone: str,
+             label: str) -> None:
+        S = self.S
+        self.labels.append((label, (area.left + S(4), area.top - S(18)), theme.MUTED, S(12), "l"))
+        if not cards:
+            return
+        step = min(cw + S(4), (area.w - cw - S(8)) // max(1, len(cards) - 1)) \
+            if len(cards) > 1 else 0
+        for i, c in enumerate(cards):
+            self.sprites.append(Sprite(c, pygame.Rect(area.left + S(4) + i * step,
+                                                      area.top + S(2), cw, ch), zone))
+
+    def _piles(self, view: HvNState, band: pygame.Rect) -> None:
+        S = self.S
+        pw, ph = S(78), S(110)
+        x = band.left + S(14)
+        y = band.top + S(40)
+        deck = pygame.Rect(x, y, pw, ph)
+        self.zones["deck"] = deck
+        if view.zones["deck"]:
+            self.sprites.append(Sprite(HIDDEN, deck, "deck", face_up=False))
+        self.labels.append((f"Deck {len(view.zones['deck'])}", (deck.centerx, deck.bottom + S(4)),
+                            theme.MUTED, S(12), "t"))
+        disc = pygame.Rect(x + pw + S(12), y, pw, ph)
+        self.zones["discard"] = disc
+        if view.zones["discard"]:
+            self.sprites.append(Sprite(view.zones["discard"][-1], disc, "discard"))
+        self.labels.append((f"Discard {len(view.zones['discard'])}",
+                            (disc.centerx, disc.bottom + S(4)), theme.MUTED, S(12), "t"))
+
+    def _offer(self, view: HvNState, seat: int, area: pygame.Rect) -> None:
+        S = self.S
+        offer = view.zones.get(f"offer.{seat}", [])
+        cw, ch = S(CARD_W), S(CARD_H)
+        self.boxes.append(area)
+        if not offer:
+            who = "The hero" if view.actor == HERO else "The nemesis"
+            self.labels.append((f"{who} is setting up", area.center, theme.DIM, S(15), "c"))
+            return
+        what = {"ace": "Your greatest power: drag one Ace into your hand",
+                "king": "A second power: drag one King into your hand",
+                "resource": "Your first resource: drag one 2 into your hand"}.get(view.phase, "")
+        self.labels.append((what, (area.centerx, area.top + S(4)), theme.ACCENT, S(14), "t"))
+        total = len(offer) * (cw + S(14)) - S(14)
+        x = area.centerx - total // 2
+        for c in offer:
+            self.sprites.append(Sprite(c, pygame.Rect(x, area.top + S(28), cw, ch),
+                                       f"offer.{seat}", face_up=c != HIDDEN,
+                                       extra={"tag": self._tag_of(view, c, seat)}))
+            x += cw + S(14)
+
+    def _conflicts(self, view: HvNState, area: pygame.Rect) -> None:
+        S = self.S
+        conflicts = view.zones["conflicts"]
+        self.zones["conflicts"] = area
+        self.boxes.append(area)
+        if not conflicts:
+            self.labels.append(("Conflicts appear here on the hero's turn", area.center,
+                                theme.DIM, S(14), "c"))
+            return
+        cw, ch = S(86), S(120)
+        sw, sh = S(58), S(81)
+        slots = []
+        for c in conflicts:
+            hinder = [x for x in view.on(c, "counters") if view.role[x] == "hinder"]
+            counter = [x for x in view.on(c, "counters") if view.role[x] != "hinder"]
+            inf = view.info[c]
+            label_w = max(text.theme.font(S(13), "bold").size(inf.conflict)[0],
+                          text.theme.font(S(12), "bold").size(inf.field)[0]) + S(8)
+            slots.append((c, hinder, counter, label_w))
+        step = S(18)
+
+        def width(h, k, label_w):
+            cards = cw + (sw // 2 + step * (len(h) - 1) + S(6) if h else 0) + \
+                (sw // 2 + step * (len(k) - 1) + S(8) if k else 0)
+            return max(cards, label_w)
+        gap = S(14)
+
+        def needed() -> int:
+            return sum(width(h, k, lw) for _, h, k, lw in slots) + gap * (len(slots) - 1)
+        while needed() > area.w - S(8) and step > S(6):
+            step -= S(2)
+        x = area.left + max(S(4), (area.w - needed()) // 2)
+        y = area.top + S(36)
+        for c, hinder, counter, label_w in slots:
+            slot_w = width(hinder, counter, label_w)
+            cards_w = width(hinder, counter, 0)
+            left = x
+            x += (slot_w - cards_w) // 2
+            for i, h in enumerate(hinder):
+                self.sprites.append(Sprite(h, pygame.Rect(x + i * step, y + S(30), sw, sh),
+                                           "counters"))
+            if hinder:
+                x += sw // 2 + step * (len(hinder) - 1) + S(6)
+            rect = pygame.Rect(x, y, cw, ch)
+            self.sprites.append(Sprite(c, rect, "conflicts"))
+            x += cw
+            if counter:
+                x -= sw // 2 - S(8)
+                for i, k in enumerate(counter):
+                    self.sprites.append(Sprite(k, pygame.Rect(x + i * step, y + S(30), sw, sh),
+                                               "counters"))
+            inf = view.info[c]
+            mid = left + slot_w // 2
+            self.labels.append((inf.conflict, (mid, area.top + S(3)), theme.TEXT, S(13), "t"))
+            self.labels.append((inf.field or "within the hero", (mid, area.top + S(19)),
+                                theme.MUTED, S(12), "t"))
+            if rk.joker_countered(view, c):
+                tally, color = "countered by humanity \u2713", theme.GOOD
+            elif inf.needs:
+                n = len(rk.counter_cards(view, c))
+                ok = rk.is_countered(view, c)
+                tally = f"{n} of {inf.needs} cards" + (" \u2713" if ok else "")
+                color = theme.GOOD if ok else theme.ACCENT
+            else:
+                total, against = rk.counter_total(view, c), rk.conflict_total(view, c)
+                ok = total > against
+                tally = f"counter {total} vs {against}" + (" \u2713" if ok else "")
+                color = theme.GOOD if ok else theme.ACCENT
+            self.pills.append((tally, (mid, y + ch + S(4)), color))
+            x = left + slot_w + gap
+
+    def _aside(self, view: HvNState, area: pygame.Rect) -> None:
+        S = self.S
+        self.zones["aside"] = area
+        self.boxes.append(area)
+        cards = view.zones["aside"]
+        zone = "aside.1" if view.phase == "scavenge" else "aside"
+        label = "Set aside: the nemesis picks one" if cards else "Set aside (for scavenging)"
+        self.labels.append((label, (area.left + S(6), area.top + S(3)), theme.MUTED, S(12), "l"))
+        if not cards:
+            return
+        inner = pygame.Rect(area.left + S(6), area.top + S(26), area.w - S(12), area.h - S(30))
+        cw, ch = S(86), S(120)
+        step = min(cw + S(4), (inner.w - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        for i, c in enumerate(cards):
+            self.sprites.append(Sprite(c, pygame.Rect(inner.left + i * step, inner.top, cw, ch),
+                                       zone))
+
+    def _showdown(self, view: HvNState, area: pygame.Rect) -> None:
+        S = self.S
+        self.zones["showdown"] = area
+        self.boxes.append(area)
+        stakes = [c for c in view.zones["showdown"] if view.role.get(c) == "stake"]
+        answers = [c for c in view.zones["showdown"] if view.role.get(c) == "answer"]
+        demand, total = rk.stake_demand(view)
+        what = f"{total}" + (f" + jokers: {demand} cards" if demand else "")
+        self.labels.append((f"Showdown \u2014 nemesis {what}", (area.left + S(6), area.top + S(3)),
+                            theme.SEAT_COLORS[NEMESIS], S(12), "l"))
+        cw, ch = S(52), S(73)
+        for row, cards, y in ((0, stakes, area.top + S(20)), (1, answers, area.top + S(116))):
+            step = min(cw + S(4), (area.w - cw - S(12)) // max(1, len(cards) - 1)) \
+                if len(cards) > 1 else 0
+            for i, c in enumerate(cards):
+                self.sprites.append(Sprite(c, pygame.Rect(area.left + S(6) + i * step, y, cw, ch),
+                                           "showdown"))
+            if not cards:
+                hint = "Stake cards here" if row == 0 else "The hero answers here"
+                self.labels.append((hint, (area.centerx, y + ch // 2), theme.DIM, S(12), "c"))
+        hero = sum(view.info[c].value for c in answers)
+        self.labels.append((f"Hero {hero}", (area.left + S(6), area.top + S(97)),
+                            theme.SEAT_COLORS[HERO], S(12), "l"))
+
+    def _tag_of(self, view: HvNState, card: int, seat: int) -> str:
+        if card == HIDDEN:
+            return ""
+        inf = view.info[card]
+        return inf.power if seat == HERO else inf.resource
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_under(self, surf, view: HvNState) -> None:
+        s = self.scale
+        for rect in self.boxes:
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=int(10 * s))
+            pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=int(10 * s))
+            surf.blit(box, rect)
+        for rect, kind in self.chips:
+            _chip(surf, rect, kind)
+        for label, pos, color, size, anchor in self.labels:
+            img = text.render(label, size, color, "bold")
+            where = {"l": img.get_rect(topleft=pos), "t": img.get_rect(midtop=pos),
+                     "c": img.get_rect(center=pos)}[anchor]
+            surf.blit(img, where)
+
+    def draw_over(self, surf, view: HvNState, sprite: Sprite) -> None:
+        c = sprite.card
+        if c == HIDDEN or not sprite.face_up:
+            return
+        r = sprite.rect
+        s = self.scale
+        tag = sprite.extra.get("tag")
+        if tag and r.h >= int(100 * s):
+            _pill(surf, tag, (r.centerx, r.bottom - int(9 * s)), (30, 36, 48), int(11 * s),
+                  r.w - 4)
+        if c in view.weak:
+            _pill(surf, "support: 1", (r.centerx, r.top + int(r.h * 0.45)), (90, 90, 100),
+                  int(10 * s), r.w)
+        role = view.role.get(c)
+        if role == "hinder":
+            _pill(surf, f"+{rk.worth(view, c)}", (r.centerx, r.top + int(8 * s)), BAD_CHIP,
+                  int(10 * s), r.w)
+
+    def draw_top(self, surf, view: HvNState) -> None:
+        s = self.scale
+        for label, pos, color in self.pills:
+            _pill(surf, label, (pos[0], pos[1] + int(8 * s)), (20, 26, 34), int(12 * s), 400,
+                  color)
+
+    def info_lines(self, view: HvNState) -> list[tuple[str, tuple]]:
+        lines = [(f"Hero: {view.popular} popular support, {view.press} bad press",
+                  theme.SEAT_COLORS[HERO]),
+                 (f"Nemesis: {view.wins} of {WINS_NEEDED} showdowns won",
+                  theme.SEAT_COLORS[NEMESIS])]
+        if view.lost >= 0:
+            line = f"The nemesis lost their {LOSSES[view.lost]}"
+            note = self._lost_note()
+            if note:
+                line += f": \u201c{note}\u201d"
+            lines.append((line, theme.MUTED))
+        lines.append((f"Deck: {len(view.zones['deck'])} cards left (the hero wins when it runs "
+                      "out)", theme.MUTED))
+        return lines
+
+    def _lost_note(self) -> str:
+        session = self.scene.session
+        for i, move in enumerate(session.moves):
+            if move.kind == "lost":
+                return session.notes.get(i + 1, "")
+        return ""
+
+
+def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT) -> None:
+    size = text.fit_size(label, max_w - 10, max(7, size), "condbold", 6)
+    img = text.render(label, size, fg, "condbold")
+    box = img.get_rect(center=center).inflate(10, 4)
+    pygame.draw.rect(surf, bg, box, border_radius=box.h // 2)
+    surf.blit(img, img.get_rect(center=box.center))
+
+
+def _chip(surf, rect: pygame.Rect, kind: str) -> None:
+    c = rect.center
+    r = rect.w // 2
+    if kind == "slot":
+        pygame.draw.circle(surf, (60, 66, 78), c, r, 2)
+        return
+    color = {"good": GOOD_CHIP, "bad": BAD_CHIP, "win": theme.SEAT_COLORS[NEMESIS]}[kind]
+    pygame.draw.circle(surf, (14, 16, 20), (c[0] + 2, c[1] + 3), r)
+    pygame.draw.circle(surf, color, c, r)
+    pygame.draw.circle(surf, (240, 240, 240), c, r, 2)
+    if kind == "good":
+        from ..cardart import star
+
+        star(surf, c, int(r * 0.6), (250, 250, 230), 5)
+    elif kind == "bad":  # a folded newspaper
+        w, h = int(r * 1.0), int(r * 0.8)
+        paper = pygame.Rect(0, 0, w, h)
+        paper.center = c
+        pygame.draw.rect(surf, (240, 236, 224), paper, border_radius=2)
+        for i in range(3):
+            y = paper.top + 3 + i * (h - 4) // 3
+            pygame.draw.line(surf, (90, 90, 90), (paper.left + 3, y), (paper.right - 3, y), 1)
+    else:
+        pygame.draw.line(surf, (250, 250, 250), (c[0] - r // 2, c[1] - r // 2),
+                         (c[0] + r // 2, c[1] + r // 2), 3)
+        pygame.draw.line(surf, (250, 250, 250), (c[0] + r // 2, c[1] - r // 2),
+                         (c[0] - r // 2, c[1] + r // 2), 3)
+
+
+LAYOUT = HvNLayout
