@@ -202,6 +202,23 @@ def _cancelled(effects: Sequence[Effect], side: str) -> set[str]:
     return out
 
 
+def _cancel_notes(effects: Sequence[Effect], side: str, lost: set[str]) -> list[str]:
+    """Notes for ``no_combinations`` effects that took points away (``lost``: the kinds
+    of combination that would have scored)."""
+    what = {"values": "repeated values", "types": "repeated types"} if side == HEROES else \
+        {"values": "all the same number", "types": "all the same type"}
+    notes = []
+    for e in effects:
+        if e.kind == "no_combinations" and e.touches(side):
+            kinds = [k for k in (("values", "types") if e.of == "all" else (e.of,))
+                     if k in lost]
+            if kinds:
+                points = "points" if side == HEROES else "+4"
+                notes.append(f"no {points} for {' or '.join(what[k] for k in kinds)} "
+                             f"({e.source})")
+    return notes
+
+
 def _added(effects: Sequence[Effect], side: str) -> list[Term]:
     return [Term(e.amount, e.source) for e in effects
             if e.kind == "add_total" and e.touches(side)]
@@ -271,8 +288,12 @@ def hero_tally(heroes: Sequence[Power], villain: Sequence[Power],
     shown = [t for t in terms if t.amount] + combos
     parts = " + ".join(f"{t.amount} [{t.label}]" for t in shown) if shown else "0"
     summary = f"{parts}{_signed(extra)} = {total}"
-    notes = tuple(grouped_notes(heroes, values))
-    return Tally(HEROES, total, summary, notes, tuple(terms + combos + extra))
+    notes = grouped_notes(heroes, values)
+    if cancelled:
+        lost = {k for k in ("values", "types") if k in cancelled
+                and combinations(heroes, {"values", "types"} - {k})}
+        notes += _cancel_notes(effects, HEROES, lost)
+    return Tally(HEROES, total, summary, tuple(notes), tuple(terms + combos + extra))
 
 
 def villain_tally(villain: Sequence[Power], attribute: int, base: int,
@@ -286,11 +307,17 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     inner = sum(v for v, _ in values) + attribute
     bonuses: list[Term] = []
     cancelled = _cancelled(effects, VILLAIN)
+    lost: set[str] = set()
     if len(villain) >= 2:
-        if "values" not in cancelled and len({p.value for p in villain}) == 1:
-            bonuses.append(Term(SAME_BONUS, f"all {villain[0].value}s"))
+        if len({p.value for p in villain}) == 1:
+            if "values" in cancelled:
+                lost.add("values")
+            else:
+                bonuses.append(Term(SAME_BONUS, f"all {villain[0].value}s"))
         common = frozenset.intersection(*vtypes)
-        if "types" not in cancelled and common:
+        if common and "types" in cancelled:
+            lost.add("types")
+        elif common:
             kind = villain[0].type if villain[0].type in common else sorted(common)[0]
             bonuses.append(Term(SAME_BONUS, f"all {type_name(kind)}"))
     extra = _added(effects, VILLAIN)
@@ -307,6 +334,7 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     counted = {e.type: e.source for e in effects if e.kind == "counts_as" and e.touches(VILLAIN)}
     for kind, source in counted.items():
         notes.insert(0, f"its powers also count as {type_name(kind)} ({source})")
+    notes += _cancel_notes(effects, VILLAIN, lost)
     terms = [Term(v, p.label) for p, (v, _) in zip(villain, values, strict=True)]
     return Tally(VILLAIN, total, summary, tuple(notes),
                  tuple(terms + [Term(attribute, "attribute")] + bonuses + extra))

@@ -106,7 +106,7 @@ class PowerPlayLayout(Layout):
             self.sprites.append(Sprite(c, pygame.Rect(dx, mid.top + S(30), dw, dh), zone))
             dx += step
         active = view.current
-        self._label(f"Defence of {self._name(active)}, the active hero",
+        self._label(f"Defence of {self._name(active)}",
                     (mid.left + S(8), mid.top + S(22)), theme.SEAT_COLORS[active % 4], -S(13))
         if not cards:
             self._label("Drop powers here", mid.center, theme.DIM, S(15))
@@ -278,9 +278,10 @@ class PowerPlayLayout(Layout):
         gain = self.gains[drag.card]
         now = preview.defence_so_far(view).total
         label = f"{view.name(drag.card)} adds {gain:+d}: the defence would count {now + gain}"
-        img = text.render(label, int(15 * s), (14, 14, 18), "bold")
-        box = img.get_rect(midbottom=(self.defence_rect.centerx, self.defence_rect.bottom
-                                      - int(8 * s))).inflate(int(16 * s), int(8 * s))
+        img = text.render(label, int(14 * s), (14, 14, 18), "bold")
+        box = img.get_rect(topright=(self.defence_rect.right - int(10 * s),
+                                     self.defence_rect.top + int(8 * s)))
+        box = box.inflate(int(14 * s), int(6 * s))
         pygame.draw.rect(surf, theme.LEGAL, box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))
 
