@@ -183,3 +183,35 @@ def test_the_table_fits_four_players_and_a_bigger_window(app):
         assert table_rect.contains(sp.rect), sp
     assert {sp.zone for sp in scene.layout_obj.sprites} >= {"hand.0", "hand.1", "hand.2",
                                                              "hand.3", "villain", "threat"}
+
+
+def test_the_new_game_screen_offers_two_to_four_seats(app):
+    from ui_helpers import click as click_at
+
+    from tabletop.ui.menu import MainMenu, NewGame
+
+    app.push(MainMenu())
+    app.step(0.016)
+    new = next(b for b in app.scene.buttons if b.label == "New game")
+    click_at(app, new.rect.center)
+    scene = app.scene
+    assert isinstance(scene, NewGame)
+    game_choice = next(w for w in scene.widgets if getattr(w, "label", "") == "Game")
+    index = [value for value, _ in game_choice.choices].index("power-play")
+    click_at(app, game_choice._segments()[index].center)
+    assert scene.game_id == "power-play"
+
+    def seat_rows():
+        return [w for w in scene.widgets if getattr(w, "choices", None) ==
+                [("human", "Human"), ("computer", "Computer")]]
+
+    assert len(seat_rows()) == 4  # the rulebook's four players by default
+    players = next(w for w in scene.widgets if getattr(w, "label", "") == "Players")
+    click_at(app, players._segments()[0].center)  # 2 players
+    assert scene.options["players"] == 2 and len(seat_rows()) == 2
+    click_at(app, scene.start.rect.center)
+    table_scene = app.scene
+    assert isinstance(table_scene, TableScene)
+    assert table_scene.session.state.seats == 2
+    assert [s.kind for s in table_scene.session.seats] == ["human", "computer"]
+    assert not table_scene.hide_hands  # open powers: no hand-over screens

@@ -37,8 +37,31 @@ class PowerPlayLayout(Layout):
         self.boxes: list[tuple[pygame.Rect, tuple]] = []
         bottom = viewer if viewer is not None else view.current
         self.bottom = bottom
-        cw, ch = S(CARD_W), S(CARD_H)
-        # -- top: location, villain area, piles --------------------------------------------
+        self.cw, self.ch = S(CARD_W), S(CARD_H)
+        area = self._villain_area(view, table)
+        self._piles(view, table, area)
+        mid = self._defence(view, table)
+        self._viewer(view, table, size, mid)
+        # -- bottom right: the other heroes, clockwise -----------------------------------------
+        base_y = S(440)
+        others = [o for o in view.order_from(bottom) if o != bottom]
+        right = pygame.Rect(mid.right + S(10), base_y, table.right - mid.right - S(20),
+                            size[1] - base_y - S(6))
+        slot_h = right.h // max(1, len(others))
+        for i, seat in enumerate(others):
+            panel = pygame.Rect(right.left, right.top + i * slot_h, right.w, slot_h - S(6))
+            self._other(view, seat, panel)
+        # the running totals (what each card in the viewer's hand would add)
+        self.gains: dict[int, int] = {}
+        hand = view.zones[f"hand.{bottom}"]
+        if not view.over and view.phase in ("defend", "support") and view.actor == bottom:
+            self.gains = preview.card_gains(view, [c for c in hand if c >= 0])
+
+    def _villain_area(self, view: PPState, table: pygame.Rect) -> pygame.Rect:
+        """The current location, then the villain, its attribute and its two powers."""
+        s = self.scale
+        S = lambda v: int(v * s)  # noqa: E731
+        cw, ch = self.cw, self.ch
         top = S(30)
         loc_rect = pygame.Rect(table.left + S(14), top, cw, ch)
         self.zones["location"] = loc_rect
@@ -69,6 +92,13 @@ class PowerPlayLayout(Layout):
         self.boxes.append((area, (60, 14, 22, 120)))
         self._label("The villain", (area.left + S(10), S(22)), (240, 150, 150), -S(13))
         self._label("its powers", (threat_left + 2, S(22)), (240, 150, 150), -S(11), "regular")
+        return area
+
+    def _piles(self, view: PPState, table: pygame.Rect, area: pygame.Rect) -> None:
+        """The power pile and discard at the top right, under the round banner."""
+        s = self.scale
+        S = lambda v: int(v * s)  # noqa: E731
+        top = S(30)
         pw, ph = S(70), S(98)
         piles_x = table.right - 2 * pw - S(26)
         for i, (zone, label) in enumerate((("powers", "Power pile"), ("discard", "Discard"))):
@@ -90,7 +120,11 @@ class PowerPlayLayout(Layout):
                         f"{len(view.zones['villains'])}",
                         ((area.right + table.right) // 2 - S(6), S(34)), theme.MUTED, S(12),
                         "regular")
-        # -- middle: the defence and the tally board -----------------------------------------
+
+    def _defence(self, view: PPState, table: pygame.Rect) -> pygame.Rect:
+        """The defence (the drop zone, with spent Bonus powers after it) and the board."""
+        s = self.scale
+        S = lambda v: int(v * s)  # noqa: E731
         mid = pygame.Rect(table.left + S(14), S(200), S(586), S(226))
         self.zones["defence"] = mid
         self.defence_rect = mid
@@ -112,7 +146,14 @@ class PowerPlayLayout(Layout):
             self._label("Drop powers here", mid.center, theme.DIM, S(15))
         board = pygame.Rect(mid.right + S(10), S(196), table.right - mid.right - S(20), S(236))
         self.board = board
-        # -- bottom: the viewer ---------------------------------------------------------------
+        return mid
+
+    def _viewer(self, view: PPState, table: pygame.Rect, size, mid: pygame.Rect) -> None:
+        """The seat in front of the screen: open powers, Bonus powers, Bad News."""
+        s = self.scale
+        S = lambda v: int(v * s)  # noqa: E731
+        cw, ch = self.cw, self.ch
+        bottom = self.bottom
         base_y = S(440)
         hand = view.zones[f"hand.{bottom}"]
         hand_rect = pygame.Rect(table.left + S(14), base_y + S(26), 4 * (cw + S(8)), ch + S(8))
@@ -127,25 +168,13 @@ class PowerPlayLayout(Layout):
         tag = f"{self._name(bottom)} \u2014 open powers"
         if bottom == view.current and not view.over:
             tag += " \u00b7 ACTIVE HERO"
-        self._label(tag, (hand_rect.left, base_y + S(18)), theme.SEAT_COLORS[bottom % 4],
+        self._label(tag, (hand_rect.left, base_y + S(12)), theme.SEAT_COLORS[bottom % 4],
                     -S(14))
         if not hand:
             self._label("no powers", hand_rect.center, theme.DIM, S(14))
         side = pygame.Rect(hand_rect.right + S(6), base_y + S(6), mid.right - hand_rect.right
                            - S(6), size[1] - base_y - S(10))
         self._held(view, bottom, side, S(56), S(78))
-        # -- bottom right: the other heroes, clockwise -----------------------------------------
-        others = [o for o in view.order_from(bottom) if o != bottom]
-        right = pygame.Rect(mid.right + S(10), base_y, table.right - mid.right - S(20),
-                            size[1] - base_y - S(6))
-        slot_h = right.h // max(1, len(others))
-        for i, seat in enumerate(others):
-            panel = pygame.Rect(right.left, right.top + i * slot_h, right.w, slot_h - S(6))
-            self._other(view, seat, panel)
-        # the running totals (what each card in the viewer's hand would add)
-        self.gains: dict[int, int] = {}
-        if not view.over and view.phase in ("defend", "support") and view.actor == bottom:
-            self.gains = preview.card_gains(view, [c for c in hand if c >= 0])
 
     def _name(self, seat: int) -> str:
         seats = self.scene.session.seats
