@@ -158,3 +158,34 @@ def test_a_set_too_small_for_the_players_is_refused():
     GAME.new_state(small, {"players": 2}, 1)  # 8 turns: enough
     with pytest.raises(ValueError, match="needs 12 villain cards; the set has 8"):
         GAME.new_state(small, {"players": 3}, 1)
+
+
+def test_a_villain_only_file_is_checked_against_the_built_in_types():
+    errors = load("cards:\n  - {id: v, kind: villain, name: V, base: 2, effects: "
+                  "[{effect: immune, type: gail, scope: heroes}]}\n"
+                  "  - {id: w, kind: villain, name: W, base: 2, effects: "
+                  "[{effect: immune, type: gale, scope: heroes}]}\n")
+    assert errors == ["mod.yaml:2:55: card 'v' field 'effects[0].type': no power card has "
+                      "the type 'gail' (did you mean 'gale'?); types: flame, frost, gale, "
+                      "might, mind, shadow"]
+
+
+def test_a_mod_may_add_a_power_type(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABLETOP_HOME", str(home))
+    mods = home / "mods"
+    mods.mkdir(parents=True)
+    (mods / "storm.yaml").write_text(
+        "game: power-play\nremove: [windshear]\ncards:\n"
+        "  - {id: storm-4, kind: power, name: Storm 4, type: storm, value: 4, copies: 3}\n"
+        "  - {id: lightning-rod, kind: villain, name: Lightning Rod, base: 2, text: x,\n"
+        "     effects: [{effect: immune, type: storm, scope: heroes}]}\n", encoding="utf-8")
+    catalog = GAME.load_catalog()
+    assert not catalog.errors
+    assert "windshear" not in catalog.cards and "lightning-rod" in catalog.cards
+    state = GAME.new_state(catalog, {"players": 2}, 1)
+    assert sum(1 for i in state.info if i.type == "storm") == 3
+    info = compile_card(catalog["lightning-rod"])
+    t = hero_tally(powers("Storm 4", "Gale 4"), [], info.effects)
+    assert t.summary == "4 [Gale] + 3 [pair of 4s] = 7"
+    assert t.notes == ("Storm 4: immune (Lightning Rod), 0",)

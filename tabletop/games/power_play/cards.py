@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.schema import Field, Int, Str, suggest
@@ -85,6 +86,18 @@ def compile_card(card: CardDef) -> Info:
     return info
 
 
+@cache
+def builtin_types() -> frozenset[str]:
+    """The power types of the built-in set (to check a mod file that has no power cards
+    of its own, validated on its own)."""
+    from ... import CARDS_DIR
+    from ...engine.loader import load_catalog
+
+    catalog = load_catalog("power-play", CARD_KINDS, [CARDS_DIR / "power-play"])
+    return frozenset(c.data["type"] for c in catalog.of_kind("power")
+                     if TYPE_RE.match(c.data["type"]))
+
+
 def check_catalog(catalog: Catalog) -> list[CardError]:
     """Types must be lower-case words, and effects may only name types of power cards."""
     errors: list[CardError] = []
@@ -97,13 +110,13 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
     for card in list(catalog.of_kind("power")):
         if not TYPE_RE.match(card.data["type"]):
             bad(card, "type", f"expected a lower-case word, got {card.data['type']!r}")
-    types = {c.data["type"] for c in catalog.of_kind("power")}
+    types = {c.data["type"] for c in catalog.of_kind("power")} or builtin_types()
     for card in list(catalog.of_kind("villain", "attribute", "location")):
         for i, e in enumerate(card.data.get("effects") or ()):
             kind = e.get("type")
             if kind is not None and kind not in types:
                 bad(card, f"effects[{i}].type",
                     f"no power card has the type {kind!r}" + suggest(kind, types)
-                    + "; types: " + ", ".join(sorted(types)))
+                    + "; types: " + (", ".join(sorted(types)) or "none (no power cards)"))
                 break
     return errors
