@@ -384,6 +384,11 @@ class PowerPlayGame(Game):
         s.say(f"{seat_label(seat)} ends the turn")
         keep = f"bonus.{seat}" if s.outcome == "won" else f"badnews.{seat}"
         self._move_all(s, "villain", keep)
+        if s.round == ROUNDS and s.round_turn == s.seats:
+            # the last turn: the last fight stays on the table beside the final score
+            self._game_over(s, True, "The last round is over and the heroes' identities "
+                            "are still secret: the city is clean.")
+            return
         self._move_all(s, "defence", "discard")
         if s.options.get("receding"):
             names = ", ".join(s.name(c) for c in s.zones["threat"])
@@ -408,9 +413,6 @@ class PowerPlayGame(Game):
             s.say(f"{seat_label(s.current)} takes the Active Hero card (two seats left of "
                   f"{seat_label(seat)})")
             self._start_round(s)
-            return
-        self._game_over(s, True, "The last round is over and the heroes' identities are "
-                        "still secret: the city is clean.")
 
     @staticmethod
     def _move_all(s: PPState, src: str, dst: str) -> None:
