@@ -29,7 +29,7 @@ def test_first_rulebook_example_heroes_10_against_villain_18():
     assert villain.total == 18
     assert villain.summary == ("((2 [Flame/Gale] + 3 [Mind/Gale] + 2 [attribute]) \u00d7 2 "
                                "[base]) + 4 [all Gale] = 18")
-    assert villain.notes == ("its powers also count as Gale (Windshear)",)
+    assert villain.notes == ("every villain power is also Gale (Windshear)",)
     # the heroes would need 8 Bonus points to catch up
     assert villain.total - heroes.total == 8
 

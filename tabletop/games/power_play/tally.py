@@ -333,7 +333,7 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     notes = grouped_notes(villain, values)
     counted = {e.type: e.source for e in effects if e.kind == "counts_as" and e.touches(VILLAIN)}
     for kind, source in counted.items():
-        notes.insert(0, f"its powers also count as {type_name(kind)} ({source})")
+        notes.insert(0, f"every villain power is also {type_name(kind)} ({source})")
     notes += _cancel_notes(effects, VILLAIN, lost)
     terms = [Term(v, p.label) for p, (v, _) in zip(villain, values, strict=True)]
     return Tally(VILLAIN, total, summary, tuple(notes),
