@@ -59,6 +59,14 @@ def test_set_up_separate_piles_four_open_powers_and_the_first_villain():
         assert view.zones["hand.1"] == s.zones["hand.1"]  # open powers are public
 
 
+@pytest.mark.parametrize("players", [1, 5, "many", None])
+def test_two_to_four_players_only(players):
+    with pytest.raises(ValueError, match="Power Play is for 2 to 4 players"):
+        GAME.new_state(real_cards(), {"players": players}, 1)
+    with pytest.raises(ValueError, match="unknown option 'player'"):
+        GAME.new_state(real_cards(), {"player": 3}, 1)
+
+
 def test_a_turn_defence_support_reveal_tally_outcome_end():
     s = position(active="P1", location="Breakwater Alley", villain="Windshear",
                  attribute="Glacier Hide", threat=["Flame 2", "Mind 3"],

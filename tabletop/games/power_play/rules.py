@@ -108,9 +108,9 @@ class PowerPlayGame(Game):
     # -- set-up ------------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
         options = self.normalize_options(options)
-        seats = self.seat_count(options)
-        if seats not in (2, 3, 4):
+        if str(options.get("players")) not in ("2", "3", "4"):
             raise ValueError(f"Power Play is for 2 to 4 players, not {options.get('players')!r}")
+        seats = self.seat_count(options)
         defs = []
         for card in sorted(catalog.cards.values(), key=lambda c: (c.kind, c.id)):
             defs.extend([card] * card.data.get("copies", 1))
