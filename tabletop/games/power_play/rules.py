@@ -51,6 +51,8 @@ OPTIONS = (
            "like (normally one each)."),
 )
 
+#: zone name -> (visibility, owner), without and with Less cooperative
+_RULES: dict[bool, dict[str, tuple[str, int | None]]] = {False: {}, True: {}}
 PILE_OF_KIND = {"villain": "villains", "attribute": "attributes", "location": "locations",
                 "power": "powers"}
 #: what kind of card a hidden slot of each zone holds (for determinize)
@@ -100,10 +102,15 @@ class PowerPlayGame(Game):
         return bool(options.get("less_cooperative"))
 
     def visibility(self, state: State | None, name: str) -> tuple[str, int | None]:
-        if state is not None and state.options.get("less_cooperative") and \
-                name.startswith("hand."):
-            return "owner", zone_owner(name)
-        return self._zone_rule(name)
+        """Open powers are public, or owner-only with Less cooperative (cached per zone)."""
+        hidden_hands = state is not None and state.options.get("less_cooperative", False)
+        rule = _RULES[hidden_hands].get(name)
+        if rule is None:
+            rule = self._zone_rule(name)
+            if hidden_hands and name.startswith("hand."):
+                rule = ("owner", zone_owner(name))
+            _RULES[hidden_hands][name] = rule
+        return rule
 
     # -- set-up ------------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
