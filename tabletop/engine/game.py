@@ -136,6 +136,11 @@ class Game:
             return tuple(0.5 if s in alive else 0.0 for s in range(state.seats))
         return tuple(1.0 if s in state.winners else 0.0 for s in range(state.seats))
 
+    def headline(self, state: State) -> str | None:
+        """The title of the game-over panel (e.g. a co-operative game's "The heroes win!");
+        None: the winners' names, or "A draw"."""
+        return None
+
     # -- notation -------------------------------------------------------------------
     def format_move(self, state: State, move: Move) -> str:
         raise NotImplementedError

@@ -790,12 +790,13 @@ class TableScene(Scene):
         box.center = (table.centerx, table.centery)
         panel(surf, box, (20, 26, 34), 245, theme.ACCENT, 14)
         s = self.state
-        if s.winners:
+        title = self.game.headline(s)
+        if title is None and s.winners:
             names = " and ".join(self._seat_name(w) for w in s.winners)
             title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
-        elif s.seats and len(s.eliminated) == s.seats:
+        elif title is None and s.seats and len(s.eliminated) == s.seats:
             title = "Everyone loses"
-        else:
+        elif title is None:
             title = "A draw"
         img = text.render(title, 28, theme.ACCENT, "bold")
         surf.blit(img, img.get_rect(center=(box.centerx, box.top + 38)))
