@@ -234,8 +234,8 @@ def after_attack(s: SoloState, _t: tuple) -> None:
             s.zones["destroyed"].append(card)
         what = " or ".join(TYPE_LABEL[t] for t in dict(cond["match"]).get("type", ()))
         if gone:
-            s.say(f"{loc.name} condition: {plural(len(gone), what or 'card')} destroyed after "
-                  f"the villains' attack ({names(s, gone)})")
+            s.say(f"{loc.name} condition: {plural(len(gone), (what + ' card').strip())} "
+                  f"destroyed after the villains' attack: {names(s, gone)}")
         else:
             s.say(f"{loc.name} condition: no {what or 'card'} left in the row to destroy")
 
