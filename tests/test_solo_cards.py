@@ -188,7 +188,7 @@ def test_discarding_from_a_hand_of_identical_cards_needs_no_choice():
     assert "Alley Cutter's attack: you discard Jab" in lines(s)
 
 
-# -- supervillains' on-reveal attacks -----------------------------------------------------------------
+# -- supervillains' on-reveal attacks ------------------------------------------------------
 #: supervillain -> (Weaknesses gained, decision asked, resources lost, cards milled,
 #: villains that joined)
 REVEALS = {

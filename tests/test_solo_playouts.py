@@ -50,7 +50,7 @@ def _checker(total: int, deep: bool, seen: Counter):
             and after.step >= 4
         assert after.over or len(after.zones["sv_stack"]) + len(after.zones["supervillain"]) == \
             len(after.zones["location_stack"]) + len(after.zones["location"]) - securing
-        if securing and not after.over:  # the supervillain is defeated; the location is not placed yet
+        if securing and not after.over:  # supervillain defeated, location not placed yet
             assert after.pending and any(t == ("secure", after.location) for t in
                                          after.tasks + [after.pending])
         if after.step == 6 and after.pending is None and not after.over:

@@ -250,7 +250,7 @@ def condition_lines(inf: Info) -> list[str]:
         elif kind == "weakness_on_hero_power":
             out.append("first use of your superhero's power each turn: a Weakness")
         elif kind == "weakness_on_gain":
-            out.append(f"each {describe_selector(cond['match'])} you gain: a Weakness")
+            out.append(f"gaining {describe_selector(cond['match'])}: a Weakness each")
         elif kind == "destroy_row_after_attack":
             out.append(f"after step 7: {describe_selector(cond['match'])} in the row are "
                        "destroyed")

@@ -157,7 +157,7 @@ def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
     show_cost = cost is not None and card.kind not in ("starter", "weakness",
                                                        "location", "superhero")
     bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
-    name_bar(surf, bar, card.name, shade(color, 0.75), left_pad=bar_h if show_cost else 0)
+    name_bar(surf, bar, card.name, shade(color, 0.75))
     art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4,
                       int(h * (0.30 if big else 0.36)))
     if figure:
@@ -165,8 +165,8 @@ def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
     else:
         glyph(surf, art, card, color)
     if show_cost:
-        r = max(6, bar_h // 2 + 1)
-        cost_badge(surf, (bar.left + r - 1, bar.top + r - 2), r, cost)
+        r = max(6, int(bar_h * (0.42 if big else 0.55)))
+        cost_badge(surf, (art.left + r + 1, art.top + r + 1), r, cost)
     foot_h = max(8, int(h * 0.065))
     y = art.bottom + 3
     items = chips(card)

@@ -205,7 +205,7 @@ class SoloLayout(Layout):
     # -- drawing ---------------------------------------------------------------------------
     def draw_under(self, surf, view: SoloState) -> None:
         s = self.scale
-        for rect, zone in self.boxes:
+        for rect, _zone in self.boxes:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=int(8 * s))
             pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=int(8 * s))
