@@ -133,3 +133,17 @@ def test_the_panel_shows_power_weaknesses_and_traits(app):
     assert "Greyhollow Ward: row 3, battleground 3, supervillain +2" in lines
     assert "Condition: empty battleground at step 5: 2 villains arrive" in lines
     assert "Baron Ashfall: 7 + 2 = 9 Power to defeat" in lines
+
+
+def test_dropping_a_card_back_in_its_row_does_nothing(app):
+    scene = table(app, {**POSITION, "hand": ["Surge", "Jab"], "row": ["Night Patrol"]})
+    drag(app, center_of(scene, "Surge"), zone_center(scene, "played.0"))
+    drag(app, center_of(scene, "Jab"), zone_center(scene, "played.0"))
+    before = scene.session.state
+    assert before.power == 3
+    drag(app, center_of(scene, "Night Patrol"), zone_center(scene, "row"))
+    assert scene.session.state is before
+    assert scene.toast.message == "Drop the card on one of the highlighted places."
+    # dropped anywhere on your side, it is bought
+    drag(app, center_of(scene, "Night Patrol"), zone_center(scene, "played.0"))
+    assert names(scene.session.state, "discard.0") == ["Night Patrol"]

@@ -4,7 +4,8 @@ It sees only its view and plays by rules of thumb: play every card (those that d
 first), defeat the supervillain when it can, otherwise spend Power on the best value:
 a villain when the battleground is about to overflow or the row is shrinking, else the
 resource worth most (never one the location's condition would punish), else a
-Haymaker. Defense cards always stop a Weakness; destroy effects remove Weakness and
+Haymaker. As the resources deck (the game's clock) runs down, defeating villains gains
+weight and buying from the row loses it. Defense cards always stop a Weakness; destroy effects remove Weakness and
 useless starters; a secured location becomes the HQ when there is none.
 """
 
@@ -51,6 +52,10 @@ def _play_order(inf: Info) -> int:
     if any(e.get("per") == "played" for e in inf.effects):
         return 3  # count the other cards first
     return 2
+
+
+#: how much the shrinking resources deck weighs (divided by the cards left in it)
+CLOCK = 15.0
 
 
 class SoloAI:
@@ -103,6 +108,9 @@ class SoloAI:
             return 0.0
         inf = info[m.card]
         loc = s.loc_info()
+        # the resources deck is the clock: every villain left standing and every card
+        # bought from the row uses up one of its cards (the Haymaker pile does not)
+        clock = CLOCK / max(5, len(s.zones["resources"]))
         if m.kind == "defeat":
             if m.card == s.supervillain:
                 return 100.0
@@ -110,12 +118,14 @@ class SoloAI:
             cap = loc.battleground_max if loc else 3
             threat = 4.0 if bg >= cap else 0.0
             short = 2.0 if bg > len(s.zones["row"]) - 1 else 0.0
-            return 2.0 + threat + short + 0.5 * len(inf.attack) + 0.1 * inf.cost
+            return 2.0 + threat + short + 0.5 * len(inf.attack) + 0.1 * inf.cost + clock
         value = card_value(inf)
         if loc is not None:
             for cond in loc.conditions("weakness_on_gain"):
                 if matches(inf, cond["match"]):
                     value -= 6.0
+        if inf.kind != "kick":
+            value -= clock
         return value + 0.05 * inf.cost
 
 

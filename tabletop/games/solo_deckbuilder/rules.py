@@ -469,6 +469,10 @@ class SoloGame(Game):
         if card is None or card < 0:
             return None
         z = s.zones
+        home = next((name for name in ("hand.0", "row", "kicks", "battleground",
+                                       "supervillain") if card in z[name]), None)
+        if home is None or target == home or (isinstance(target, int) and target in z[home]):
+            return None  # dropped back where it came from: nothing meant
         if card in z["hand.0"]:
             return Move("play", 0, card, "played.0")
         if card in z["row"] or (z["kicks"] and card == z["kicks"][-1]):

@@ -232,8 +232,8 @@ class SoloLayout(Layout):
         loc = view.loc_info()
         x, y = r.left + int(8 * s), r.top + int(6 * s)
         if loc is None:
-            text.blit_wrapped(surf, "No active location: the next one is turned up at step 1 "
-                              "of the next turn.", pygame.Rect(x, y, r.w - int(16 * s), r.h),
+            text.blit_wrapped(surf, "No active location: the next one is turned up at the "
+                              "next step 1.", pygame.Rect(x, y, r.w - int(16 * s), r.h),
                               int(12 * s), theme.MUTED)
             return
         surf.blit(text.render(loc.name, int(14 * s), theme.ACCENT, "bold"), (x, y))
