@@ -177,3 +177,41 @@ def test_a_set_without_enough_locations_is_refused():
                                     if k != "signal-tower"})
     with pytest.raises(ValueError, match="needs at least 5 location"):
         GAME.new_state(small, {}, 1)
+
+
+def test_card_file_mistakes_are_reported_with_their_place(tmp_path):
+    folder = tmp_path / "mods"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("""\
+game: solo-deckbuilder
+cards:
+  - id: odd-hero
+    kind: superhero
+    name: Odd Hero
+    power:
+      trigger: defeat
+      match: {type: equipment}
+      effects: [{effect: add_power, amount: 1}]
+  - id: bad-gadget
+    kind: resource
+    name: Bad Gadget
+    type: gadget
+    cost: 2
+    effects: [{effect: add_powr, amount: 1}]
+  - id: good-gadget
+    kind: resource
+    name: Good Gadget
+    type: equipment
+    cost: 2
+    effects: [{effect: destroy_own, from: hand}]
+""", encoding="utf-8")
+    catalog = GAME.load_catalog(mod_dirs=[folder])
+    errors = [str(e).split("bad.yaml:")[1] for e in catalog.errors]
+    assert "13:11: card 'bad-gadget' field 'type': expected one of hero, equipment, " \
+           "superpower, got 'gadget'" in errors
+    assert any(e.startswith("15:24: card 'bad-gadget' field 'effects[0].effect': unknown "
+                            "play effect 'add_powr' (did you mean 'add_power'?)")
+               for e in errors)
+    assert any("card 'odd-hero' field 'power.match.type': a `defeat` trigger can only match "
+               "villain or supervillain cards" in e for e in errors)
+    assert "good-gadget" in catalog.cards and "odd-hero" not in catalog.cards

@@ -5,8 +5,9 @@ first), defeat the supervillain when it can, otherwise spend Power on the best v
 a villain when the battleground is about to overflow or the row is shrinking, else the
 resource worth most (never one the location's condition would punish), else a
 Haymaker. As the resources deck (the game's clock) runs down, defeating villains gains
-weight and buying from the row loses it. Defense cards always stop a Weakness; destroy effects remove Weakness and
-useless starters; a secured location becomes the HQ when there is none.
+weight and buying from the row loses it. Defense cards always stop a Weakness; destroy
+effects remove Weakness and useless starters; a secured location becomes the HQ when
+there is none.
 """
 
 from __future__ import annotations

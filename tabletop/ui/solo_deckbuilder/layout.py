@@ -151,7 +151,7 @@ class SoloLayout(Layout):
             x += step
         self._label(label, (rect.left + 6, rect.top - int(2 * self.scale)), theme.MUTED, 11,
                     "left")
-        if not cards:
+        if not cards and zone != "played.0":
             self._label("empty", rect.center, theme.DIM, 13)
 
     def _fan(self, view: SoloState, zone: str, rect: pygame.Rect, cw: int, ch: int) -> None:
@@ -212,6 +212,8 @@ class SoloLayout(Layout):
             surf.blit(box, rect)
         self._draw_traits(surf, view)
         self._draw_steps(surf, view)
+        if not view.zones["played.0"]:
+            self._draw_report(surf, view)
         for label, pos, color, size, align in self.labels:
             if not label:
                 continue
@@ -252,6 +254,44 @@ class SoloLayout(Layout):
                           pygame.Rect(x, y + int(2 * s), r.w - int(16 * s),
                                       r.bottom - y - int(4 * s)),
                           int(11 * s), (240, 170, 120), "cond")
+
+    def _draw_report(self, surf, view: SoloState) -> None:
+        """While nothing is played yet, the played area tells what the game just did."""
+        rect = self.zones["played.0"].inflate(-int(16 * self.scale), -int(8 * self.scale))
+        auto = self._turn_report(view)
+        if not auto:
+            text.blit_wrapped(surf, "Nothing played yet", rect, int(13 * self.scale),
+                              theme.DIM, "bold", center=True)
+            return
+        size = int(11 * self.scale)
+        f = theme.font(size, "cond")
+        lines: list[str] = []
+        for line in auto:
+            lines.extend(text.wrap(line, f, rect.w))
+        room = max(1, rect.h // int(f.get_linesize() * 0.98))
+        shown = lines[-room:]
+        y = rect.top
+        for line in shown:
+            color = (240, 170, 120) if "condition" in line or "Weakness" in line \
+                else theme.MUTED
+            surf.blit(text.render(line, size, color, "cond"), (rect.left, y))
+            y += int(f.get_linesize() * 0.98)
+
+    def _turn_report(self, view: SoloState) -> list[str]:
+        """The log lines of this turn's automatic steps (from its "Turn N" line on)."""
+        session = getattr(self.scene, "session", None)
+        if session is None or view.step != 6 or view.pending is not None:
+            return [line for line, _ in view.events]
+        out: list[str] = []
+        for entry in reversed(session.log(self.scene.viewer)):
+            lines = entry.lines
+            if f"Turn {view.turn}" in lines:
+                out[:0] = lines[lines.index(f"Turn {view.turn}") + 1:]
+                break
+            out[:0] = lines
+            if entry.index == 0:
+                break
+        return [line for line in out if not line.startswith(("You play", "Scenario:"))]
 
     def _draw_steps(self, surf, view: SoloState) -> None:
         s = self.scale
