@@ -43,6 +43,18 @@ PLAYABLE = {
     "Dawn Scout": dict(power=1, later=1),
     "Lookout Sage": dict(power=1, pending="foresee"),
     "Bulwark Brother": dict(power=1, defense=1),
+    "Utility Belt": dict(power=1, draws=1, later=1),
+    "Shock Baton": dict(power=2, battleground=["Gutter Thug", "Rust Brute"]),
+    "Med Kit": dict(draws=1, pending="destroy"),
+    "Targeting Visor": dict(power=1 + 2, played=["Weighted Baton"]),
+    "Battle Trance": dict(power=2 + 1, played=["Surge"]),
+    "Nimbus Dash": dict(draws=1),
+    "Echo Sight": dict(power=1, pending="foresee"),
+    "Iron Will": dict(power=2, defense=2),
+    "Harbor Warden": dict(power=1, defense=0),
+    "Mentor Sage": dict(power=2, draws=2),
+    "Sidekick Duo": dict(power=1 + 2, played=["Night Patrol"]),
+    "Second Responder": dict(power=1, draws=1),
 }
 
 

@@ -109,7 +109,7 @@ def test_step_4_reveals_the_supervillain_and_its_attack_happens_once():
     assert names(s, "supervillain") == ["Baron Ashfall"]
     assert weaknesses_in(s, "discard.0") == 1
     log = lines(s)
-    assert "Step 4: supervillain Baron Ashfall is revealed (cost 7 + 2 here) and attacks" \
+    assert "Step 4: supervillain Baron Ashfall is revealed (cost 8 + 2 here) and attacks" \
         in log
     assert "Baron Ashfall's attack: 1 Weakness for you" in log
     after = play(s, "P1 end")  # next turn: it is face up, so no second attack
@@ -122,7 +122,7 @@ def test_the_first_turn_reveals_without_attack_and_adds_no_villain():
                       supervillains=["Baron Ashfall"])
     assert names(s, "supervillain") == ["Baron Ashfall"]
     assert s.zones["battleground"] == [] and weaknesses_in(s, "discard.0") == 0
-    assert "Step 4: supervillain Baron Ashfall is revealed (cost 7 + 2 here); no attack " \
+    assert "Step 4: supervillain Baron Ashfall is revealed (cost 8 + 2 here); no attack " \
            "on the first turn" in lines(s)
 
 
@@ -194,12 +194,12 @@ def test_step_6_play_buy_and_defeat():
 
 
 def test_step_6_the_supervillain_costs_its_cost_plus_the_location_modifier():
-    s = position(location="Greyhollow Ward", supervillain="Baron Ashfall", power=8,
+    s = position(location="Greyhollow Ward", supervillain="Baron Ashfall", power=9,
                  row=["Surge", "Heat Beam", "Recon Drone"], hand=["Jab"])
     with pytest.raises(IllegalMove) as err:
         play(s, 'P1 defeat "Baron Ashfall"')
-    assert err.value.reason == ("Baron Ashfall costs 7 + 2 (Greyhollow Ward) = 9 Power; "
-                                "you have 8.")
+    assert err.value.reason == ("Baron Ashfall costs 8 + 2 (Greyhollow Ward) = 10 Power; "
+                                "you have 9.")
     s = play(s, 'P1 play "Jab"', 'P1 defeat "Baron Ashfall"')
     assert s.power == 0 and names(s, "destroyed") == ["Baron Ashfall"]
 
@@ -240,7 +240,7 @@ def test_step_7_more_villains_than_resources_gives_a_weakness_each():
 
 def test_after_step_7_hand_and_played_cards_are_discarded():
     s = position(location="Greyhollow Ward", supervillain="Baron Ashfall",
-                 row=["Surge", "Heat Beam", "Recon Drone"],
+                 row=["Surge", "Heat Beam", "Recon Drone"], battleground=["Masked Fence"],
                  hand=["Jab", "Cold Feet"], deck=JABS, enemy=["Gutter Thug"])
     s = play(s, 'P1 play "Jab"', "P1 end")
     assert sorted(names(s, "discard.0")) == ["Cold Feet", "Jab"]
@@ -254,7 +254,7 @@ def secure_position(**extra):
                supervillains=["The Emberlich", "Doctor Dice"],
                row=["Surge", "Heat Beam", "Recon Drone"],
                battleground=["Gutter Thug", "Rust Brute"],
-               deck=JABS + ["Night Patrol"] * 3 + ["Eager Rookie"] * 3,
+               deck=JABS + ["Night Patrol"] * 2 + ["Stun Gauntlets"] * 2,
                enemy=["Riot Drone", "Masked Fence", "Gloom Hound", "Smash Sibling"])
     pos.update(extra)
     return position(**pos)
@@ -262,7 +262,7 @@ def secure_position(**extra):
 
 def test_securing_a_location_free_defeat_then_hq_or_secured_stack():
     s = play(secure_position(), 'P1 defeat "Baron Ashfall"')
-    assert names(s, "destroyed") == ["Baron Ashfall"] and s.power == 11
+    assert names(s, "destroyed") == ["Baron Ashfall"] and s.power == 10
     assert s.pending == ("free_defeat",)
     assert legal(s) == ['P1 free-defeat "Gutter Thug"', 'P1 free-defeat "Rust Brute"']
     s = play(s, 'P1 free-defeat "Rust Brute"')
@@ -314,7 +314,7 @@ def test_securing_the_fifth_location_wins():
     s = position(location="Signal Tower", supervillain="Professor Null", locations=[],
                  supervillains=[], hq="Glacier Citadel",
                  secured=["Greyhollow Ward", "The Hidden Grotto", "Orbital Lookout"],
-                 power=14, battleground=[], row=["Surge", "Heat Beam"])
+                 power=15, battleground=[], row=["Surge", "Heat Beam"])
     assert legal(s)[-2:] == ['P1 defeat "Professor Null"', "P1 end"]
     s = play(s, 'P1 defeat "Professor Null"')
     assert not s.over and s.pending == ("secure", s.location)
@@ -327,7 +327,7 @@ def test_securing_the_fifth_location_wins():
 # -- Defense cards -----------------------------------------------------------------------------
 def test_a_defense_card_prevents_a_weakness_and_its_draws_wait_for_step_3():
     s = start_of_turn(location="Greyhollow Ward", supervillain="Baron Ashfall",
-                      deck=["Kinetic Vest"] + JABS + ["Surge"] * 2,
+                      deck=["Kinetic Vest"] + JABS + ["Stun Gauntlets"] * 2,
                       enemy=["Toxin Tinker", "Gutter Thug"],
                       row=["Surge", "Heat Beam", "Recon Drone"])
     assert s.step == 5 and s.pending == ("defend", "Toxin Tinker's attack")

@@ -71,7 +71,7 @@ def test_an_unaffordable_buy_snaps_back_with_the_reason(app):
         app.step(0.016)
     assert scene.snap is None and sprite_of(scene, "Heat Beam").rect.center == start
     drag(app, center_of(scene, "Baron Ashfall"), zone_center(scene, "defeated"))
-    assert scene.toast.message == ("Baron Ashfall costs 7 + 2 (Greyhollow Ward) = 9 Power; "
+    assert scene.toast.message == ("Baron Ashfall costs 8 + 2 (Greyhollow Ward) = 10 Power; "
                                    "you have 0.")
     assert scene.session.state is before
 
@@ -132,7 +132,7 @@ def test_the_panel_shows_power_weaknesses_and_traits(app):
     assert lines[1] == "Weaknesses in your cards: 0 (4 in the five drawn lose)"
     assert "Greyhollow Ward: row 3, battleground 3, supervillain +2" in lines
     assert "Condition: empty battleground at step 5: 2 villains arrive" in lines
-    assert "Baron Ashfall: 7 + 2 = 9 Power to defeat" in lines
+    assert "Baron Ashfall: 8 + 2 = 10 Power to defeat" in lines
 
 
 def test_dropping_a_card_back_in_its_row_does_nothing(app):
