@@ -87,6 +87,8 @@ def glyph(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, color) -> None
     """Art for cards without a figure: equipment, super powers, starters, Weakness,
     locations."""
     base = shade(color, 0.35)
+    old_clip = surf.get_clip()
+    surf.set_clip(rect)
     pygame.draw.rect(surf, base, rect)
     c = rect.center
     r = min(rect.w, rect.h) // 2 - 3
@@ -142,6 +144,7 @@ def glyph(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, color) -> None
                 foot = pygame.Rect(0, 0, r * 0.55, r * 0.9)
                 foot.center = (c[0] + sgn * r // 3, c[1] + dy)
                 pygame.draw.ellipse(surf, (170, 210, 240), foot)
+    surf.set_clip(old_clip)
     pygame.draw.rect(surf, shade(color, 0.5), rect, 1)
 
 
