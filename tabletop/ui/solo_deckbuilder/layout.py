@@ -283,14 +283,14 @@ class SoloLayout(Layout):
         if session is None or view.step != 6 or view.pending is not None:
             return [line for line, _ in view.events]
         out: list[str] = []
-        for entry in reversed(session.log(self.scene.viewer)):
-            lines = entry.lines
-            if f"Turn {view.turn}" in lines:
-                out[:0] = lines[lines.index(f"Turn {view.turn}") + 1:]
+        viewer = self.scene.viewer
+        marker = f"Turn {view.turn}"
+        for state in reversed(session.states):  # only this turn's moves are read
+            lines = [t for t, only in state.events if only is None or viewer in only]
+            if marker in lines:
+                out[:0] = lines[lines.index(marker) + 1:]
                 break
             out[:0] = lines
-            if entry.index == 0:
-                break
         return [line for line in out if not line.startswith(("You play", "Scenario:"))]
 
     def _draw_steps(self, surf, view: SoloState) -> None:
