@@ -71,7 +71,7 @@ def fill(s: SoloState, _t: tuple) -> None:
                       f"{plural(want - len(row), 'more card')}: you lose.")
             return
         card = deck.pop()
-        row.insert(0, card)
+        s.place(card, "row", newest_left=True)
         s.reveals += 1
         added.append(card)
     if added:
@@ -163,7 +163,7 @@ def enter(s: SoloState, t: tuple) -> None:
         s.say(f"{t[1]}: no villain is left to join the battleground")
         return
     card = enemy.pop()
-    s.zones["battleground"].insert(0, card)
+    s.place(card, "battleground", newest_left=True)
     s.reveals += 1
     inf = s.info[card]
     s.say(f"{t[1]}: {inf.name} (cost {inf.cost}) joins the battleground on the left"
