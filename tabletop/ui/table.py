@@ -84,6 +84,12 @@ class Layout:
         """Extra lines for the side panel, under the status (e.g. running totals)."""
         return []
 
+    def can_drag(self, sprite: Sprite, viewer: int | None) -> bool:
+        """Hook: may ``viewer`` pick up this card although it lies in no zone of theirs
+        (e.g. a card in a shared row that can be bought)? Such cards also light up when
+        a move uses them."""
+        return False
+
 
 class TableScene(Scene):
     def __init__(self, session: Session, autosave: Path | None = None,
@@ -426,7 +432,8 @@ class TableScene(Scene):
         refusal can be explained)."""
         if self.viewer is None or sprite.card == HIDDEN or self.state.over:
             return False
-        return sprite.zone.endswith(f".{self.viewer}")
+        return sprite.zone.endswith(f".{self.viewer}") or \
+            self.layout_obj.can_drag(sprite, self.viewer)
 
     def drag_moves(self, card: int) -> list[Move]:
         return [m for m in self.legal if m.card == card and self.game.gesture(m) == "drag"]
@@ -610,8 +617,8 @@ class TableScene(Scene):
             if sprite.card in (dragging, snapping) and sprite.card != HIDDEN:
                 continue
             self._draw_sprite(surf, sprite)
-            if dragging is None and sprite.card in playable and sprite.zone.endswith(
-                    f".{self.viewer}"):
+            if dragging is None and sprite.card in playable and (sprite.zone.endswith(
+                    f".{self.viewer}") or lay.can_drag(sprite, self.viewer)):
                 _glow(surf, sprite.rect, theme.ACCENT, 2)
         lay.draw_top(surf, self.view)
         self._draw_panel_static(surf)
@@ -796,6 +803,8 @@ class TableScene(Scene):
             title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
         elif title is None and s.seats and len(s.eliminated) == s.seats:
             title = "Everyone loses"
+        elif title is None and self.game.info.mode in ("solo", "coop"):
+            title = "The game is lost"  # nobody to share a draw with
         elif title is None:
             title = "A draw"
         img = text.render(title, 28, theme.ACCENT, "bold")

@@ -1,0 +1,116 @@
+"""The Solo Deck-Builder state: the shared engine state plus the turn machinery.
+
+Zones (one player, seat 0):
+
+=====================  ==========================================================
+``location_stack``     face-down locations (hidden; the last item is the top)
+``location``           the active location (the face-up top of the stack), or empty
+``sv_stack``           face-down supervillains (hidden)
+``supervillain``       the revealed supervillain, or empty
+``enemy``              the enemy deck (hidden)
+``battleground``       villains, newest on the left (index 0)
+``defeated``           defeated and pushed-out villains
+``resources``          the resources deck (hidden)
+``row``                the resource row, newest on the left
+``resource_discard``   resources discarded from the row
+``revealed``           a card shown by a foresee effect while the player decides
+``kicks``              the Kick-like supply pile; ``weaknesses``: the Weakness stack
+``destroyed``          cards that left the game (destroyed, supervillains defeated)
+``superheroes``        the superheroes to choose from (set-up only)
+``box``                cards not in this game (spare starters, unused supervillains,
+                       locations and superheroes; hidden)
+``deck.0`` ``hand.0`` ``played.0`` ``discard.0``   the player's cards
+``hero.0``             the superhero; ``hq.0``: the HQ; ``secured.0``: the Secured stack
+=====================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from ...engine.state import State
+from .cards import Info
+
+HIDDEN_ZONES = ("location_stack", "sv_stack", "enemy", "resources", "box", "deck.0")
+
+
+class SoloState(State):
+    """``step`` is the turn step (1-7, 0 during set-up). The automatic steps run as a
+    queue of ``tasks`` (small tuples); a task that needs a decision sets ``pending`` and
+    the queue waits for the player's move."""
+
+    __slots__ = (
+        "info", "step", "power", "tasks", "pending", "later_draws", "new_location",
+        "cap_lifted", "used", "hero_uses", "borrowed", "result",
+    )
+
+    def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
+        super().__init__(cards, 1, seed, options)
+        self.info = info
+        self.step = 0
+        #: Power available to spend this turn
+        self.power = 0
+        self.tasks: list[tuple] = []
+        self.pending: tuple | None = None
+        #: cards to draw at the next step 3 (Defense cards, powers)
+        self.later_draws = 0
+        #: a location was revealed this turn (extra villains at step 5)
+        self.new_location = False
+        #: the battleground may exceed its maximum this turn
+        self.cap_lifted = False
+        #: abilities already used this turn (keys), for `once` and `distinct`
+        self.used: list[str] = []
+        self.hero_uses = 0
+        #: cards played by a foresee effect: back on the resources deck at the end
+        self.borrowed: list[int] = []
+        self.result = ""
+
+    def copy(self) -> SoloState:
+        new = State.copy(self)
+        new.info = self.info
+        new.step = self.step
+        new.power = self.power
+        new.tasks = self.tasks[:]
+        new.pending = self.pending
+        new.later_draws = self.later_draws
+        new.new_location = self.new_location
+        new.cap_lifted = self.cap_lifted
+        new.used = self.used[:]
+        new.hero_uses = self.hero_uses
+        new.borrowed = self.borrowed[:]
+        new.result = self.result
+        return new
+
+    # -- queries ------------------------------------------------------------------------
+    @property
+    def location(self) -> int | None:
+        """The active location (the face-up top of the stack), if any."""
+        zone = self.zones["location"]
+        return zone[0] if zone else None
+
+    @property
+    def supervillain(self) -> int | None:
+        zone = self.zones["supervillain"]
+        return zone[0] if zone else None
+
+    @property
+    def hero(self) -> int | None:
+        zone = self.zones["hero.0"]
+        return zone[0] if zone else None
+
+    def loc_info(self) -> Info | None:
+        loc = self.location
+        return None if loc is None else self.info[loc]
+
+    def sv_cost(self) -> int:
+        """The supervillain's cost plus the active location's modifier."""
+        sv = self.supervillain
+        loc = self.loc_info()
+        return self.info[sv].cost + (loc.modifier if loc else 0)
+
+    def secured_count(self) -> int:
+        return len(self.zones["hq.0"]) + len(self.zones["secured.0"])
+
+    def owned_weaknesses(self) -> int:
+        """Weakness cards the player owns (every Weakness not in the stack or destroyed)."""
+        total = sum(1 for inf in self.info if inf.kind == "weakness")
+        gone = sum(1 for c in self.zones["destroyed"] if self.info[c].kind == "weakness")
+        return total - len(self.zones["weaknesses"]) - gone

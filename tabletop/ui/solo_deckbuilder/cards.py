@@ -1,0 +1,262 @@
+"""Solo Deck-Builder card faces: resources, starters, villains, supervillains, locations
+and superheroes, drawn in code (original art)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...engine.cards import CardDef
+from .. import text, theme
+from ..cardart import bolt, frame, name_bar, picture, register, seed_of, shade, star
+
+GAME = "solo-deckbuilder"
+TYPE_COLORS = {
+    "hero": (48, 112, 196), "equipment": (170, 118, 50), "superpower": (132, 72, 196),
+    "starter": (108, 116, 128), "weakness": (92, 44, 56), "villain": (178, 46, 60),
+    "supervillain": (128, 22, 44), "location": (34, 140, 128), "superhero": (204, 156, 40),
+}
+TYPE_FOOT = {"hero": "HERO", "equipment": "EQUIPMENT", "superpower": "SUPER POWER",
+             "starter": "STARTER", "weakness": "WEAKNESS", "villain": "VILLAIN",
+             "supervillain": "SUPERVILLAIN", "location": "LOCATION", "superhero": "SUPERHERO"}
+POWER_GOLD = (250, 204, 72)
+DRAW_BLUE = (110, 180, 250)
+SHIELD = (150, 220, 200)
+
+
+def card_type(card: CardDef) -> str:
+    return card.get("type") or {"starter": "starter", "weakness": "weakness",
+                                "villain": "villain", "supervillain": "supervillain",
+                                "location": "location", "superhero": "superhero"}.get(
+        card.kind, "starter")
+
+
+def cost_badge(surf: pygame.Surface, center, r: int, cost: int) -> None:
+    """A gold coin with the card's cost."""
+    pygame.draw.circle(surf, (40, 30, 10), center, r + 1)
+    pygame.draw.circle(surf, POWER_GOLD, center, r)
+    pygame.draw.circle(surf, (200, 150, 40), center, r, max(1, r // 6))
+    img = text.render(str(cost), max(7, int(r * 1.25)), (40, 26, 6), "condbold")
+    surf.blit(img, img.get_rect(center=center))
+
+
+def chips(card: CardDef) -> list[tuple[str, tuple]]:
+    """Short badges for what a card does: +Power, draws, later draws, Defense."""
+    out = []
+    flat = sum(e["amount"] for e in card.get("effects") or ()
+               if e["effect"] == "add_power" and not e.get("per"))
+    per = any(e["effect"] == "add_power" and e.get("per") for e in card.get("effects") or ())
+    if flat or per:
+        out.append((f"+{flat}" + ("+" if per else ""), POWER_GOLD))
+    draws = sum(e["count"] for e in card.get("effects") or () if e["effect"] == "draw")
+    if draws:
+        out.append((f"\u2191{draws}", DRAW_BLUE))
+    later = sum(e["count"] for e in card.get("effects") or ()
+                if e["effect"] == "draw_next_turn")
+    if later:
+        out.append((f"\u21bb{later}", (170, 150, 250)))
+    kinds = {e["effect"] for e in card.get("effects") or ()}
+    if "destroy_own" in kinds:
+        out.append(("\u2716", (240, 120, 110)))
+    if "foresee" in kinds:
+        out.append(("\u25ce", (140, 230, 250)))
+    if card.get("defense") is not None:
+        out.append(("DEF", SHIELD))
+    return out
+
+
+def draw_chips(surf: pygame.Surface, items, rect: pygame.Rect) -> None:
+    if not items:
+        return
+    h = rect.h
+    x = rect.left
+    for label, color in items:
+        size = max(7, int(h * 0.82))
+        img = text.render(label, size, (20, 20, 24), "condbold")
+        w = max(h, img.get_width() + h // 2)
+        if x + w > rect.right:
+            break
+        pill = pygame.Rect(x, rect.top, w, h)
+        pygame.draw.rect(surf, color, pill, border_radius=h // 2)
+        surf.blit(img, img.get_rect(center=pill.center))
+        x += w + max(2, h // 5)
+
+
+def glyph(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, color) -> None:
+    """Art for cards without a figure: equipment, super powers, starters, Weakness,
+    locations."""
+    base = shade(color, 0.35)
+    old_clip = surf.get_clip()
+    surf.set_clip(rect)
+    pygame.draw.rect(surf, base, rect)
+    c = rect.center
+    r = min(rect.w, rect.h) // 2 - 3
+    ink = shade(color, 1.7)
+    kind = card_type(card)
+    seed = seed_of(card.id)
+    if kind == "equipment":
+        teeth = 8 + seed % 4
+        pts = []
+        for i in range(teeth * 2):
+            a = i * math.pi / teeth
+            rr = r if i % 2 == 0 else r * 0.78
+            pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
+        pygame.draw.polygon(surf, ink, pts)
+        pygame.draw.circle(surf, base, c, max(2, r // 3))
+    elif kind == "superpower":
+        star(surf, c, r, ink, 7 + seed % 5, 0.45)
+        bolt(surf, pygame.Rect(c[0] - r // 2, c[1] - r // 2, r, r), (255, 250, 220))
+    elif kind == "weakness":
+        for sgn in (-1, 1):
+            pygame.draw.circle(surf, (200, 70, 90), (c[0] + sgn * r // 3, c[1] - r // 5),
+                               max(2, r // 2))
+        pygame.draw.polygon(surf, (200, 70, 90), [(c[0] - r * 0.8, c[1]),
+                                                  (c[0] + r * 0.8, c[1]), (c[0], c[1] + r)])
+        pygame.draw.lines(surf, base, False, [(c[0], c[1] - r // 2), (c[0] - r // 5, c[1]),
+                                              (c[0] + r // 5, c[1] + r // 4),
+                                              (c[0], c[1] + r)], max(2, r // 6))
+    elif kind == "location":
+        sky = pygame.Rect(rect)
+        for y in range(sky.h):
+            t = y / max(1, sky.h - 1)
+            pygame.draw.line(surf, (int(30 + 60 * t), int(50 + 80 * t), int(90 + 50 * t)),
+                             (sky.left, sky.top + y), (sky.right - 1, sky.top + y))
+        x = rect.left
+        i = 0
+        while x < rect.right:
+            bw = max(4, rect.w // (6 + (seed + i) % 4))
+            bh = int(rect.h * (0.3 + ((seed >> i) % 7) / 10))
+            pygame.draw.rect(surf, shade(color, 0.5), (x, rect.bottom - bh, bw - 1, bh))
+            for wy in range(rect.bottom - bh + 3, rect.bottom - 2, max(3, rect.h // 10)):
+                pygame.draw.rect(surf, (250, 220, 140), (x + 2, wy, max(1, bw // 5), 2))
+            x += bw
+            i += 1
+    else:  # starters
+        if card.get("effects"):
+            fist = pygame.Rect(c[0] - r * 0.7, c[1] - r * 0.45, r * 1.4, r * 0.9)
+            pygame.draw.rect(surf, ink, fist, border_radius=max(2, r // 4))
+            for i in range(1, 4):
+                fx = fist.left + fist.w * i / 4
+                pygame.draw.line(surf, base, (fx, fist.top), (fx, fist.top + fist.h * 0.45), 2)
+        else:
+            for sgn, dy in ((-1, -r // 3), (1, r // 4)):
+                foot = pygame.Rect(0, 0, r * 0.55, r * 0.9)
+                foot.center = (c[0] + sgn * r // 3, c[1] + dy)
+                pygame.draw.ellipse(surf, (170, 210, 240), foot)
+    surf.set_clip(old_clip)
+    pygame.draw.rect(surf, shade(color, 0.5), rect, 1)
+
+
+def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
+            body: str, footer: str) -> tuple[pygame.Rect, pygame.Rect, bool]:
+    """Frame, name bar, cost badge, picture, chips and body text. Returns the inner rect,
+    the picture rect and whether the card is drawn large."""
+    w, h = surf.get_size()
+    big = w >= 200
+    inner = frame(surf, color)
+    bar_h = max(12, int(h * 0.1))
+    cost = card.get("cost")
+    show_cost = cost is not None and card.kind not in ("starter", "weakness",
+                                                       "location", "superhero")
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    name_bar(surf, bar, card.name, shade(color, 0.75))
+    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4,
+                      int(h * (0.30 if big else 0.36)))
+    if figure:
+        picture(surf, art, card, color, shade(color, 1.6))
+    else:
+        glyph(surf, art, card, color)
+    if show_cost:
+        r = max(6, int(bar_h * (0.42 if big else 0.55)))
+        cost_badge(surf, (art.left + r + 1, art.top + r + 1), r, cost)
+    foot_h = max(8, int(h * 0.065))
+    y = art.bottom + 3
+    items = chips(card)
+    if items:
+        chip_h = max(9, int(h * (0.06 if big else 0.085)))
+        draw_chips(surf, items, pygame.Rect(inner.left + 3, y, inner.w - 6, chip_h))
+        y += chip_h + 3
+    text_rect = pygame.Rect(inner.left + 4, y, inner.w - 8, inner.bottom - foot_h - 4 - y)
+    size = max(7, int(w * (0.072 if big else 0.1)))
+    used = text.blit_wrapped(surf, body, text_rect, size, theme.TEXT, "cond")
+    if big and card.get("flavor") and used + int(h * 0.08) < text_rect.h:
+        text.blit_wrapped(surf, card["flavor"],
+                          pygame.Rect(text_rect.left, text_rect.top + used + 6, text_rect.w,
+                                      text_rect.h - used - 6), int(w * 0.05), theme.DIM,
+                          "italic")
+    foot = text.render(footer, max(6, int(foot_h * 0.85)), shade(color, 1.7), "condbold")
+    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 1))
+    return inner, art, big
+
+
+@register(GAME, "resource")
+@register(GAME, "kick")
+@register(GAME, "starter")
+@register(GAME, "weakness")
+def paint_playable(surf: pygame.Surface, card: CardDef) -> None:
+    kind = card_type(card)
+    color = TYPE_COLORS[kind]
+    footer = TYPE_FOOT[kind] + (" \u00b7 DEFENSE" if card.get("defense") is not None else "")
+    if card.kind == "kick":
+        footer += " \u00b7 PILE"
+    _layout(surf, card, color, kind == "hero", card.text or card.name, footer)
+
+
+@register(GAME, "villain")
+def paint_villain(surf: pygame.Surface, card: CardDef) -> None:
+    body = card.text or "No attack."
+    _layout(surf, card, TYPE_COLORS["villain"], True, body, "VILLAIN")
+
+
+@register(GAME, "supervillain")
+def paint_supervillain(surf: pygame.Surface, card: CardDef) -> None:
+    inner, art, _ = _layout(surf, card, TYPE_COLORS["supervillain"], True, card.text,
+                            "SUPERVILLAIN")
+    pygame.draw.rect(surf, POWER_GOLD, art, max(1, art.w // 60))
+
+
+@register(GAME, "superhero")
+def paint_superhero(surf: pygame.Surface, card: CardDef) -> None:
+    power = card.get("power") or {}
+    _layout(surf, card, TYPE_COLORS["superhero"], True,
+            "Power: " + (power.get("text") or ""), "SUPERHERO")
+
+
+@register(GAME, "location")
+def paint_location(surf: pygame.Surface, card: CardDef) -> None:
+    w, h = surf.get_size()
+    big = w >= 200
+    color = TYPE_COLORS["location"]
+    inner = frame(surf, color)
+    bar_h = max(12, int(h * 0.1))
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    name_bar(surf, bar, card.name, shade(color, 0.7))
+    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, int(h * 0.24))
+    glyph(surf, art, card, color)
+    # the three numeric traits
+    traits = [("ROW", str(card["resource_max"])), ("FOES", str(card["battleground_max"])),
+              ("SV", f"+{card['supervillain_modifier']}")]
+    th = max(16, int(h * 0.13))
+    gap = 2
+    tw = (inner.w - 4 - 2 * gap) // 3
+    y = art.bottom + 3
+    for i, (label, value) in enumerate(traits):
+        box = pygame.Rect(inner.left + 2 + i * (tw + gap), y, tw, th)
+        pygame.draw.rect(surf, shade(color, 0.45), box, border_radius=3)
+        small = text.render(label, max(6, int(th * 0.32)), shade(color, 1.8), "condbold")
+        surf.blit(small, small.get_rect(midtop=(box.centerx, box.top + 1)))
+        num = text.render(value, max(7, int(th * 0.55)), theme.TEXT, "condbold")
+        surf.blit(num, num.get_rect(midbottom=(box.centerx, box.bottom)))
+    y += th + 3
+    foot_h = max(8, int(h * 0.065))
+    body = pygame.Rect(inner.left + 4, y, inner.w - 8, inner.bottom - foot_h - 4 - y)
+    size = max(7, int(w * (0.07 if big else 0.095)))
+    used = text.blit_wrapped(surf, card.text, body, size, theme.TEXT, "cond")
+    hq = card.get("hq")
+    if big and hq:
+        text.blit_wrapped(surf, "As your HQ: " + (hq.get("text") or ""),
+                          pygame.Rect(body.left, body.top + used + 6, body.w,
+                                      body.h - used - 6), size, POWER_GOLD, "cond")
+    foot = text.render("LOCATION", max(6, int(foot_h * 0.85)), shade(color, 1.8), "condbold")
+    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 1))

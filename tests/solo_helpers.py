@@ -1,0 +1,40 @@
+"""Helpers for Solo Deck-Builder tests: positions, moves by notation, zone names."""
+
+from __future__ import annotations
+
+from tabletop.games import get_game
+
+GAME = get_game("solo-deckbuilder")
+CATALOG = GAME.load_catalog(mod_dirs=[])
+assert not CATALOG.errors, CATALOG.errors
+
+
+def position(seed: int = 1, **pos):
+    """A state from a scenario position (see tabletop/games/solo_deckbuilder/scenario.py).
+    The superhero is Nightjar unless given (its power only reacts to Heroes played)."""
+    pos.setdefault("superhero", "Nightjar")
+    return GAME.state_from_position(CATALOG, GAME.normalize_options({}), seed, pos)
+
+
+def play(state, *moves: str):
+    """Play moves given in notation; returns the new state (the old one is unchanged)."""
+    for text in moves:
+        state = GAME.play(state, GAME.parse_move(state, text))
+    return state
+
+
+def names(state, zone: str) -> list[str]:
+    return [state.name(c) for c in state.zones[zone]]
+
+
+def lines(state) -> list[str]:
+    """The log lines the last move (or the set-up) wrote."""
+    return [text for text, _ in state.events]
+
+
+def legal(state) -> list[str]:
+    return [GAME.format_move(state, m) for m in GAME.legal_moves(state)]
+
+
+def weaknesses_in(state, *zones: str) -> int:
+    return sum(1 for z in zones for c in state.zones[z] if state.info[c].kind == "weakness")
