@@ -106,3 +106,14 @@ def test_the_computer_player_plays_sensibly():
 def test_win_rate_figure():
     rate, seconds, turns = win_rate(GAME, 20, seed=77)
     assert 0.0 <= rate <= 1.0 and seconds > 0 and 5 < turns < 60
+
+
+def test_the_phase_names_the_step_and_the_end():
+    """``state.phase`` (shown by scenario output) follows the seven steps, then "over"."""
+    state = GAME.new_state(CATALOG, {}, 3)
+    phases = {state.phase}
+    end = playout(GAME, state, {0: SoloAI()}, Rng(3),
+                  check=lambda before, move, after: phases.add(after.phase))
+    assert end.phase == "over"
+    assert {"step-6", "over"} <= phases
+    assert phases <= {"setup", "over"} | {f"step-{n}" for n in range(1, 8)}

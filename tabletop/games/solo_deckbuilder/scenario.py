@@ -150,6 +150,7 @@ def build_state(game: SoloGame, catalog: Catalog, options: dict[str, Any], seed:
     else:
         s.turn = turn
         s.step = 6
+        s.phase = "step-6"
         s.say(f"Scenario: turn {turn}, step 6")
     return s
 

@@ -34,6 +34,7 @@ def begin(s: SoloState, _t: tuple) -> None:
 @task("flip")
 def flip(s: SoloState, _t: tuple) -> None:
     s.step = 1
+    s.phase = "step-1"
     if s.location is not None:
         return
     card = s.draw("location_stack", "location")
@@ -50,6 +51,7 @@ def flip(s: SoloState, _t: tuple) -> None:
 @task("fill")
 def fill(s: SoloState, _t: tuple) -> None:
     s.step = 2
+    s.phase = "step-2"
     loc = s.loc_info()
     want = loc.resource_max
     row = s.zones["row"]
@@ -95,6 +97,7 @@ def draw_cards(s: SoloState, n: int) -> list[int]:
 @task("draw")
 def draw(s: SoloState, _t: tuple) -> None:
     s.step = 3
+    s.phase = "step-3"
     drawn = draw_cards(s, HAND_SIZE)
     short = "" if len(drawn) == HAND_SIZE else f" (only {len(drawn)} left)"
     s.say(f"Step 3: you draw {names(s, drawn) or 'nothing'}{short}", only=PRIVATE)
@@ -113,6 +116,7 @@ def draw(s: SoloState, _t: tuple) -> None:
 @task("reveal")
 def reveal(s: SoloState, _t: tuple) -> None:
     s.step = 4
+    s.phase = "step-4"
     if s.supervillain is not None:
         return
     card = s.draw("sv_stack", "supervillain")
@@ -132,6 +136,7 @@ def reveal(s: SoloState, _t: tuple) -> None:
 @task("villains")
 def villains(s: SoloState, _t: tuple) -> None:
     s.step = 5
+    s.phase = "step-5"
     if s.turn == 1:
         return
     loc = s.loc_info()
@@ -194,12 +199,14 @@ def overflow(s: SoloState, _t: tuple) -> None:
 @task("main")
 def main(s: SoloState, _t: tuple) -> None:
     s.step = 6
+    s.phase = "step-6"
 
 
 # -- step 7 and the end of the turn --------------------------------------------------------
 @task("attack_row")
 def attack_row(s: SoloState, _t: tuple) -> None:
     s.step = 7
+    s.phase = "step-7"
     n = len(s.zones["battleground"])
     row = s.zones["row"]
     lost = []

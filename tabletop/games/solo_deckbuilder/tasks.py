@@ -55,6 +55,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def game_over(s: SoloState, won: bool, text: str) -> None:
     s.over = True
+    s.phase = "over"
     s.winners = (0,) if won else ()
     s.actor = None
     s.pending = None
