@@ -71,3 +71,31 @@ def split_copy(token: str) -> tuple[str, int]:
         if nth.isdigit() and name:
             return name, int(nth)
     return token, 1
+
+
+def card_ref(state, card: int, zones) -> str:
+    """The quoted notation of ``card``: its name, with ``#n`` when it is the n-th card of
+    that name in ``zones`` (searched in order)."""
+    name = state.name(card)
+    nth = 0
+    for zone in zones:
+        for c in state.zones[zone]:
+            if state.name(c) == name:
+                nth += 1
+            if c == card:
+                return quote(name_with_copy(name, nth))
+    return quote(name)
+
+
+def find_card(state, token: str, zones) -> int:
+    """The card a notation token (``Name`` or ``Name#2``) means in ``zones``."""
+    name, nth = split_copy(token)
+    lowered = name.casefold()
+    seen = 0
+    for zone in zones:
+        for c in state.zones[zone]:
+            if c >= 0 and state.name(c).casefold() == lowered:
+                seen += 1
+                if seen == nth:
+                    return c
+    raise NotationError(f"no card {token!r} in {', '.join(zones)}")

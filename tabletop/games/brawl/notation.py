@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 from ...engine.moves import (
     Move,
     NotationError,
-    name_with_copy,
+    card_ref,
+    find_card,
     parse_seat,
     quote,
     seat_label,
     split,
-    split_copy,
 )
 from .state import BrawlState
 
@@ -44,30 +44,8 @@ def _play_zones(s: BrawlState) -> list[str]:
     return [f"play.{seat}" for seat in range(s.seats)]
 
 
-def ref(s: BrawlState, card: int, zones: list[str]) -> str:
-    name = s.name(card)
-    nth = 0
-    for zone in zones:
-        for c in s.zones[zone]:
-            if s.name(c) == name:
-                nth += 1
-            if c == card:
-                return quote(name_with_copy(name, nth))
-    return quote(name)
-
-
-def find(s: BrawlState, token: str, zones: list[str]) -> int:
-    name, nth = split_copy(token)
-    seen = 0
-    lowered = name.casefold()
-    for zone in zones:
-        for c in s.zones[zone]:
-            if c >= 0 and s.name(c).casefold() == lowered:
-                seen += 1
-                if seen == nth:
-                    return c
-    where = ", ".join(zones)
-    raise NotationError(f"no card {token!r} in {where}")
+ref = card_ref
+find = find_card
 
 
 def format_move(s: BrawlState, m: Move) -> str:

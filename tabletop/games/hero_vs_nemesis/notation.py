@@ -24,12 +24,11 @@ from __future__ import annotations
 from ...engine.moves import (
     Move,
     NotationError,
-    name_with_copy,
+    card_ref,
+    find_card,
     parse_seat,
-    quote,
     seat_label,
     split,
-    split_copy,
 )
 from . import reckoning as rk
 from .state import HvNState
@@ -54,29 +53,8 @@ FIXED_TARGET = {"ace": "hand.0", "king": "hand.0", "resource": "hand.1", "switch
                 "stake": "showdown", "answer": "showdown", "return": "hand.1"}
 
 
-def ref(s: HvNState, card: int, zones: tuple[str, ...]) -> str:
-    name = s.name(card)
-    nth = 0
-    for zone in zones:
-        for c in s.zones[zone]:
-            if s.name(c) == name:
-                nth += 1
-            if c == card:
-                return quote(name_with_copy(name, nth))
-    return quote(name)
-
-
-def find(s: HvNState, token: str, zones: tuple[str, ...]) -> int:
-    name, nth = split_copy(token)
-    lowered = name.casefold()
-    seen = 0
-    for zone in zones:
-        for c in s.zones[zone]:
-            if c >= 0 and s.name(c).casefold() == lowered:
-                seen += 1
-                if seen == nth:
-                    return c
-    raise NotationError(f"no card {token!r} in {', '.join(zones)}")
+ref = card_ref
+find = find_card
 
 
 def format_move(s: HvNState, m: Move) -> str:

@@ -1,6 +1,6 @@
 """Regenerate the image files in ``art/`` (the window icon and a card back).
 
-    python -m tabletop.tools.make_art
+    python -m tabletop.ui.make_art
 
 Card faces are drawn by the app itself at any size (``tabletop/ui/cardart.py``); these
 files are the few pictures needed outside a running table.
@@ -17,7 +17,7 @@ def main() -> None:
     import pygame
 
     from .. import ART_DIR
-    from ..ui import cardart, theme
+    from . import cardart, theme
 
     pygame.display.init()
     pygame.font.init()
