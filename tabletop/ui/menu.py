@@ -156,10 +156,11 @@ class NewGame(Scene):
         w, h = size
         self.widgets = []
         left = max(40, w // 2 - 560)
-        self.widgets.append(Choice((left, 70, 420, 58), "Game",
+        self.widgets.append(Choice((left, 64, min(1030, w - 2 * left), 58), "Game",
                                    [(g.info.id, g.info.title) for g in GAMES.values()],
                                    self.game_id, self._set_game))
-        y = 170
+        self.blurb_y = 128
+        y = 176
         self.seat_title_y = y
         y += 28
         for i in range(self.game.seat_count(self.options)):
@@ -172,17 +173,19 @@ class NewGame(Scene):
                                        lambda v, i=i: self._set_kind(i, v)))
             y += 44
         y += 10
-        self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
-                                   self.hide_hands, "With two or more humans, a hand-over "
-                                   "screen hides each hand from the others.",
-                                   lambda v: setattr(self, "hide_hands", v)))
-        y += 70
+        if self.game.seat_count(self.options) > 1 and \
+                self.game.hidden_information(self.options):
+            self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
+                                       self.hide_hands, "With two or more humans, a hand-over "
+                                       "screen hides each hand from the others.",
+                                       lambda v: setattr(self, "hide_hands", v)))
+            y += 70
         self.widgets.append(TextInput((left, y + 22, 200, 32), self.seed_text,
                                       "random", 12, on_change=lambda v: setattr(self,
                                                                                 "seed_text", v)))
         self.seed_label_y = y
         right = left + 470
-        y = 70
+        y = 176
         self.options_title = (right, y)
         y += 30
         for opt in self.game.info.options:
@@ -256,7 +259,8 @@ class NewGame(Scene):
         w, h = surf.get_size()
         left = max(40, w // 2 - 560)
         surf.blit(text.render("New game", 30, theme.ACCENT, "bold"), (left, 20))
-        text.blit_wrapped(surf, self.game.info.blurb, pygame.Rect(left + 440, 28, 560, 40), 14,
+        text.blit_wrapped(surf, self.game.info.blurb,
+                          pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
                           theme.MUTED)
         surf.blit(text.render("Seats", 16, theme.TEXT, "bold"), (left, self.seat_title_y))
         surf.blit(text.render("Seed (replays the same deal)", 14, theme.MUTED, "bold"),
