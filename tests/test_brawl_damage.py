@@ -196,7 +196,8 @@ def test_thwart_fails_if_the_thwarter_is_down_before_the_first_damage(fixture_ca
          'P2 declare "Grayman" "Shove"', "P1 resolve")
     assert knocked_out(t, "Grayman")
     assert hp(t, "Brute") == 11 - 2 and hp(t, "Guardian") == 10 - 4
-    assert "thwart" in log(t) and "fails" in log(t)
+    assert "E: The thwart of Guardian's match-up fails (the thwarting character is down)" \
+        in log(t)
 
 
 def test_no_interruption_during_damage_resolution(fixture_cards):

@@ -187,7 +187,7 @@ def test_hand_limit_discard_then_the_turn_passes_left(fixture_cards):
     assert t.state.phase == "end"
     play(t, "P1 end")
     assert t.state.phase == "discard"
-    assert "Cards are discarded only" not in refused(t, "P1 end")
+    assert refused(t, "P1 end") == "Not now: P1: discard 2 cards (hand limit five)"
     play(t, 'P1 discard "Mud"', 'P1 discard "Fog"')
     assert len(t.state.zones["hand.0"]) == 5
     assert t.state.current == 1 and t.state.phase == "main"
@@ -293,3 +293,26 @@ def test_an_interruption_can_be_played_in_the_opponents_turn(fixture_cards):
     play(t, 'P1 attack "Brute" > "Guardian"', 'P1 declare "Brute" "Slam"',
          'P2 interrupt "Recall" > "Brute"')
     assert "Brute" in zone_names(t, "hand.0")
+
+
+def test_a_fighter_whose_opponent_left_may_still_declare_a_heal_early(fixture_cards):
+    """Ruling 17: in a match-up earlier this turn counts for step 7 declarations."""
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Slowpoke",
+                                                            {"card": "Brute", "health": 5}],
+                                                     "P2": ["Beamer", "Guardian"]},
+                              "hands": {"P2": ["Recall"]}})
+    play(t, 'P1 attack "Slowpoke" > "Beamer"', 'P2 interrupt "Recall" > "Beamer"', "P2 pass")
+    assert t.state.phase == "outside" and t.state.actor == 0
+    assert "only powers that reach outside" in refused(t, 'P1 declare "Slowpoke" "Crush"')
+    play(t, 'P1 declare "Slowpoke" "Soothe" > "Brute"', "P1 resolve")
+    assert hp(t, "Brute") == 9
+
+
+def test_a_team_heal_may_target_itself_or_any_teammate_even_knocked_out(fixture_cards):
+    """Ruling 18: heal targets are the healer's own team, knocked out or not."""
+    t = table(fixture_cards, {"turn": "P1", "play": {
+        "P1": ["Medic", {"card": "Beamer", "health": 0}], "P2": ["Brute", "Guardian"]}})
+    play(t, 'P1 attack "Medic" > "Brute"')  # P2 has no one to counter-attack
+    targets = {t.state.name(m.target) for m in t.legal_moves()
+               if m.kind == "declare" and m.target is not None}
+    assert targets == {"Medic", "Beamer"}

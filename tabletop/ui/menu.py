@@ -42,7 +42,24 @@ def start_table(app, session: Session, hide_hands: bool = True,
                            warnings=warnings))
 
 
-class MainMenu(Scene):
+class MenuScene(Scene):
+    """A screen of widgets: events go to the first widget that takes them; Esc leaves."""
+
+    def controls(self) -> list:
+        return []
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def handle(self, event) -> None:
+        for widget in self.controls():
+            if widget.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+
+
+class MainMenu(MenuScene):
     def __init__(self) -> None:
         self.toast = Toast()
         self.buttons: list[Button] = []
@@ -101,12 +118,11 @@ class MainMenu(Scene):
     def load_game(self) -> None:
         self.app.push(LoadGame())
 
-    def handle(self, event) -> None:
-        for b in self.buttons + ([self.error_button] if self.error_button else []):
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+    def controls(self) -> list:
+        return self.buttons + ([self.error_button] if self.error_button else [])
+
+    def on_escape(self) -> None:
+        self.app.quit()
 
     def draw(self, surf) -> None:
         background(surf)
@@ -137,7 +153,7 @@ class MainMenu(Scene):
         self.toast.draw(surf, (w // 2, h - 130), 640)
 
 
-class NewGame(Scene):
+class NewGame(MenuScene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
         self.options = GAMES[self.game_id].default_options()
@@ -247,12 +263,8 @@ class NewGame(Scene):
             return
         start_table(self.app, session, self.hide_hands)
 
-    def handle(self, event) -> None:
-        for wdg in [*self.widgets, self.start, self.back]:
-            if wdg.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+    def controls(self) -> list:
+        return [*self.widgets, self.start, self.back]
 
     def draw(self, surf) -> None:
         background(surf)
@@ -277,7 +289,7 @@ class NewGame(Scene):
         pass
 
 
-class LoadGame(Scene):
+class LoadGame(MenuScene):
     def __init__(self) -> None:
         self.toast = Toast()
 
@@ -324,11 +336,8 @@ class LoadGame(Scene):
             return
         start_table(self.app, session, session.settings.get("hide_hands", True), warnings)
 
-    def handle(self, event) -> None:
-        if self.list.handle(event) or self.back.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+    def controls(self) -> list:
+        return [self.list, self.back]
 
     def draw(self, surf) -> None:
         background(surf)
@@ -339,7 +348,7 @@ class LoadGame(Scene):
         self.toast.draw(surf, (w // 2, h // 2), 640)
 
 
-class CardProblems(Scene):
+class CardProblems(MenuScene):
     """Every problem met while loading card files (the app runs with the valid cards)."""
 
     def layout(self, size) -> None:
@@ -348,11 +357,8 @@ class CardProblems(Scene):
         self.list = ScrollList((40, 90, w - 80, h - 180), rows, size=14)
         self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
 
-    def handle(self, event) -> None:
-        if self.list.handle(event) or self.back.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+    def controls(self) -> list:
+        return [self.list, self.back]
 
     def draw(self, surf) -> None:
         background(surf)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.schema import Enum, Field, Int, ListOf, Record, Str
@@ -138,17 +139,11 @@ def _mods(effects, label: str) -> tuple[Mod, ...]:
     )
 
 
-_compiled: dict[int, tuple[CardDef, Info]] = {}
-
-
+@cache
 def compile_card(card: CardDef) -> Info:
-    """The rules' view of a card, computed once per loaded definition."""
-    hit = _compiled.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    info = _compile(card)
-    _compiled[id(card)] = (card, info)
-    return info
+    """The rules' view of a card, computed once per loaded definition (card definitions
+    hash by identity)."""
+    return _compile(card)
 
 
 def _compile(card: CardDef) -> Info:

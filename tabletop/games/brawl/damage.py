@@ -88,6 +88,23 @@ def plan(state: BrawlState) -> list[Hit]:
     return hits
 
 
+def actors(state: BrawlState, kind: str) -> dict[int, list[int]]:
+    """Characters taking action ``kind`` (thwart, gang, aid), grouped by what they act on
+    (a thwart acts on a match-up, named by its attacker)."""
+    out: dict[int, list[int]] = {}
+    for actor, (act, target) in state.action.items():
+        if act == kind:
+            out.setdefault(target, []).append(actor)
+    return out
+
+
+def threatened_by_thwart(state: BrawlState) -> set[int]:
+    """Match-ups a standing Gray is thwarting right now (it may still fall before the
+    match-up's first damage, so this is a forecast)."""
+    return {m for m, gs in actors(state, "thwart").items()
+            if any(_standing(state, g) for g in gs)}
+
+
 def _standing(state: BrawlState, card: int) -> bool:
     return card not in state.turned and state.owner(card) is not None
 
@@ -101,13 +118,8 @@ def resolve(state: BrawlState) -> None:
         for line in hit.lines:
             say(line)
     thwart_checked: dict[int, bool] = {}  # match-up -> thwarted?
-    thwarters: dict[int, list[int]] = {}
-    gangers: dict[int, list[int]] = {}
-    for actor, (kind, target) in state.action.items():
-        if kind == "thwart":
-            thwarters.setdefault(target, []).append(actor)
-        elif kind == "gang":
-            gangers.setdefault(target, []).append(actor)
+    thwarters = actors(state, "thwart")
+    gangers = actors(state, "gang")
     first_step = {}
     for hit in hits:
         first_step[hit.matchup] = min(first_step.get(hit.matchup, "Z"), hit.step)

@@ -66,14 +66,10 @@ class Info:
         return self.tally_power.value if self.tally_power else 0
 
 
-_compiled: dict[int, tuple[CardDef, Info]] = {}
-
-
+@cache
 def compile_card(card: CardDef) -> Info:
-    """The rules' view of a card, computed once per loaded definition."""
-    hit = _compiled.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
+    """The rules' view of a card, computed once per loaded definition (card definitions
+    hash by identity)."""
     d = card.data
     effects = tuple(effect_from_data(e, card.name) for e in d.get("effects") or ())
     if card.kind == "power":
@@ -82,7 +78,6 @@ def compile_card(card: CardDef) -> Info:
         info = Info(card.id, card.kind, card.name, base=d.get("base") or 0,
                     power=d.get("power") or 0, effects=effects,
                     score_bonus=d.get("score_bonus") or 0)
-    _compiled[id(card)] = (card, info)
     return info
 
 

@@ -280,8 +280,7 @@ class BrawlLayout(Layout):
             _dashed(surf, theme.ACCENT, rects[actor].center, end.center, max(2, int(3 * s)))
         if view.phase == "damage" and not view.over:
             hits = damage.plan(view)
-            thwarted = {t for a, (kind, t) in view.action.items()
-                        if kind == "thwart" and a not in view.turned}
+            thwarted = damage.threatened_by_thwart(view)
             for hit in hits:
                 rect = rects.get(hit.receiver)
                 if rect is None:
