@@ -37,7 +37,7 @@ def full_table_session(copies: int = 4):
     from .games import get_game
 
     game = get_game("brawl")
-    catalog = game.load_catalog(mod_dirs=[])
+    catalog = game.rules.load_catalog(mod_dirs=[])
     for cid, card in list(catalog.cards.items()):
         catalog.cards[cid] = replace(card, data={**card.data, "copies": copies})
     chars = [c.name for c in catalog.of_kind("character")]
@@ -51,8 +51,8 @@ def full_table_session(copies: int = 4):
         "conditions": conds[:8],
         "discard": pool[125:130],
     }
-    options = game.normalize_options({"three_way": True})
-    state = game.state_from_position(catalog, options, 1, position)
+    options = game.rules.normalize_options({"three_way": True})
+    state = game.positions.build(catalog, options, 1, position)
     seats = [SeatConfig(f"Player {i + 1}") for i in range(3)]
     return Session(game, catalog, options, 1, seats, initial=state)
 
@@ -115,16 +115,16 @@ def raw_playouts(seconds: float) -> tuple[int, float]:
     from .games import get_game
 
     game = get_game("brawl")
-    catalog = game.load_catalog(mod_dirs=[])
+    catalog = game.rules.load_catalog(mod_dirs=[])
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        state = game.new_state(catalog, {}, games)
+        state = game.rules.new_state(catalog, {}, games)
         r = Rng(games)
         while not state.over:
-            move = r.choice(game.legal_moves(state))
+            move = r.choice(game.rules.legal_moves(state))
             state = state.copy()
-            game.apply(state, move)
+            game.rules.apply(state, move)
         games += 1
     return games, time.perf_counter() - t0
 
@@ -146,7 +146,7 @@ def refresh_time() -> tuple[int, float]:
                       [SeatConfig("A"), SeatConfig("B")])
     r = Rng(17)
     while not session.state.over:
-        session.play(computer_move(game, session.state, session.state.actor, RandomPlayer(),
+        session.play(computer_move(game.rules, session.state, session.state.actor, RandomPlayer(),
                                    r))
     scene = TableScene(session, autosave=None, hide_hands=False)
     app.push(scene)
@@ -164,14 +164,14 @@ def playouts(seconds: float, game_id: str = "brawl") -> tuple[int, float]:
     from .games import get_game
 
     game = get_game(game_id)
-    catalog = game.load_catalog(mod_dirs=[])
-    options = game.default_options()
+    catalog = game.rules.load_catalog(mod_dirs=[])
+    options = game.rules.default_options()
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        state = game.new_state(catalog, options, games)
+        state = game.rules.new_state(catalog, options, games)
         players = {seat: RandomPlayer() for seat in range(state.seats)}
-        playout(game, state, players, Rng(games))
+        playout(game.rules, state, players, Rng(games))
         games += 1
     return games, time.perf_counter() - t0
 
@@ -182,11 +182,11 @@ def copy_time(n: int) -> float:
     from .games import get_game
 
     game = get_game("brawl")
-    catalog = game.load_catalog(mod_dirs=[])
-    state = game.new_state(catalog, {"more_actions": True}, 3)
+    catalog = game.rules.load_catalog(mod_dirs=[])
+    state = game.rules.new_state(catalog, {"more_actions": True}, 3)
     r = Rng(3)
     for _ in range(40):  # a mid-game state
-        state = game.play(state, computer_move(game, state, state.actor, RandomPlayer(), r))
+        state = game.play(state, computer_move(game.rules, state, state.actor, RandomPlayer(), r))
     t0 = time.perf_counter()
     for _ in range(n):
         state.copy()
@@ -200,7 +200,7 @@ def yaml_times() -> tuple[float, float, int]:
 
     game = get_game("brawl")
     t0 = time.perf_counter()
-    catalog = load_catalog("brawl", game.card_kinds, [CARDS_DIR / "brawl"])
+    catalog = load_catalog("brawl", game.rules.card_kinds, [CARDS_DIR / "brawl"])
     real_ms = (time.perf_counter() - t0) * 1000
     # 1,000 characters in one file, the scale of a large mod
     block = (CARDS_DIR / "brawl" / "heroes.yaml").read_text(encoding="utf-8")
@@ -210,7 +210,7 @@ def yaml_times() -> tuple[float, float, int]:
 
     t0 = time.perf_counter()
     big_catalog = Catalog("brawl")
-    CardLoader("brawl", game.card_kinds).load_text(big, "big.yaml", big_catalog)
+    CardLoader("brawl", game.rules.card_kinds).load_text(big, "big.yaml", big_catalog)
     big_ms = (time.perf_counter() - t0) * 1000
     return real_ms, big_ms, len(big_catalog.cards) + 0 * len(catalog.cards)
 
@@ -224,11 +224,11 @@ def save_times() -> tuple[float, float, int]:
     from .games import get_game
 
     game = get_game("brawl")
-    catalog = game.load_catalog(mod_dirs=[])
+    catalog = game.rules.load_catalog(mod_dirs=[])
     session = Session(game, catalog, {}, 5, [SeatConfig("A"), SeatConfig("B")])
     r = Rng(5)
     while not session.state.over:
-        session.play(computer_move(game, session.state, session.state.actor, RandomPlayer(),
+        session.play(computer_move(game.rules, session.state, session.state.actor, RandomPlayer(),
                                    r))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "save.json"
@@ -291,7 +291,7 @@ def main(quick: bool = False) -> int:
         rate = games / secs
         print(f"random playouts, {game.info.title:<24}{rate:8.1f} games/s   (target >= 200: "
               f"{'ok' if rate >= 200 else 'MISSED'})")
-        for line in game.bench_lines(quick):
+        for line in game.bench(quick) if game.bench else ():
             print(line)
     us = copy_time(20000 if quick else 100000)
     print(f"copy of a Brawl state                    {us:8.2f} us   (target < 100: "

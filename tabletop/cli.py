@@ -29,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         return validate(args.paths, args.game)
     if args.command == "scenario":
         from .engine.scenario import run_scenario_file
+        from .games import GAMES
 
-        return run_scenario_file(args.file)
+        return run_scenario_file(args.file, GAMES)
     if args.command == "bench":
         from .bench import main as bench
 

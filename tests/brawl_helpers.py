@@ -8,7 +8,7 @@ from tabletop.games import get_game
 
 def table(catalog, position: dict, options: dict | None = None, seed: int = 1) -> Session:
     game = get_game("brawl")
-    opts = game.normalize_options(options or {})
+    opts = game.rules.normalize_options(options or {})
     return Session(game, catalog, opts, seed, position=position)
 
 

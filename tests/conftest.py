@@ -32,7 +32,7 @@ def brawl():
 @pytest.fixture(scope="session")
 def brawl_cards(brawl):
     """The real Brawl set from cards/brawl."""
-    catalog = brawl.load_catalog(mod_dirs=[])
+    catalog = brawl.rules.load_catalog(mod_dirs=[])
     assert not catalog.errors, catalog.errors
     return catalog
 
@@ -40,7 +40,7 @@ def brawl_cards(brawl):
 @pytest.fixture(scope="session")
 def fixture_cards(brawl):
     """A small set with round numbers (tests/fixtures/brawl) for rule scenarios."""
-    catalog = brawl.load_catalog([FIXTURES / "brawl"], [])
+    catalog = brawl.rules.load_catalog([FIXTURES / "brawl"], [])
     assert not catalog.errors, catalog.errors
     return catalog
 
@@ -55,6 +55,6 @@ def hvn():
 @pytest.fixture(scope="session")
 def hvn_cards(hvn):
     """The standard deck (cards/standard-deck) with Hero vs Nemesis's roles."""
-    catalog = hvn.load_catalog(mod_dirs=[])
+    catalog = hvn.rules.load_catalog(mod_dirs=[])
     assert not catalog.errors, catalog.errors
     return catalog

@@ -16,7 +16,7 @@ GAME = get_game("power-play")
 
 @cache
 def real_cards() -> Catalog:
-    catalog = GAME.load_catalog(mod_dirs=[])
+    catalog = GAME.rules.load_catalog(mod_dirs=[])
     assert not catalog.errors, catalog.errors
     return catalog
 
@@ -80,9 +80,9 @@ def fixture_cards(villain_add: int = -10, **kw) -> Catalog:
     """A fixture set; with ``villain_add`` -10 the heroes win every turn, with +10 the
     villain wins every turn the heroes play one power."""
     catalog = Catalog("power-play")
-    CardLoader("power-play", GAME.card_kinds).load_text(
+    CardLoader("power-play", GAME.rules.card_kinds).load_text(
         fixture_text(villain_add, **kw), "fixture.yaml", catalog)
-    catalog.errors.extend(GAME.check_catalog(catalog))
+    catalog.errors.extend(GAME.rules.check_catalog(catalog))
     assert not catalog.errors, catalog.errors
     return catalog
 
@@ -100,13 +100,13 @@ def card(state, name: str, zone: str) -> int:
 
 def play(state, text: str):
     """Play a move written in notation (validated like any move)."""
-    return GAME.play(state, GAME.parse_move(state, text))
+    return GAME.play(state, GAME.text.parse_move(state, text))
 
 
 def scripted(state, defend: int = 4, support: bool = False, bonus: bool = False) -> Move:
     """A simple fixed policy: the active hero plays ``defend`` powers (as many as held),
     the others add one power if ``support``, Bonus powers are spent if ``bonus``."""
-    legal = GAME.legal_moves(state)
+    legal = GAME.rules.legal_moves(state)
     seat = state.actor
     plays = [m for m in legal if m.kind == "play"]
     if state.phase == "defend":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.games import get_game
 
 GAME = get_game("solo-deckbuilder")
-CATALOG = GAME.load_catalog(mod_dirs=[])
+CATALOG = GAME.rules.load_catalog(mod_dirs=[])
 assert not CATALOG.errors, CATALOG.errors
 
 
@@ -13,13 +13,13 @@ def position(seed: int = 1, **pos):
     """A state from a scenario position (see tabletop/games/solo_deckbuilder/scenario.py).
     The superhero is Nightjar unless given (its power only reacts to Heroes played)."""
     pos.setdefault("superhero", "Nightjar")
-    return GAME.state_from_position(CATALOG, GAME.normalize_options({}), seed, pos)
+    return GAME.positions.build(CATALOG, GAME.rules.normalize_options({}), seed, pos)
 
 
 def play(state, *moves: str):
     """Play moves given in notation; returns the new state (the old one is unchanged)."""
     for text in moves:
-        state = GAME.play(state, GAME.parse_move(state, text))
+        state = GAME.play(state, GAME.text.parse_move(state, text))
     return state
 
 
@@ -33,7 +33,7 @@ def lines(state) -> list[str]:
 
 
 def legal(state) -> list[str]:
-    return [GAME.format_move(state, m) for m in GAME.legal_moves(state)]
+    return [GAME.text.format_move(state, m) for m in GAME.rules.legal_moves(state)]
 
 
 def weaknesses_in(state, *zones: str) -> int:

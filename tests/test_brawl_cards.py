@@ -11,7 +11,7 @@ from tabletop.engine.session import Session
 from tabletop.games import get_game
 
 GAME = get_game("brawl")
-CATALOG = GAME.load_catalog(mod_dirs=[FIXTURES / "dummies"])
+CATALOG = GAME.rules.load_catalog(mod_dirs=[FIXTURES / "dummies"])
 CHARACTERS = [c for c in CATALOG.of_kind("character") if not c.id.startswith("dummy-")]
 CONDITIONS = CATALOG.of_kind("condition")
 INTERRUPTIONS = CATALOG.of_kind("interruption")
@@ -22,8 +22,8 @@ def dummy(side: str, attack: str) -> str:
 
 
 def table(position, options=None) -> Session:
-    opts = GAME.normalize_options(options or {})
-    state = GAME.state_from_position(CATALOG, opts, 1, position)
+    opts = GAME.rules.normalize_options(options or {})
+    state = GAME.positions.build(CATALOG, opts, 1, position)
     return Session(GAME, CATALOG, opts, 1, initial=state)
 
 
@@ -48,9 +48,10 @@ def finish_declarations(t: Session, wanted: dict[str, str]) -> None:
     s = t.state
     while s.phase in ("outside", "declare", "pre"):
         if s.phase == "declare":
-            name = s.name(s.decl[0])
+            name = s.name(s.pending.data[0][0])
             power = wanted.get(name, "Stand")
-            moves = [m for m in t.legal_moves() if m.kind == "declare" and m.card == s.decl[0]
+            first = s.pending.data[0][0]
+            moves = [m for m in t.legal_moves() if m.kind == "declare" and m.card == first
                      and s.info[m.card].powers[m.choice].name == power]
             t.play(moves[0])
         elif s.phase == "outside":

@@ -95,7 +95,7 @@ def test_only_the_right_side_takes_each_action(fixture_cards):
 
 
 def test_picking_sides_builds_personal_piles(brawl, fixture_cards):
-    s = brawl.new_state(fixture_cards, {"picking_sides": "heroes"}, 4)
+    s = brawl.rules.new_state(fixture_cards, {"picking_sides": "heroes"}, 4)
     mine = s.zones["deck.0"] + s.zones["hand.0"]
     theirs = s.zones["deck.1"] + s.zones["hand.1"]
     sides = lambda cards: {s.info[c].side for c in cards if s.info[c].kind == "character"}  # noqa
@@ -159,7 +159,7 @@ def test_three_way_elimination_and_victory(fixture_cards):
 
 
 def test_picking_sides_with_three_players_gives_each_a_side(brawl, fixture_cards):
-    s = brawl.new_state(fixture_cards, {"picking_sides": "heroes", "three_way": True}, 9)
+    s = brawl.rules.new_state(fixture_cards, {"picking_sides": "heroes", "three_way": True}, 9)
     for seat, side in enumerate(("hero", "villain", "gray")):
         cards = s.zones[f"deck.{seat}"] + s.zones[f"hand.{seat}"]
         assert {s.info[c].side for c in cards if s.info[c].kind == "character"} == {side}

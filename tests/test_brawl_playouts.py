@@ -43,10 +43,11 @@ def _checker(brawl, total: int, deep: bool, seen: Counter):
         if deep:
             # the acting seat's legal moves are the same on its view (no peeking needed)
             actor = before.actor
-            assert brawl.legal_moves(brawl.view(before, actor)) == brawl.legal_moves(before)
+            rules = brawl.rules
+            assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
             # the notation reads back to the same move
-            text = brawl.format_move(before, move)
-            assert brawl.parse_move(before, text) == move, text
+            text = brawl.text.format_move(before, move)
+            assert brawl.text.parse_move(before, text) == move, text
     return check
 
 
@@ -57,10 +58,10 @@ def test_a_thousand_random_games(brawl, brawl_cards):
     games = 1200
     for seed in range(games):
         options = OPTION_SETS[seed % len(OPTION_SETS)]
-        state = brawl.new_state(brawl_cards, options, seed)
+        state = brawl.rules.new_state(brawl_cards, options, seed)
         total = len(state.cards)
         players = {i: RandomPlayer() for i in range(state.seats)}
-        end = playout(brawl, state, players, Rng(seed), max_moves=6000,
+        end = playout(brawl.rules, state, players, Rng(seed), max_moves=6000,
                       check=_checker(brawl, total, seed < 150, seen))
         assert end.over
         results["draw" if not end.winners else "win"] += 1
@@ -76,7 +77,8 @@ def test_the_simple_computer_player_beats_random_play(brawl, brawl_cards):
     for seed in range(30):
         ai_seat = seed % 2
         players = {ai_seat: BrawlAI(), 1 - ai_seat: RandomPlayer()}
-        end = playout(brawl, brawl.new_state(brawl_cards, {"more_actions": seed % 3 == 0},
+        rules = brawl.rules
+        end = playout(rules, rules.new_state(brawl_cards, {"more_actions": seed % 3 == 0},
                                              seed), players, Rng(seed))
         wins += end.winners == (ai_seat,)
     assert wins >= 25
@@ -85,6 +87,6 @@ def test_the_simple_computer_player_beats_random_play(brawl, brawl_cards):
 def test_computer_players_against_each_other_finish(brawl, brawl_cards):
     for seed in range(6):
         options = OPTION_SETS[seed]
-        state = brawl.new_state(brawl_cards, options, seed)
-        end = playout(brawl, state, {i: BrawlAI() for i in range(state.seats)}, Rng(seed))
+        state = brawl.rules.new_state(brawl_cards, options, seed)
+        end = playout(brawl.rules, state, {i: BrawlAI() for i in range(state.seats)}, Rng(seed))
         assert end.over

@@ -22,7 +22,7 @@ def refused(session, text: str) -> str:
 def test_every_opening_hand_has_a_character_and_redeals_are_shown(brawl, fixture_cards):
     redeals = 0
     for seed in range(300):
-        s = brawl.new_state(fixture_cards, {}, seed)
+        s = brawl.rules.new_state(fixture_cards, {}, seed)
         for seat in range(2):
             hand = s.zones[f"hand.{seat}"]
             assert len(hand) == 6
@@ -34,7 +34,7 @@ def test_every_opening_hand_has_a_character_and_redeals_are_shown(brawl, fixture
 
 
 def _picks(brawl, catalog, p1: str, p2: str):
-    s = brawl.new_state(catalog, {}, 3)
+    s = brawl.rules.new_state(catalog, {}, 3)
     pool = s.zones["hand.0"] + s.zones["hand.1"] + s.zones["deck"]
     byname = {s.name(c): c for c in pool}
     s.zones["deck"] = [c for c in pool if c not in (byname[p1], byname[p2])]
@@ -42,9 +42,9 @@ def _picks(brawl, catalog, p1: str, p2: str):
     s.zones["hand.1"] = [byname[p2]]
     s = brawl.play(s, Move("pick", 0, byname[p1], "play.0"))
     # P1's choice is face down: P2's view does not show it
-    view = brawl.view(s, 1)
+    view = brawl.rules.view(s, 1)
     assert view.zones["play.0"] == [HIDDEN]
-    assert brawl.view(s, 0).zones["play.0"] == [byname[p1]]
+    assert brawl.rules.view(s, 0).zones["play.0"] == [byname[p1]]
     s = brawl.play(s, Move("pick", 1, byname[p2], "play.1"))
     assert not s.facedown
     return s
@@ -160,7 +160,7 @@ def test_declarations_order_outside_then_attackers_then_attacked(fixture_cards):
     play(t, "P2 pass")
     order = []
     while t.state.phase == "declare":
-        c = t.state.decl[0]
+        c = t.state.pending.data[0][0]
         order.append(t.state.name(c))
         moves = [m for m in t.legal_moves() if m.kind == "declare"]
         t.play(moves[0])
@@ -233,7 +233,7 @@ def test_empty_draw_pile_equal_standing_characters_is_a_draw(fixture_cards, braw
     t.state.zones["deck"].clear()
     play(t, "P1 pass", "P1 end")
     assert t.state.over and t.state.winners == ()
-    assert brawl.returns(t.state) == (0.5, 0.5)
+    assert brawl.rules.returns(t.state) == (0.5, 0.5)
 
 
 # -- Interruptions ---------------------------------------------------------------------------------

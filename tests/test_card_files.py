@@ -24,7 +24,7 @@ def load(tmp_path: Path, body: str, name: str = "set.yaml"):
     folder = tmp_path / "cards"
     folder.mkdir(exist_ok=True)
     (folder / name).write_text(body, encoding="utf-8")
-    catalog = get_game("brawl").load_catalog([folder], [])
+    catalog = get_game("brawl").rules.load_catalog([folder], [])
     return catalog, [str(e).replace(str(folder) + "/", "") for e in catalog.errors]
 
 
@@ -122,7 +122,7 @@ def test_mods_add_replace_and_remove_cards(tmp_path, monkeypatch):
         + GOOD.replace("test-hero", "granite-warden").replace("Test Hero", "Granite Warden II"),
         encoding="utf-8")
     (mods / "other.yaml").write_text("game: power-play\ncards: []\n", encoding="utf-8")
-    catalog = get_game("brawl").load_catalog()
+    catalog = get_game("brawl").rules.load_catalog()
     assert not catalog.errors
     assert catalog.cards["test-hero"].name == "Test Hero"
     assert catalog.cards["granite-warden"].name == "Granite Warden II"
@@ -135,7 +135,7 @@ def test_a_mod_must_name_its_game(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(home))
     (home / "mods").mkdir(parents=True)
     (home / "mods" / "x.yaml").write_text("cards:\n" + GOOD, encoding="utf-8")
-    catalog = get_game("brawl").load_catalog()
+    catalog = get_game("brawl").rules.load_catalog()
     assert any("must say which game" in str(e) for e in catalog.errors)
     assert len(catalog.cards) > 50  # the real set still loads
 

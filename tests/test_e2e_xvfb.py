@@ -60,7 +60,7 @@ def xdo(env, *args: str) -> str:
 LAYOUT = """
 import json, os, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App

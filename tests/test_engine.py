@@ -28,15 +28,15 @@ def test_rng_is_reproducible_and_roughly_uniform():
 
 
 def test_same_seed_same_deal(brawl, brawl_cards):
-    s1 = brawl.new_state(brawl_cards, {}, 11)
-    s2 = brawl.new_state(brawl_cards, {}, 11)
-    s3 = brawl.new_state(brawl_cards, {}, 12)
+    s1 = brawl.rules.new_state(brawl_cards, {}, 11)
+    s2 = brawl.rules.new_state(brawl_cards, {}, 11)
+    s3 = brawl.rules.new_state(brawl_cards, {}, 12)
     assert s1.zones == s2.zones
     assert s1.zones != s3.zones
 
 
 def test_copy_is_independent_and_cheap(brawl, brawl_cards):
-    s = brawl.new_state(brawl_cards, {}, 1)
+    s = brawl.rules.new_state(brawl_cards, {}, 1)
     c = s.copy()
     c.zones["hand.0"].append(c.zones["deck"].pop())
     c.hp[0] = 99
@@ -51,8 +51,8 @@ def test_copy_is_independent_and_cheap(brawl, brawl_cards):
 
 
 def test_view_hides_hands_deck_and_the_generator(brawl, brawl_cards):
-    s = brawl.new_state(brawl_cards, {}, 5)
-    v = brawl.view(s, 0)
+    s = brawl.rules.new_state(brawl_cards, {}, 5)
+    v = brawl.rules.view(s, 0)
     assert v.zones["hand.0"] == s.zones["hand.0"]
     assert v.zones["hand.1"] == [HIDDEN] * 6
     assert set(v.zones["deck"]) == {HIDDEN} and len(v.zones["deck"]) == len(s.zones["deck"])
@@ -60,14 +60,14 @@ def test_view_hides_hands_deck_and_the_generator(brawl, brawl_cards):
 
 
 def test_determinize_keeps_what_was_seen_and_counts(brawl, brawl_cards):
-    s = brawl.new_state(brawl_cards, {}, 5)
-    v = brawl.view(s, 1)
-    d = brawl.determinize(v, 1, Rng(3))
+    s = brawl.rules.new_state(brawl_cards, {}, 5)
+    v = brawl.rules.view(s, 1)
+    d = brawl.rules.determinize(v, 1, Rng(3))
     assert d.zones["hand.1"] == s.zones["hand.1"]
     assert len(d.zones["hand.0"]) == 6 and HIDDEN not in d.zones["hand.0"]
     assert sorted(d.all_cards()) == list(range(len(s.cards)))
     # the sampled hand is not simply the true one
-    assert any(brawl.determinize(v, 1, Rng(k)).zones["hand.0"] != s.zones["hand.0"]
+    assert any(brawl.rules.determinize(v, 1, Rng(k)).zones["hand.0"] != s.zones["hand.0"]
                for k in range(5))
 
 
@@ -80,16 +80,16 @@ def test_undo_redo_and_the_reveal_barrier(brawl, brawl_cards):
     assert session.undo() and not session.moves
     assert session.redo() and session.moves == [picks[0]]
     # the second pick reveals both characters and draws: no undo past it
-    session.play(computer_move(brawl, session.state, 1, players, r))
+    session.play(computer_move(brawl.rules, session.state, 1, players, r))
     assert not session.can_undo()
     assert not session.undo()
     # moves after the barrier can be undone and redone to the same state
     move = next(m for m in session.legal_moves() if m.kind == "pass")
-    before = brawl.to_json(session.state)
+    before = brawl.positions.to_json(session.state)
     session.play(move)
-    after = brawl.to_json(session.state)
-    assert session.undo() and brawl.to_json(session.state) == before
-    assert session.redo() and brawl.to_json(session.state) == after
+    after = brawl.positions.to_json(session.state)
+    assert session.undo() and brawl.positions.to_json(session.state) == before
+    assert session.redo() and brawl.positions.to_json(session.state) == after
 
 
 def test_undo_with_a_computer_goes_back_to_the_human(brawl, brawl_cards):
@@ -97,13 +97,13 @@ def test_undo_with_a_computer_goes_back_to_the_human(brawl, brawl_cards):
     r = Rng(1)
     while not session.state.over and session.state.turn < 4:
         seat = session.state.actor
-        session.play(computer_move(brawl, session.state, seat, RandomPlayer(), r))
+        session.play(computer_move(brawl.rules, session.state, seat, RandomPlayer(), r))
     # find a position where a human (P1) moved and the computer (P2) answered
     for _ in range(200):
         if session.state.over:
             break
         seat = session.state.actor
-        session.play(computer_move(brawl, session.state, seat, RandomPlayer(), r))
+        session.play(computer_move(brawl.rules, session.state, seat, RandomPlayer(), r))
         if len(session.moves) >= 2 and session.moves[-2].seat == 0 and \
                 session.moves[-1].seat == 1 and session.can_undo() and \
                 session.barrier < len(session.states) - 2:

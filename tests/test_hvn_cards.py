@@ -4,7 +4,7 @@ either, card-file errors, saves and the sample save."""
 from __future__ import annotations
 
 from tabletop import CARDS_DIR, SAMPLE_SAVES_DIR
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.players import computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, write_save
@@ -14,7 +14,7 @@ from tabletop.games.hero_vs_nemesis.ai import HvNPlayer
 
 
 def test_the_deck_is_52_cards_and_two_jokers_with_their_meanings(hvn, hvn_cards):
-    s = hvn.new_state(hvn_cards, {}, 1)
+    s = hvn.rules.new_state(hvn_cards, {}, 1)
     assert len(s.cards) == 54
     jokers = [i for i in s.info if i.joker]
     assert sorted(j.colour for j in jokers) == ["black", "red"]
@@ -40,11 +40,11 @@ def test_the_deck_is_52_cards_and_two_jokers_with_their_meanings(hvn, hvn_cards)
 
 
 def test_the_standard_deck_is_a_shared_set_any_game_can_read(hvn):
-    assert hvn.card_sets == ("standard-deck",)
+    assert hvn.rules.card_sets == ("standard-deck",)
     files = sorted(p.name for p in (CARDS_DIR / "standard-deck").glob("*.yaml"))
     assert files == ["clubs.yaml", "diamonds.yaml", "hearts.yaml", "jokers.yaml",
                      "spades.yaml"]
-    catalog = hvn.load_catalog(mod_dirs=[])
+    catalog = hvn.rules.load_catalog(mod_dirs=[])
     deck = [c for c in catalog.cards.values() if c.kind == "playing-card"]
     assert len(deck) == 54
     assert playing_card(catalog.cards["queen-of-hearts"]).short == "Q\u2665"
@@ -62,9 +62,9 @@ def test_mods_add_to_the_shared_deck_or_remap_the_game(hvn, tmp_path, monkeypatc
         "  - {id: suit-clubs, kind: suit-role, name: Clubs, suit: clubs, power: Iron Grip, "
         "resource: Crowbars, field: Street crime}\n", encoding="utf-8")
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    catalog = hvn.load_catalog()
+    catalog = hvn.rules.load_catalog()
     assert not catalog.errors
-    s = hvn.new_state(catalog, {}, 1)
+    s = hvn.rules.new_state(catalog, {}, 1)
     assert len(s.cards) == 55
     by_name = {i.name: i for i in s.info}
     assert by_name["Blue Joker"].needs == 2
@@ -82,7 +82,7 @@ def test_bad_playing_cards_are_reported_and_skipped(hvn, tmp_path):
             "  - {id: no-suit, kind: playing-card, name: No Suit, rank: '7'}\n"
             "  - {id: bad-rank, kind: playing-card, name: Bad Rank, rank: '11', suit: clubs}\n")
     (folder / "odd.yaml").write_text(body, encoding="utf-8")
-    catalog = hvn.load_catalog([folder], [])
+    catalog = hvn.rules.load_catalog([folder], [])
     errors = [str(e).split("odd.yaml:")[1] for e in catalog.errors if "odd.yaml" in str(e)]
     assert any("card 'odd-joker' field 'suit': a joker has no rank and no suit" in e
                for e in errors)
@@ -100,7 +100,7 @@ def test_a_deck_without_what_the_set_up_needs_is_reported(hvn, tmp_path, monkeyp
     (mods / "less.yaml").write_text("game: standard-deck\nremove: [ace-of-hearts]\n",
                                     encoding="utf-8")
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    catalog = hvn.load_catalog()
+    catalog = hvn.rules.load_catalog()
     assert any("missing: A of hearts" in str(e) for e in catalog.errors)
 
 
@@ -111,17 +111,17 @@ def test_a_save_round_trip_replays_the_same_game(hvn, hvn_cards, tmp_path):
     for n in range(45):
         if session.state.over:
             break
-        session.play(computer_move(hvn, session.state, session.state.actor, player, rng),
+        session.play(computer_move(hvn.rules, session.state, session.state.actor, player, rng),
                      note="Into the night." if n == 0 else None)
     path = tmp_path / "game.json"
     write_save(path, session)
     loaded, warnings = session_from_dict(read_save(path), hvn, hvn_cards)
     assert not warnings
     assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
-    assert hvn.to_json(loaded.state) == hvn.to_json(session.state)
+    assert hvn.positions.to_json(loaded.state) == hvn.positions.to_json(session.state)
     assert loaded.log_text(0) == session.log_text(0)
-    assert hvn.story(loaded) == hvn.story(session)
-    assert "Into the night." in hvn.story(loaded)
+    assert hvn.text.story(loaded) == hvn.text.story(session)
+    assert "Into the night." in hvn.text.story(loaded)
 
 
 def test_the_sample_save_loads(hvn, hvn_cards):

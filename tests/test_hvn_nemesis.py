@@ -12,7 +12,7 @@ from tabletop.games.hero_vs_nemesis.rules import LOSSES
 
 def everything_but(session_names: set[str], hvn, hvn_cards) -> list[str]:
     """Every card name of the deck not in ``session_names`` (to empty the deck)."""
-    s = hvn.new_state(hvn_cards, {}, 1)
+    s = hvn.rules.new_state(hvn_cards, {}, 1)
     return [s.name(c) for c in range(len(s.cards)) if s.name(c) not in session_names]
 
 
@@ -23,7 +23,7 @@ def test_scavenging_into_the_hand_or_onto_the_support_pile(hvn, hvn_cards):
                                 "deck": ["9 of Spades"]})
     s = session.state
     assert s.phase == "scavenge"
-    where = {s.name(m.card): m.target for m in hvn.legal_moves(s)}
+    where = {s.name(m.card): m.target for m in hvn.rules.legal_moves(s)}
     # at most one higher than a card in hand: into the hand; otherwise the support pile
     assert where == {"Queen of Hearts": "support.1", "3 of Clubs": "hand.1",
                      "2 of Diamonds": "hand.1"}
@@ -42,7 +42,7 @@ def test_a_joker_is_scavenged_only_when_nothing_else_is_there(hvn, hvn_cards):
                                                         "P2": ["2 of Spades"]},
                                 "aside": ["Red Joker", "5 of Clubs"]})
     s = session.state
-    assert [s.name(m.card) for m in hvn.legal_moves(s)] == ["5 of Clubs"]
+    assert [s.name(m.card) for m in hvn.rules.legal_moves(s)] == ["5 of Clubs"]
     with pytest.raises(IllegalMove) as info:
         hvn.play(s, Move("scavenge", 1, card(session, "Red Joker"), "support.1"))
     assert "only when nothing else" in info.value.reason
@@ -61,13 +61,13 @@ def test_completing_a_scheme_with_the_same_suit_bonus(hvn, hvn_cards):
                                 "schemes": ["9 of Spades"], "deck": ["Jack of Hearts"]})
     assert names(session, "schemes") == ["9 of Spades", "Jack of Hearts"]
     play(session, 'P2 plot "5 of Hearts" > "Jack of Hearts"')
-    assert session.game.to_json(session.state)["schemes"]["Jack of Hearts"] == \
+    assert session.game.positions.to_json(session.state)["schemes"]["Jack of Hearts"] == \
         {"total": 6, "needs": 11}
     play(session, 'P2 plot "4 of Hearts" > "Jack of Hearts"')  # 6 + 5 = 11: equal is enough
     assert sorted(names(session, "hand.1")) == ["2 of Spades", "Jack of Hearts"]
     assert sorted(names(session, "spent")) == ["4 of Hearts", "5 of Hearts"]
     play(session, 'P2 plot "King of Clubs" > "9 of Spades"')  # from the support pile: 1
-    assert session.game.to_json(session.state)["schemes"]["9 of Spades"]["total"] == 1
+    assert session.game.positions.to_json(session.state)["schemes"]["9 of Spades"]["total"] == 1
     assert "Scheme complete: the Jack of Hearts goes to the nemesis's hand" in \
         session.log_text(0)
 
@@ -87,7 +87,7 @@ def test_a_joker_scheme_is_worth_one(hvn, hvn_cards):
     session = table(hvn_cards, {"turn": "P2",
                                 "hands": {"P1": ["2 of Hearts"], "P2": ["2 of Spades"]},
                                 "support": ["3 of Clubs"], "deck": ["Black Joker"]})
-    assert session.game.to_json(session.state)["schemes"] == {
+    assert session.game.positions.to_json(session.state)["schemes"] == {
         "Black Joker": {"total": 0, "needs": 1}}
     play(session, 'P2 plot "3 of Clubs" > "Black Joker"')
     assert sorted(names(session, "hand.1")) == ["2 of Spades", "Black Joker"]
@@ -174,7 +174,7 @@ def test_bad_press_returns_cards_played_from_the_hand_but_not_a_joker(hvn, hvn_c
     play(session, "P2 end")
     s = session.state
     assert s.phase == "return"
-    assert [s.name(m.card) for m in hvn.legal_moves(s) if m.kind == "return"] == \
+    assert [s.name(m.card) for m in hvn.rules.legal_moves(s) if m.kind == "return"] == \
         ["9 of Spades"]  # not the support card
     with pytest.raises(IllegalMove) as info:
         hvn.play(s, Move("return", 1, card(session, "3 of Spades"), "hand.1"))

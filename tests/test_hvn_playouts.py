@@ -16,7 +16,7 @@ ZONES_WITH_TARGETS = {"counters": "conflicts", "plots": "schemes"}
 
 
 def _visible(game, state, seat) -> set[int]:
-    view = game.view(state, seat)
+    view = game.rules.view(state, seat)
     return {c for cards in view.zones.values() for c in cards if c != HIDDEN}
 
 
@@ -41,16 +41,17 @@ def _checker(game, deep: bool, seen: Counter):
             assert len(after.zones["conflicts"]) <= 3
         if deep:
             actor = before.actor
-            assert game.legal_moves(game.view(before, actor)) == game.legal_moves(before)
-            text = game.format_move(before, move)
-            assert game.parse_move(before, text) == move, text
+            rules = game.rules
+            assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
+            text = game.text.format_move(before, move)
+            assert game.text.parse_move(before, text) == move, text
             if names is None:
                 names = {after.name(c): c for c in range(54)}
             for seat in (0, 1):
                 # what a seat reads names only cards it saw before or sees now
                 known = _visible(game, before, seat) | _visible(game, after, seat)
                 lines = [t for t, only in after.events if only is None or seat in only]
-                lines.append(game.public_notation(before, move, seat))
+                lines.append(game.text.public_notation(before, move, seat))
                 for line in lines:
                     for name in re.findall(r"(?:\d+|Jack|Queen|King|Ace) of [A-Z][a-z]+|"
                                            r"(?:Red|Black) Joker", line):
@@ -62,9 +63,9 @@ def test_a_thousand_random_games(hvn, hvn_cards):
     seen: Counter = Counter()
     results: Counter = Counter()
     for seed in range(1000):
-        state = hvn.new_state(hvn_cards, {}, seed)
+        state = hvn.rules.new_state(hvn_cards, {}, seed)
         players = {0: RandomPlayer(), 1: RandomPlayer()}
-        end = playout(hvn, state, players, Rng(seed), max_moves=2000,
+        end = playout(hvn.rules, state, players, Rng(seed), max_moves=2000,
                       check=_checker(hvn, seed < 60, seen))
         assert end.over and end.actor is None
         results[end.winners] += 1
@@ -77,7 +78,7 @@ def test_a_thousand_random_games(hvn, hvn_cards):
 
 
 def test_the_computer_hero_beats_a_random_nemesis(hvn, hvn_cards):
-    wins = sum(playout(hvn, hvn.new_state(hvn_cards, {}, seed),
+    wins = sum(playout(hvn.rules, hvn.rules.new_state(hvn_cards, {}, seed),
                        {0: HvNPlayer(), 1: RandomPlayer()}, Rng(seed)).winners == (0,)
                for seed in range(30))
     assert wins >= 27
@@ -85,7 +86,7 @@ def test_the_computer_hero_beats_a_random_nemesis(hvn, hvn_cards):
 
 def test_the_computer_nemesis_beats_a_random_hero_more_often_than_chance(hvn, hvn_cards):
     def nemesis_wins(player) -> int:
-        return sum(playout(hvn, hvn.new_state(hvn_cards, {}, seed),
+        return sum(playout(hvn.rules, hvn.rules.new_state(hvn_cards, {}, seed),
                            {0: RandomPlayer(), 1: player}, Rng(seed)).winners == (1,)
                    for seed in range(30))
     planned, random = nemesis_wins(HvNPlayer()), nemesis_wins(RandomPlayer())
@@ -94,6 +95,6 @@ def test_the_computer_nemesis_beats_a_random_hero_more_often_than_chance(hvn, hv
 
 def test_computer_players_against_each_other_finish(hvn, hvn_cards):
     for seed in range(8):
-        end = playout(hvn, hvn.new_state(hvn_cards, {}, seed),
+        end = playout(hvn.rules, hvn.rules.new_state(hvn_cards, {}, seed),
                       {0: HvNPlayer(), 1: HvNPlayer()}, Rng(seed))
         assert end.over

@@ -12,7 +12,7 @@ TWOS = ["2 of Clubs", "2 of Diamonds", "2 of Hearts", "2 of Spades"]
 
 
 def conflicts(session):
-    return session.game.to_json(session.state)["conflicts"]
+    return session.game.positions.to_json(session.state)["conflicts"]
 
 
 def test_set_up_takes_an_ace_a_king_and_two_queens_of_four_suits(hvn, hvn_cards):
@@ -164,7 +164,7 @@ def test_two_uncountered_conflicts_destroy_both(hvn, hvn_cards):
          'P1 counter "3 of Hearts" > "9 of Spades"')
     s = session.state
     assert s.over and s.winners == () and s.eliminated == {0, 1}
-    assert hvn.returns(s) == (0.0, 0.0)
+    assert hvn.rules.returns(s) == (0.0, 0.0)
     assert "Both lose" in s.result
 
 
@@ -217,7 +217,7 @@ def test_help_or_hinder_windows_and_cards_worth_one_from_the_support_pile(hvn, h
         "conflicts": ["7 of Hearts", "5 of Clubs"]})
     s = session.state
     assert s.phase == "meddle" and s.stage == "before" and s.actor == 1
-    kinds = {(m.kind, s.name(m.card)) for m in hvn.legal_moves(s) if m.card is not None}
+    kinds = {(m.kind, s.name(m.card)) for m in hvn.rules.legal_moves(s) if m.card is not None}
     assert ("hinder", "King of Clubs") in kinds and ("help", "9 of Diamonds") in kinds
     play(session, 'P2 hinder "King of Clubs" > "7 of Hearts"')
     assert conflicts(session)["7 of Hearts"]["total"] == 8  # a support card is worth 1

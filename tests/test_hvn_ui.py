@@ -6,7 +6,7 @@ import pygame
 import pytest
 from ui_helpers import center_of, click, drag, sprite_of, zone_center
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game

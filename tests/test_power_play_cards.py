@@ -121,8 +121,8 @@ def test_the_set_has_what_the_game_needs():
 
 def load(text: str) -> list[str]:
     catalog = Catalog("power-play")
-    CardLoader("power-play", GAME.card_kinds).load_text(text, "mod.yaml", catalog)
-    catalog.errors.extend(GAME.check_catalog(catalog))
+    CardLoader("power-play", GAME.rules.card_kinds).load_text(text, "mod.yaml", catalog)
+    catalog.errors.extend(GAME.rules.check_catalog(catalog))
     return [str(e) for e in catalog.errors]
 
 
@@ -155,9 +155,9 @@ def test_a_set_too_small_for_the_players_is_refused():
     from power_play_helpers import fixture_cards
 
     small = fixture_cards(villains=8, attributes=8)
-    GAME.new_state(small, {"players": 2}, 1)  # 8 turns: enough
+    GAME.rules.new_state(small, {"players": 2}, 1)  # 8 turns: enough
     with pytest.raises(ValueError, match="needs 12 villain cards; the set has 8"):
-        GAME.new_state(small, {"players": 3}, 1)
+        GAME.rules.new_state(small, {"players": 3}, 1)
 
 
 def test_a_villain_only_file_is_checked_against_the_built_in_types():
@@ -180,10 +180,10 @@ def test_a_mod_may_add_a_power_type(tmp_path, monkeypatch):
         "  - {id: storm-4, kind: power, name: Storm 4, type: storm, value: 4, copies: 3}\n"
         "  - {id: lightning-rod, kind: villain, name: Lightning Rod, base: 2, text: x,\n"
         "     effects: [{effect: immune, type: storm, scope: heroes}]}\n", encoding="utf-8")
-    catalog = GAME.load_catalog()
+    catalog = GAME.rules.load_catalog()
     assert not catalog.errors
     assert "windshear" not in catalog.cards and "lightning-rod" in catalog.cards
-    state = GAME.new_state(catalog, {"players": 2}, 1)
+    state = GAME.rules.new_state(catalog, {"players": 2}, 1)
     assert sum(1 for i in state.info if i.type == "storm") == 3
     info = compile_card(catalog["lightning-rod"])
     t = hero_tally(powers("Storm 4", "Gale 4"), [], info.effects)

@@ -55,9 +55,10 @@ def _checker(total: int, deep: bool, seen: Counter):
             assert all(after.info[c].score_bonus == 0 for c in after.featured)
         if deep:
             actor = before.actor
-            assert GAME.legal_moves(GAME.view(before, actor)) == GAME.legal_moves(before)
-            text = GAME.format_move(before, move)
-            assert GAME.parse_move(before, text) == move, text
+            rules = GAME.rules
+            assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
+            text = GAME.text.format_move(before, move)
+            assert GAME.text.parse_move(before, text) == move, text
     return check
 
 
@@ -69,9 +70,9 @@ def test_a_thousand_random_games():
     games = 1050
     for seed in range(games):
         options = OPTION_SETS[seed % len(OPTION_SETS)]
-        state = GAME.new_state(catalog, options, seed)
+        state = GAME.rules.new_state(catalog, options, seed)
         players = {i: RandomPlayer() for i in range(state.seats)}
-        end = playout(GAME, state, players, Rng(seed), max_moves=2000,
+        end = playout(GAME.rules, state, players, Rng(seed), max_moves=2000,
                       check=_checker(len(state.cards), seed < 120, seen))
         assert end.over
         results["lost" if end.lost else "won"] += 1
@@ -88,8 +89,8 @@ def test_computer_heroes_win_most_games_and_beat_random_play():
     for seed in range(games):
         options = {"players": 3 + seed % 2}
         for players, tally in ((PowerPlayAI, ai), (RandomPlayer, rnd)):
-            state = GAME.new_state(catalog, options, seed)
-            end = playout(GAME, state, {i: players() for i in range(state.seats)}, Rng(seed))
+            state = GAME.rules.new_state(catalog, options, seed)
+            end = playout(GAME.rules, state, {i: players() for i in range(state.seats)}, Rng(seed))
             tally["won"] += not end.lost
             tally["score"] += end.score
     assert ai["won"] >= games * 3 // 4, ai
@@ -98,21 +99,21 @@ def test_computer_heroes_win_most_games_and_beat_random_play():
 
 def test_computer_heroes_finish_with_every_option():
     for seed, options in enumerate(OPTION_SETS):
-        state = GAME.new_state(real_cards(), options, seed)
-        end = playout(GAME, state, {i: PowerPlayAI() for i in range(state.seats)}, Rng(seed))
+        state = GAME.rules.new_state(real_cards(), options, seed)
+        end = playout(GAME.rules, state, {i: PowerPlayAI() for i in range(state.seats)}, Rng(seed))
         assert end.over
 
 
 def test_the_computer_hero_supports_when_it_helps_and_not_when_it_is_hopeless():
     def support_choice(villain, attribute):
-        s = GAME.state_from_position(
-            real_cards(), GAME.normalize_options({"players": 2}), 1,
+        s = GAME.positions.build(
+            real_cards(), GAME.rules.normalize_options({"players": 2}), 1,
             {"active": "P1", "location": None, "villain": villain, "attribute": attribute,
              "threat": ["Mind 1", "Gale 5"], "hands": {"P1": ["Shadow 1"],
                                                        "P2": ["Might 5", "Flame 1"]}})
-        s = GAME.play(s, GAME.parse_move(s, 'P1 play "Shadow 1"'))
-        move = PowerPlayAI().choose(GAME, GAME.view(s, 1), 1, Rng(1))
-        return GAME.format_move(s, move)
+        s = GAME.play(s, GAME.text.parse_move(s, 'P1 play "Shadow 1"'))
+        move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 1), 1, Rng(1))
+        return GAME.text.format_move(s, move)
 
     # Emberling with Glass Jaw (Might counts double): Might 5 makes 11, enough against most
     # hidden powers (the hero does not know it is Gale 5), where 1 alone holds against none
@@ -127,18 +128,18 @@ def test_the_computer_hero_spends_bonus_powers_only_when_they_can_close_the_gap(
            "hands": {"P1": ["Gale 3", "Frost 3", "Shadow 4", "Mind 1"], "P2": ["Might 1"]}}
 
     def at_bonus(bonus):
-        s = GAME.state_from_position(real_cards(), GAME.normalize_options({"players": 2}), 1,
+        s = GAME.positions.build(real_cards(), GAME.rules.normalize_options({"players": 2}), 1,
                                      {**pos, "bonus": bonus})
         for text in ('P1 play "Gale 3"', 'P1 play "Frost 3"', 'P1 play "Shadow 4"', "P1 done",
                      "P2 pass"):
-            s = GAME.play(s, GAME.parse_move(s, text))
+            s = GAME.play(s, GAME.text.parse_move(s, text))
         return s
 
     # 10 against 18: P1's 4 and P2's 4 close it exactly
     s = at_bonus({"P1": ["Brass Tyrant", "Sparkjaw"], "P2": ["Pale Regent"]})
-    move = PowerPlayAI().choose(GAME, GAME.view(s, 0), 0, Rng(1))
-    assert GAME.format_move(s, move) == 'P1 bonus "Brass Tyrant"'
+    move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 0), 0, Rng(1))
+    assert GAME.text.format_move(s, move) == 'P1 bonus "Brass Tyrant"'
     # 3 + 4 cannot reach 8: keep them (they are worth points at the end)
     s = at_bonus({"P1": ["Hoarfrost"], "P2": ["Pale Regent"]})
-    move = PowerPlayAI().choose(GAME, GAME.view(s, 0), 0, Rng(1))
+    move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 0), 0, Rng(1))
     assert move.kind == "pass"

@@ -30,14 +30,14 @@ def run(state, **policy):
 
 
 def position(**pos):
-    return GAME.state_from_position(real_cards(), GAME.normalize_options(pos.pop("options", {})),
+    return GAME.positions.build(real_cards(), GAME.rules.normalize_options(pos.pop("options", {})),
                                     1, pos)
 
 
 # -- set-up --------------------------------------------------------------------------------
 
 def test_set_up_separate_piles_four_open_powers_and_the_first_villain():
-    s = GAME.new_state(real_cards(), {"players": 3}, 4)
+    s = GAME.rules.new_state(real_cards(), {"players": 3}, 4)
     kinds = {zone: {s.info[c].kind for c in s.zones[zone]}
              for zone in ("villains", "attributes", "locations", "powers")}
     assert kinds == {"villains": {"villain"}, "attributes": {"attribute"},
@@ -54,7 +54,7 @@ def test_set_up_separate_piles_four_open_powers_and_the_first_villain():
     assert sorted(s.all_cards()) == list(range(len(s.cards)))
     # everyone sees the face-up power, nobody the face-down one
     for seat in range(3):
-        view = GAME.view(s, seat)
+        view = GAME.rules.view(s, seat)
         assert view.zones["threat"] == [first, HIDDEN]
         assert view.zones["hand.1"] == s.zones["hand.1"]  # open powers are public
 
@@ -62,9 +62,9 @@ def test_set_up_separate_piles_four_open_powers_and_the_first_villain():
 @pytest.mark.parametrize("players", [1, 5, "many", None])
 def test_two_to_four_players_only(players):
     with pytest.raises(ValueError, match="Power Play is for 2 to 4 players"):
-        GAME.new_state(real_cards(), {"players": players}, 1)
+        GAME.rules.new_state(real_cards(), {"players": players}, 1)
     with pytest.raises(ValueError, match="unknown option 'player'"):
-        GAME.new_state(real_cards(), {"player": 3}, 1)
+        GAME.rules.new_state(real_cards(), {"player": 3}, 1)
 
 
 def test_a_turn_defence_support_reveal_tally_outcome_end():
@@ -81,7 +81,7 @@ def test_a_turn_defence_support_reveal_tally_outcome_end():
     s = play(s, "P1 done")
     assert (s.phase, s.actor) == ("support", 1)  # clockwise from the active hero's left
     with pytest.raises(IllegalMove, match="It is P2's turn to add a power"):
-        GAME.play(s, GAME.parse_move(s, 'P3 play "Mind 5"'))
+        GAME.play(s, GAME.text.parse_move(s, 'P3 play "Mind 5"'))
     s = play(s, 'P2 play "Shadow 4"')
     with pytest.raises(IllegalMove, match="only one power per turn"):
         GAME.play(s, Move("play", 1, card(s, "Might 1", "hand.1"), "defence"))
@@ -110,9 +110,9 @@ def test_a_turn_defence_support_reveal_tally_outcome_end():
 
 
 def test_the_fourth_power_closes_the_defence():
-    s = GAME.new_state(fixture_cards(), {"players": 2}, 3)
+    s = GAME.rules.new_state(fixture_cards(), {"players": 2}, 3)
     for _ in range(4):
-        s = GAME.play(s, next(m for m in GAME.legal_moves(s) if m.kind == "play"))
+        s = GAME.play(s, next(m for m in GAME.rules.legal_moves(s) if m.kind == "play"))
     assert s.played == 4 and s.phase == "support" and s.actor == 1
 
 
@@ -122,7 +122,7 @@ def test_the_fourth_power_closes_the_defence():
     (4, [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2]),
 ])
 def test_turn_and_round_rotation(players, expected):
-    s = GAME.new_state(fixture_cards(HEROES_WIN), {"players": players}, 7)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), {"players": players}, 7)
     rounds = []
     state = s
     actives = [state.current]
@@ -143,7 +143,7 @@ def test_turn_and_round_rotation(players, expected):
 
 
 def test_round_end_removes_the_location_refills_everyone_and_skips_a_seat():
-    s = GAME.new_state(fixture_cards(HEROES_WIN), {"players": 4}, 2)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), {"players": 4}, 2)
     first_location = s.zones["location"][0]
     while s.round == 1:
         s = GAME.play(s, scripted(s, support=True))
@@ -231,8 +231,8 @@ def test_a_third_bad_news_for_the_active_hero_loses_the_game():
     assert s.over and s.lost and s.winners == ()
     assert s.score == 0 and names(s, "badnews.0") == ["Rustmonger", "Lodestar", "Windshear"]
     assert s.result.startswith("The heroes lose. P1 has 3 Bad News cards")
-    assert GAME.returns(s) == (0.0, 0.0)
-    assert GAME.headline(s) == "Defeat: score 0 / 100"
+    assert GAME.rules.returns(s) == (0.0, 0.0)
+    assert GAME.text.headline(s) == "Defeat: score 0 / 100"
     with pytest.raises(IllegalMove, match="The game is over"):
         GAME.play(s, Move("end", 0))
 
@@ -249,7 +249,7 @@ def test_bad_news_counts_the_active_heros_own_cards():
 # -- the pile -----------------------------------------------------------------------------
 
 def test_the_discard_pile_is_reshuffled_when_the_power_pile_runs_out():
-    s = GAME.new_state(fixture_cards(HEROES_WIN), {"players": 2}, 5)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), {"players": 2}, 5)
     s.zones["discard"].extend(s.zones["powers"])
     s.zones["powers"] = []
     while s.phase != "outcome":
@@ -267,12 +267,12 @@ def test_the_discard_pile_is_reshuffled_when_the_power_pile_runs_out():
 # -- optional rules -----------------------------------------------------------------------
 
 def test_less_cooperative_hides_hands_and_the_log_does_not_peek():
-    assert not GAME.hidden_information(GAME.normalize_options({}))
+    assert not GAME.rules.hidden_information(GAME.rules.normalize_options({}))
     options = {"players": 3, "less_cooperative": True}
-    assert GAME.hidden_information(GAME.normalize_options(options))
+    assert GAME.rules.hidden_information(GAME.rules.normalize_options(options))
     session = Session(GAME, real_cards(), options, 11)
     s = session.state
-    view = GAME.view(s, 0)
+    view = GAME.rules.view(s, 0)
     assert view.zones["hand.0"] == s.zones["hand.0"]
     assert view.zones["hand.1"] == [HIDDEN] * 4 and view.zones["hand.2"] == [HIDDEN] * 4
     own = ", ".join(s.name(c) for c in s.zones["hand.1"])
@@ -302,7 +302,7 @@ def test_less_cooperative_keeps_each_draw_private():
 
 def test_receding_power_levels_removes_villain_powers_and_the_scoring_location():
     options = {"players": 2, "receding": True}
-    s = GAME.new_state(fixture_cards(HEROES_WIN), options, 9)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), options, 9)
     assert "Place 1" in names(s, "out")  # the scoring location is left out
     assert any("scoring location is left out" in text for text, _ in s.events)
     threat = list(s.zones["threat"])
@@ -316,7 +316,7 @@ def test_receding_power_levels_removes_villain_powers_and_the_scoring_location()
 
 def test_receding_players_may_go_short():
     options = {"players": 2, "receding": True}
-    s = GAME.new_state(fixture_cards(HEROES_WIN), options, 9)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), options, 9)
     while s.phase != "outcome":
         s = GAME.play(s, scripted(s))
     # every power card that could come back is gone
@@ -334,18 +334,18 @@ def test_receding_players_may_go_short():
 def test_a_hero_with_no_powers_finishes_with_nothing():
     s = position(active="P1", villain="Windshear", attribute="Glacier Hide",
                  threat=["Flame 2", "Mind 3"], hands={"P1": []}, options={"players": 2})
-    assert GAME.legal_moves(s) == [Move("done", 0)]
-    assert "you hold no powers" in GAME.status(s, 0)
+    assert GAME.rules.legal_moves(s) == [Move("done", 0)]
+    assert "you hold no powers" in GAME.text.status(s, 0)
     s = play(s, "P1 done")
     assert s.phase == "support" and s.actor == 1
 
 
 def test_less_counting_has_no_locations():
-    s = GAME.new_state(real_cards(), {"players": 2, "less_counting": True}, 1)
+    s = GAME.rules.new_state(real_cards(), {"players": 2, "less_counting": True}, 1)
     assert s.zones["location"] == [] and s.zones["locations"] == []
     assert all(s.info[c].kind == "location" for c in s.zones["out"])
     assert len(s.zones["out"]) == len(real_cards().of_kind("location"))
-    end, _ = run(GAME.new_state(fixture_cards(HEROES_WIN), {"players": 2,
+    end, _ = run(GAME.rules.new_state(fixture_cards(HEROES_WIN), {"players": 2,
                                                             "less_counting": True}, 1))
     assert end.featured == [] and end.score == 40 + sum(
         end.info[c].base for seat in range(2) for c in end.zones[f"bonus.{seat}"])
@@ -363,14 +363,14 @@ def test_scoring_examples():
 
 
 def test_the_score_at_the_end_of_a_won_game():
-    s = GAME.new_state(fixture_cards(HEROES_WIN), {"players": 2}, 4)
+    s = GAME.rules.new_state(fixture_cards(HEROES_WIN), {"players": 2}, 4)
     end, _ = run(s)
     bonus = sum(end.info[c].base for seat in range(2) for c in end.zones[f"bonus.{seat}"])
     featured = [end.name(c) for c in end.featured]
     assert len(featured) == 4  # the four locations of the set each had a round
     expected = 40 + bonus + (7 if "Place 1" in featured else 0)
     assert end.score == min(100, expected) and not end.lost
-    assert GAME.returns(end) == (end.score / 100,) * 2
+    assert GAME.rules.returns(end) == (end.score / 100,) * 2
     assert end.result.startswith("The heroes win!")
 
 
@@ -380,7 +380,7 @@ def test_a_lost_turn_costs_five_points():
     s = play(play(s, "P2 pass"), "P1 end")
     bad = s.bad_news(0) + s.bad_news(1)
     assert bad == 2
-    s = GAME.new_state(fixture_cards(VILLAIN_WINS), {"players": 2}, 4)
+    s = GAME.rules.new_state(fixture_cards(VILLAIN_WINS), {"players": 2}, 4)
     end, _ = run(s, defend=1)
     assert end.lost and end.score == 0
 
@@ -393,13 +393,13 @@ def test_notation_round_trip_and_copies():
                  options={"players": 2})
     second = s.zones["hand.0"][1]
     move = Move("play", 0, second, "defence")
-    assert GAME.format_move(s, move) == 'P1 play "Gale 3#2"'
-    for m in GAME.legal_moves(s):
-        assert GAME.parse_move(s, GAME.format_move(s, m)) == m
+    assert GAME.text.format_move(s, move) == 'P1 play "Gale 3#2"'
+    for m in GAME.rules.legal_moves(s):
+        assert GAME.text.parse_move(s, GAME.text.format_move(s, m)) == m
     for bad in ("P1", "P9 done", 'P1 play "Nothing"', "P1 fly", 'P1 done "Gale 3"',
                 'P1 bonus "Gale 3"'):
         with pytest.raises(NotationError):
-            GAME.parse_move(s, bad)
+            GAME.text.parse_move(s, bad)
 
 
 def test_refusals_name_the_rule():
@@ -415,9 +415,9 @@ def test_refusals_name_the_rule():
         GAME.play(s, Move("done", 0))
     with pytest.raises(IllegalMove, match="The turn ends once the villain"):
         GAME.play(s, Move("end", 1))
-    drop = GAME.move_for_drop(s, 1, card(s, "Frost 1", "hand.1"), "villain")
+    drop = GAME.text.move_for_drop(s, 1, card(s, "Frost 1", "hand.1"), "villain")
     assert drop == Move("play", 1, card(s, "Frost 1", "hand.1"), "villain")
-    assert GAME.move_for_drop(s, 1, card(s, "Windshear", "villain"), "defence") is None
+    assert GAME.text.move_for_drop(s, 1, card(s, "Windshear", "villain"), "defence") is None
 
 
 def test_the_acting_seats_moves_are_the_same_on_its_view():
@@ -425,15 +425,15 @@ def test_the_acting_seats_moves_are_the_same_on_its_view():
     rng = Rng(5)
     while not session.state.over:
         s = session.state
-        view = GAME.view(s, s.actor)
-        assert GAME.legal_moves(view) == GAME.legal_moves(s)
-        session.play(rng.choice(GAME.legal_moves(s)))
+        view = GAME.rules.view(s, s.actor)
+        assert GAME.rules.legal_moves(view) == GAME.rules.legal_moves(s)
+        session.play(rng.choice(GAME.rules.legal_moves(s)))
 
 
 def test_determinize_refills_each_hidden_slot_with_a_card_of_its_kind():
-    s = GAME.new_state(real_cards(), {"players": 3, "less_cooperative": True}, 8)
-    view = GAME.view(s, 0)
-    world = GAME.determinize(view, 0, Rng(3))
+    s = GAME.rules.new_state(real_cards(), {"players": 3, "less_cooperative": True}, 8)
+    view = GAME.rules.view(s, 0)
+    world = GAME.rules.determinize(view, 0, Rng(3))
     assert sorted(world.all_cards()) == list(range(len(s.cards)))
     for zone, cards in world.zones.items():
         assert len(cards) == len(s.zones[zone])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from power_play_helpers import GAME, real_cards
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.players import computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, write_save
@@ -25,7 +25,7 @@ def test_a_save_round_trip_replays_exactly(tmp_path):
     rng = Rng(21)
     while len(session.moves) < 70 and not session.state.over:
         s = session.state
-        session.play(computer_move(GAME, s, s.actor, ai, rng))
+        session.play(computer_move(GAME.rules, s, s.actor, ai, rng))
     path = tmp_path / "pp.json"
     write_save(path, session)
     data = read_save(path)
@@ -33,7 +33,7 @@ def test_a_save_round_trip_replays_exactly(tmp_path):
     loaded, warnings = session_from_dict(data, GAME, real_cards())
     assert not warnings
     assert loaded.notations == session.notations
-    assert GAME.to_json(loaded.state) == GAME.to_json(session.state)
+    assert GAME.positions.to_json(loaded.state) == GAME.positions.to_json(session.state)
     assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
     assert loaded.log_text(1) == session.log_text(1)
 

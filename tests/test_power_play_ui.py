@@ -8,7 +8,7 @@ import pygame
 import pytest
 from ui_helpers import button, center_of, click, drag, sprite_of, zone_center
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
@@ -33,7 +33,7 @@ def app():
 
 def table(app, position, options=None, seats=None, hide_hands=True):
     catalog = app.catalog("power-play")
-    opts = GAME.normalize_options(options or {"players": 2})
+    opts = GAME.rules.normalize_options(options or {"players": 2})
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
     session = Session(GAME, catalog, opts, 1, seats, position=position)
     scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
@@ -165,7 +165,7 @@ def test_the_game_over_panel_shows_the_score(app):
     assert scene.state.over and scene.state.lost
     app.step(0.016)
     assert scene._gameover_buttons
-    assert GAME.headline(scene.state) == "Defeat: score 0 / 100"
+    assert GAME.text.headline(scene.state) == "Defeat: score 0 / 100"
     info = [line for line, _ in scene.layout_obj.info_lines(scene.view)]
     assert "Score: 0 / 100" in info
 

@@ -41,16 +41,16 @@ def test_ruff_is_clean():
 
 
 def test_modding_guide_documents_every_field_effect_and_selector():
+    from tabletop.engine.effects import EFFECTS, SELECTORS, TRIGGERS
     from tabletop.engine.loader import COMMON_FIELDS
-    from tabletop.engine.vocabulary import EFFECTS, SELECTORS, TRIGGERS
     from tabletop.games import GAMES
 
     text = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
     names = list(EFFECTS) + list(COMMON_FIELDS)
-    names += [key for keys in SELECTORS.values() for key in keys]
+    names += [key for found in SELECTORS.values() for key in found.keys]
     names += [context.split(".", 1)[1] for context in TRIGGERS]
     for game in GAMES.values():
-        for kind, fields in game.card_kinds.items():
+        for kind, fields in game.rules.card_kinds.items():
             names.append(kind)
             names.extend(fields)
     missing = [n for n in names if f"`{n}`" not in text]

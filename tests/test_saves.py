@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import (
@@ -35,7 +35,7 @@ def played(brawl, catalog, moves=60, seed=8, options=None):
         if session.state.over:
             break
         seat = session.state.actor
-        session.play(computer_move(brawl, session.state, seat, RandomPlayer(), r))
+        session.play(computer_move(brawl.rules, session.state, seat, RandomPlayer(), r))
     return session
 
 
@@ -49,7 +49,7 @@ def test_round_trip_replays_exactly(brawl, brawl_cards, tmp_path):
     assert data["fingerprint"] == brawl_cards.fingerprint
     loaded, warnings = session_from_dict(data, brawl, brawl_cards)
     assert not warnings
-    assert brawl.to_json(loaded.state) == brawl.to_json(session.state)
+    assert brawl.positions.to_json(loaded.state) == brawl.positions.to_json(session.state)
     assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
     assert loaded.notations == session.notations
     assert loaded.log_text() == session.log_text()

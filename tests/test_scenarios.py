@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.scenario import load_scenario, run_scenario, subset_mismatches
+from tabletop.games import GAMES
 
 FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
 
@@ -18,8 +19,10 @@ FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_file(path):
     data = load_scenario(path.read_text(encoding="utf-8"))
-    result = run_scenario(data)
+    result = run_scenario(data, GAMES[data["game"]])
     assert "expect" in data, "every example scenario states what it expects"
+    if "refused" not in data["expect"]:
+        assert result["refused"] is None, f"unexpected refusal: {result['refused']}"
     actual = {"state": result["state"], "refused": result["refused"]}
     assert subset_mismatches(data["expect"], actual) == []
 
@@ -42,6 +45,6 @@ def test_scenario_command_prints_json_and_refusals(tmp_path):
 
 
 def test_a_scenario_without_a_position_starts_from_the_deal():
-    result = run_scenario({"game": "brawl", "seed": 3, "moves": []})
+    result = run_scenario({"game": "brawl", "seed": 3, "moves": []}, GAMES["brawl"])
     assert result["state"]["phase"] == "pick"
     assert len(result["state"]["zones"]["hand.0"]) == 6

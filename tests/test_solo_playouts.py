@@ -63,10 +63,11 @@ def _checker(total: int, deep: bool, seen: Counter):
         assert after.turn >= before.turn
         if deep:
             # the player's legal moves are the same on its view (nothing hidden is needed)
-            assert GAME.legal_moves(GAME.view(before, 0)) == GAME.legal_moves(before)
-            text = GAME.format_move(before, move)
-            assert GAME.parse_move(before, text) == move, text
-            assert GAME.describe(before, move)
+            rules = GAME.rules
+            assert rules.legal_moves(rules.view(before, 0)) == rules.legal_moves(before)
+            text = GAME.text.format_move(before, move)
+            assert GAME.text.parse_move(before, text) == move, text
+            assert GAME.text.describe(before, move)
     return check
 
 
@@ -76,8 +77,8 @@ def test_a_thousand_random_games():
     results: Counter = Counter()
     for seed in range(1000):
         options = {"superhero": "choose" if seed % 2 else "random"}
-        state = GAME.new_state(CATALOG, options, seed)
-        end = playout(GAME, state, {0: RandomPlayer()}, Rng(seed), max_moves=4000,
+        state = GAME.rules.new_state(CATALOG, options, seed)
+        end = playout(GAME.rules, state, {0: RandomPlayer()}, Rng(seed), max_moves=4000,
                       check=_checker(len(state.cards), seed < 200, seen))
         assert end.over and end.result
         results[end.result.split(":")[0]] += 1
@@ -94,8 +95,8 @@ def test_the_computer_player_plays_sensibly():
     seen: Counter = Counter()
     wins = 0
     for seed in range(60):
-        state = GAME.new_state(CATALOG, {"superhero": "random"}, 5000 + seed)
-        end = playout(GAME, state, {0: SoloAI()}, Rng(seed),
+        state = GAME.rules.new_state(CATALOG, {"superhero": "random"}, 5000 + seed)
+        end = playout(GAME.rules, state, {0: SoloAI()}, Rng(seed),
                       check=_checker(len(state.cards), seed < 10, seen))
         wins += bool(end.winners)
     for kind in ("play", "buy", "defeat", "free", "hq", "stack", "defend", "end"):
@@ -104,15 +105,15 @@ def test_the_computer_player_plays_sensibly():
 
 
 def test_win_rate_figure():
-    rate, seconds, turns = win_rate(GAME, 20, seed=77)
+    rate, seconds, turns = win_rate(GAME.rules, 20, seed=77)
     assert 0.0 <= rate <= 1.0 and seconds > 0 and 5 < turns < 60
 
 
 def test_the_phase_names_the_step_and_the_end():
     """``state.phase`` (shown by scenario output) follows the seven steps, then "over"."""
-    state = GAME.new_state(CATALOG, {}, 3)
+    state = GAME.rules.new_state(CATALOG, {}, 3)
     phases = {state.phase}
-    end = playout(GAME, state, {0: SoloAI()}, Rng(3),
+    end = playout(GAME.rules, state, {0: SoloAI()}, Rng(3),
                   check=lambda before, move, after: phases.add(after.phase))
     assert end.phase == "over"
     assert {"step-6", "over"} <= phases

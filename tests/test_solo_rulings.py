@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from solo_helpers import CATALOG, GAME, legal, lines, names, play, position, weaknesses_in
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.moves import IllegalMove, Move, NotationError
 from tabletop.engine.players import computer_move
 from tabletop.engine.rng import Rng
@@ -18,7 +18,7 @@ JABS = ["Jab"] * 7
 
 
 def test_five_supervillains_are_drawn_from_the_set():
-    s = GAME.new_state(CATALOG, {"superhero": "random"}, 4)
+    s = GAME.rules.new_state(CATALOG, {"superhero": "random"}, 4)
     assert len(s.zones["sv_stack"]) + len(s.zones["supervillain"]) == 5
     assert len(s.zones["location_stack"]) + len(s.zones["location"]) == 5
     unused = [c for c in s.zones["box"] if s.info[c].kind == "supervillain"]
@@ -89,32 +89,32 @@ def test_undo_stops_at_a_reveal():
 
 
 def test_the_view_hides_the_decks_and_the_generator():
-    s = GAME.new_state(CATALOG, {"superhero": "random"}, 9)
-    v = GAME.view(s, 0)
+    s = GAME.rules.new_state(CATALOG, {"superhero": "random"}, 9)
+    v = GAME.rules.view(s, 0)
     for zone in ("deck.0", "resources", "enemy", "location_stack", "sv_stack", "box"):
         assert set(v.zones[zone]) <= {HIDDEN} and len(v.zones[zone]) == len(s.zones[zone])
     assert v.zones["hand.0"] == s.zones["hand.0"] and v.zones["row"] == s.zones["row"]
     assert v.rng == 0 and s.rng != 0
-    assert set(GAME.view(s, None).zones["hand.0"]) == {HIDDEN}
-    sample = GAME.determinize(v, 0, Rng(3))
+    assert set(GAME.rules.view(s, None).zones["hand.0"]) == {HIDDEN}
+    sample = GAME.rules.determinize(v, 0, Rng(3))
     assert sorted(sample.all_cards()) == list(range(len(s.cards)))
-    assert GAME.legal_moves(sample) == GAME.legal_moves(s)
+    assert GAME.rules.legal_moves(sample) == GAME.rules.legal_moves(s)
 
 
 def test_notation_round_trip_and_errors():
     s = position(location="Greyhollow Ward", supervillain="Baron Ashfall", power=9,
                  hand=["Jab", "Jab", "Surge"], row=["Surge", "Heat Beam", "Recon Drone"],
                  battleground=["Gutter Thug"])
-    for move in GAME.legal_moves(s):
-        assert GAME.parse_move(s, GAME.format_move(s, move)) == move
-    assert GAME.parse_move(s, 'P1 play "Jab#2"') == Move("play", 0, s.zones["hand.0"][1],
+    for move in GAME.rules.legal_moves(s):
+        assert GAME.text.parse_move(s, GAME.text.format_move(s, move)) == move
+    assert GAME.text.parse_move(s, 'P1 play "Jab#2"') == Move("play", 0, s.zones["hand.0"][1],
                                                           "played.0")
     for bad, message in (("P2 end", "only one seat"), ("P1 fly", "unknown verb"),
                          ('P1 buy "Nothing"', "no card 'Nothing'"),
                          ('P1 destroy "Jab" from pocket', "from hand|discard"),
                          ("P1 end now", "takes no card")):
         with pytest.raises(NotationError, match=message):
-            GAME.parse_move(s, bad)
+            GAME.text.parse_move(s, bad)
     with pytest.raises(IllegalMove, match="Nothing is waiting for that decision now"):
         play(s, "P1 accept")
     assert "P1 end" in legal(s)
@@ -126,11 +126,11 @@ def test_refusals_name_the_rule():
                  battleground=["Gutter Thug"])
     surge = s.zones["row"][0]
     thug = s.zones["battleground"][0]
-    assert GAME.explain(s, Move("buy", 0, thug, "discard.0")) == \
+    assert GAME.text.explain(s, Move("buy", 0, thug, "discard.0")) == \
         "Villains are defeated, not bought: drop it on the Defeated pile."
-    assert GAME.explain(s, Move("defeat", 0, surge, "defeated")) == \
+    assert GAME.text.explain(s, Move("defeat", 0, surge, "defeated")) == \
         "Resources are bought: drop it on your discard pile."
-    assert GAME.explain(s, Move("play", 0, surge, "played.0")) == \
+    assert GAME.text.explain(s, Move("play", 0, surge, "played.0")) == \
         "Only cards in your hand can be played."
     pending = play(position(step=1, location="Greyhollow Ward", supervillain="Baron Ashfall",
                             deck=["Iron Skin"] + JABS, enemy=["Toxin Tinker"],
@@ -147,7 +147,7 @@ def test_save_round_trip(tmp_path):
     for _ in range(120):
         if session.state.over:
             break
-        session.play(computer_move(GAME, session.state, 0, player, rng))
+        session.play(computer_move(GAME.rules, session.state, 0, player, rng))
     path = tmp_path / "solo.json"
     write_save(path, session)
     data = read_save(path)
@@ -155,7 +155,7 @@ def test_save_round_trip(tmp_path):
     loaded, warnings = session_from_dict(data, GAME, CATALOG)
     assert not warnings
     assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
-    assert GAME.to_json(loaded.state) == GAME.to_json(session.state)
+    assert GAME.positions.to_json(loaded.state) == GAME.positions.to_json(session.state)
     assert loaded.log_text() == session.log_text()
 
 
@@ -176,7 +176,7 @@ def test_a_set_without_enough_locations_is_refused():
     small = replace(CATALOG, cards={k: v for k, v in CATALOG.cards.items()
                                     if k != "signal-tower"})
     with pytest.raises(ValueError, match="needs at least 5 location"):
-        GAME.new_state(small, {}, 1)
+        GAME.rules.new_state(small, {}, 1)
 
 
 def test_card_file_mistakes_are_reported_with_their_place(tmp_path):
@@ -205,7 +205,7 @@ cards:
     cost: 2
     effects: [{effect: destroy_own, from: hand}]
 """, encoding="utf-8")
-    catalog = GAME.load_catalog(mod_dirs=[folder])
+    catalog = GAME.rules.load_catalog(mod_dirs=[folder])
     errors = [str(e).split("bad.yaml:")[1] for e in catalog.errors]
     assert "13:11: card 'bad-gadget' field 'type': expected one of hero, equipment, " \
            "superpower, got 'gadget'" in errors

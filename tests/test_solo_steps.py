@@ -64,7 +64,7 @@ def test_step_2_loses_when_the_resources_deck_cannot_fill_the_row():
     assert end.over and end.winners == ()
     assert end.result == ("Step 2: the resources deck is empty and the row needs 1 more "
                           "card: you lose.")
-    assert GAME.returns(end) == (0.0,)
+    assert GAME.rules.returns(end) == (0.0,)
 
 
 # -- step 3: draw five; the four-Weakness loss ---------------------------------------------------
@@ -320,7 +320,7 @@ def test_securing_the_fifth_location_wins():
     assert not s.over and s.pending == ("secure", s.location)
     assert "No villain in the battleground to defeat for free" in lines(s)
     s = play(s, 'P1 stack "Signal Tower"')
-    assert s.over and s.winners == (0,) and GAME.returns(s) == (1.0,)
+    assert s.over and s.winners == (0,) and GAME.rules.returns(s) == (1.0,)
     assert s.result == "You secured the fifth location (Signal Tower): you win!"
 
 

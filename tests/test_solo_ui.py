@@ -8,7 +8,7 @@ import pytest
 from solo_helpers import names
 from ui_helpers import button, center_of, click, drag, sprite_of, zone_center
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
@@ -26,7 +26,7 @@ def app():
 def table(app, position=None, options=None, seats=None):
     game = get_game("solo-deckbuilder")
     catalog = app.catalog("solo-deckbuilder")
-    session = Session(game, catalog, game.normalize_options(options or {}), 3,
+    session = Session(game, catalog, game.rules.normalize_options(options or {}), 3,
                       seats or [SeatConfig("Ana")], position=position)
     scene = TableScene(session, autosave=saves_dir() / "autosave.json")
     app.replace(scene)
@@ -99,7 +99,7 @@ def test_decisions_are_buttons(app):
     click(app, button(scene, "End turn (villains attack)").rect.center)
     assert scene.session.state.pending[0] == "defend"
     assert [b.label for b in scene.buttons] == ["Prevent it with Iron Skin", "Take the Weakness"]
-    assert "use a Defense card to prevent the Weakness" in scene.game.status(scene.state, 0)
+    assert "use a Defense card to prevent the Weakness" in scene.game.text.status(scene.state, 0)
     click(app, button(scene, "Prevent it with Iron Skin").rect.center)
     assert scene.session.state.later_draws == 0 and scene.session.state.turn == 3
     assert len(scene.session.state.zones["hand.0"]) == 6  # five, plus one from Iron Skin

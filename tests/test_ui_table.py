@@ -8,7 +8,7 @@ import pygame
 import pytest
 from ui_helpers import button, center_of, click, drag, key, sprite_of, zone_center
 
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
@@ -26,7 +26,7 @@ def app():
 def table(app, position, options=None, seats=None, hide_hands=True):
     game = get_game("brawl")
     catalog = app.catalog("brawl")
-    opts = game.normalize_options(options or {})
+    opts = game.rules.normalize_options(options or {})
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
     session = Session(game, catalog, opts, 1, seats, position=position)
     scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)

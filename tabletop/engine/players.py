@@ -1,9 +1,10 @@
 """Computer players. A player only ever receives its seat's *view* of the state.
 
-``choose(game, view, seat, rng)`` returns one of ``game.legal_moves(view)``; the moves of
-the seat that must act depend only on what that seat can see, so they are the same on
-the view as on the full state (a test checks this in random playouts). Players that
-want to look ahead sample a full state with ``game.determinize(view, seat, rng)``.
+``choose(rules, view, seat, rng)`` returns one of ``rules.legal_moves(view)``; the moves
+of the seat that must act depend only on what that seat can see, so they are the same on
+the view as on the full state (the conformance suite checks this for every game).
+Players that want to look ahead sample a full state with
+``rules.determinize(view, seat, rng)``.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from .game import Game
 from .moves import Move
 from .rng import Rng
+from .rules import Rules
 from .state import State
 
 
 class Player(Protocol):
     name: str
 
-    def choose(self, game: Game, view: State, seat: int, rng: Rng) -> Move: ...
+    def choose(self, rules: Rules, view: State, seat: int, rng: Rng) -> Move: ...
 
 
 class RandomPlayer:
@@ -28,29 +29,24 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, game: Game, view: State, seat: int, rng: Rng) -> Move:
-        return rng.choice(game.legal_moves(view))
+    def choose(self, rules: Rules, view: State, seat: int, rng: Rng) -> Move:
+        return rng.choice(rules.legal_moves(view))
 
 
-def simple_player(game: Game) -> Player:
-    """The game's default computer player (see :meth:`Game.computer_player`)."""
-    return game.computer_player()
-
-
-def computer_move(game: Game, state: State, seat: int, player: Player, rng: Rng) -> Move:
+def computer_move(rules: Rules, state: State, seat: int, player: Player, rng: Rng) -> Move:
     """Ask ``player`` for a move, giving it only ``seat``'s view of ``state``."""
-    return player.choose(game, game.view(state, seat), seat, rng)
+    return player.choose(rules, rules.view(state, seat), seat, rng)
 
 
-def playout(game: Game, state: State, players: dict[int, Player], rng: Rng,
+def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
             max_moves: int = 20000,
             check: Callable[[State, Move, State], None] | None = None) -> State:
     """Play to the end with ``players`` (seat -> player), validating every move."""
     moves = 0
     while not state.over:
         seat = state.actor
-        move = computer_move(game, state, seat, players[seat], rng)
-        new = game.play(state, move)
+        move = computer_move(rules, state, seat, players[seat], rng)
+        new = rules.play(state, move)
         if check is not None:
             check(state, move, new)
         state = new

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Catalog
-from .game import Game, SeatConfig
+from .game import Game
+from .info import SeatConfig
 from .moves import IllegalMove
 from .session import Session
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from .game import Game
 from .moves import IllegalMove
 from .session import Session
 from .yamlio import load as load_yaml
@@ -35,13 +36,10 @@ def load_scenario(text: str) -> dict[str, Any]:
     return data
 
 
-def run_scenario(data: dict[str, Any], catalog=None) -> dict[str, Any]:
-    """Play a scenario; returns ``{"state": ..., "log": [...], "refused": ...}``."""
-    from ..games import get_game
-
-    game = get_game(data["game"])
-    catalog = catalog or game.load_catalog()
-    options = game.normalize_options(data.get("options") or {})
+def run_scenario(data: dict[str, Any], game: Game, catalog=None) -> dict[str, Any]:
+    """Play a scenario of ``game``; returns ``{"state": ..., "log": [...], "refused": ...}``."""
+    catalog = catalog or game.rules.load_catalog()
+    options = game.rules.normalize_options(data.get("options") or {})
     seed = int(data.get("seed", 1))
     if "position" in data:
         session = Session(game, catalog, options, seed, position=data["position"] or {})
@@ -56,7 +54,7 @@ def run_scenario(data: dict[str, Any], catalog=None) -> dict[str, Any]:
             break
     out = {
         "game": game.info.id,
-        "state": game.to_json(session.state),
+        "state": game.positions.to_json(session.state) if game.positions else {},
         "log": session.log_text(None).splitlines(),
         "refused": refused,
     }
@@ -80,10 +78,14 @@ def subset_mismatches(expected: Any, actual: Any, path: str = "") -> list[str]:
     return []
 
 
-def run_scenario_file(path: str) -> int:
+def run_scenario_file(path: str, games: dict[str, Game]) -> int:
+    """Play the scenario file at ``path`` (its ``game:`` one of ``games``) and print it."""
     try:
         data = load_scenario(Path(path).read_text(encoding="utf-8"))
-        result = run_scenario(data)
+        game = games.get(data["game"])
+        if game is None:
+            raise ScenarioError(f"unknown game {data['game']!r}; known: {', '.join(games)}")
+        result = run_scenario(data, game)
     except (OSError, ScenarioError, ValueError, KeyError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Catalog
-from .game import Game, SeatConfig
+from .game import Game
+from .info import SeatConfig
 from .moves import IllegalMove, Move, NotationError
 from .state import State
 
@@ -37,18 +38,21 @@ class Session:
         kept so that saves of such a game replay from the same position."""
         self.game = game
         self.catalog = catalog
-        self.options = game.normalize_options(options)
+        rules = game.rules
+        self.options = rules.normalize_options(options)
         self.seed = seed
-        count = game.seat_count(self.options)
+        count = rules.seat_count(self.options)
         self.seats = seats or [SeatConfig(f"Player {i + 1}") for i in range(count)]
         if len(self.seats) != count:
             raise ValueError(f"{game.info.title} with these options needs {count} seats, "
                              f"got {len(self.seats)}")
         self.position = position
         if initial is None and position is not None:
-            initial = game.state_from_position(catalog, self.options, seed, position)
+            if game.positions is None:
+                raise ValueError(f"{game.info.title} cannot start from a position")
+            initial = game.positions.build(catalog, self.options, seed, position)
         self.states: list[State] = [initial if initial is not None
-                                    else game.new_state(catalog, self.options, seed)]
+                                    else rules.new_state(catalog, self.options, seed)]
         self.moves: list[Move] = []
         self.notations: list[str] = []
         self.redo_stack: list[Move] = []
@@ -64,17 +68,17 @@ class Session:
         return self.states[-1]
 
     def legal_moves(self) -> list[Move]:
-        return [] if self.state.over else self.game.legal_moves(self.state)
+        return [] if self.state.over else self.game.rules.legal_moves(self.state)
 
     def view(self, seat: int | None) -> State:
-        return self.game.view(self.state, seat)
+        return self.game.rules.view(self.state, seat)
 
     # -- playing ----------------------------------------------------------------------
     def play(self, move: Move, note: str | None = None, _keep_redo: bool = False) -> State:
         """Apply ``move`` or raise :class:`IllegalMove` (the session is then unchanged)."""
         before = self.state
         new = self.game.play(before, move)
-        self.notations.append(self.game.format_move(before, move))
+        self.notations.append(self.game.text.format_move(before, move))
         self.moves.append(move)
         self.states.append(new)
         if note:
@@ -88,7 +92,7 @@ class Session:
 
     def play_text(self, text: str) -> State:
         try:
-            move = self.game.parse_move(self.state, text)
+            move = self.game.text.parse_move(self.state, text)
         except NotationError as exc:
             raise IllegalMove(str(exc)) from exc
         return self.play(move)
@@ -136,7 +140,7 @@ class Session:
         entries = [LogEntry(0, None, "Set-up", self._lines(self.states[0], seat))]
         for i, move in enumerate(self.moves):
             before, after = self.states[i], self.states[i + 1]
-            text = self.game.public_notation(before, move, seat) if seat is not None \
+            text = self.game.text.public_notation(before, move, seat) if seat is not None \
                 else self.notations[i]
             entry = LogEntry(i + 1, move.seat, text, self._lines(after, seat))
             note = self.notes.get(i + 1)

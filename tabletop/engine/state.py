@@ -25,15 +25,19 @@ HIDDEN = -1
 class ZoneSpec:
     """How a zone behaves: who sees it, and how it is laid out.
 
-    visibility: ``public`` (everyone), ``owner`` (the seat in the zone name) or ``hidden``
-    (no one, e.g. a draw pile). ``layout``: ``pile`` (stacked), ``row`` (spread; for rows
-    with ``newest_left`` the newest card is at index 0) or ``hand``.
+    visibility: ``public`` (everyone), ``owner`` (the seat in the zone name), ``hidden``
+    (no one, e.g. a draw pile) or ``unordered`` (everyone knows which cards are there but
+    not their order, e.g. the deck a player built). ``layout``: ``pile`` (stacked), ``row``
+    (spread; for rows with ``newest_left`` the newest card is at index 0) or ``hand``.
+    ``holds``: the card kinds a hidden slot of this zone can hold (empty: any), so that
+    sampling hidden cards (:mod:`.hidden`) puts only possible cards there.
     """
 
     label: str
     visibility: str = "public"
     layout: str = "row"
     newest_left: bool = False
+    holds: tuple[str, ...] = ()
 
 
 def zone_owner(name: str) -> int | None:
@@ -54,7 +58,7 @@ class State:
     __slots__ = (
         "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn",
         "facedown", "turned", "attached", "counters", "winners", "over",
-        "reveals", "events", "options", "eliminated",
+        "reveals", "events", "options", "eliminated", "tasks", "pending",
     )
 
     def __init__(self, cards: tuple[CardDef, ...], seats: int, seed: int,
@@ -77,6 +81,10 @@ class State:
         self.events: list[tuple[str, frozenset | None]] = []
         self.options = options or {}
         self.eliminated: set[int] = set()
+        #: the turn model (:mod:`.flow`): rule steps still to run (the next is the last
+        #: item) and the decision the rules wait for
+        self.tasks: list[tuple] = []
+        self.pending = None
 
     # -- copying ------------------------------------------------------------------
     def copy(self) -> State:
@@ -99,6 +107,8 @@ class State:
         new.events = []
         new.options = self.options
         new.eliminated = self.eliminated.copy()
+        new.tasks = self.tasks[:]
+        new.pending = self.pending
         return new
 
     # -- randomness ---------------------------------------------------------------

@@ -20,15 +20,15 @@ def validate(paths: list[str], game_id: str | None = None) -> int:
         else:
             base = [CARDS_DIR / game.info.id]
             mods = mod_dirs()
-        catalog = game.load_catalog(base_dirs=[b for b in base if b.is_dir()], mod_dirs=mods)
+        catalog = game.rules.load_catalog(base_dirs=[b for b in base if b.is_dir()], mod_dirs=mods)
         from ..engine.loader import CardLoader
 
-        loader = CardLoader(game.info.id, game.card_kinds, game.card_sets)
+        loader = CardLoader(game.info.id, game.rules.card_kinds, game.rules.card_sets)
         for path in base:
             if path.is_file():
                 loader.load_file(path, catalog, is_mod=True)
         if any(p.is_file() for p in base):
-            catalog.errors.extend(game.check_catalog(catalog))
+            catalog.errors.extend(game.rules.check_catalog(catalog))
         for error in catalog.errors:
             print(error)
         problems += len(catalog.errors)

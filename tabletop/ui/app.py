@@ -71,7 +71,7 @@ class App:
     def catalog(self, game_id: str) -> Catalog:
         if game_id not in self.catalogs:
             game = GAMES[game_id]
-            self.catalogs[game_id] = game.load_catalog(mod_dirs=None if self.use_mods else [])
+            self.catalogs[game_id] = game.rules.load_catalog(mod_dirs=None if self.use_mods else [])
         return self.catalogs[game_id]
 
     def card_errors(self) -> list:

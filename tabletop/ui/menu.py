@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from .. import SAMPLE_SAVES_DIR
-from ..engine.game import SeatConfig
+from ..engine.info import SeatConfig
 from ..engine.paths import saves_dir
 from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
@@ -127,11 +127,16 @@ class MainMenu(MenuScene):
     def draw(self, surf) -> None:
         background(surf)
         w, h = surf.get_size()
-        # a fan of cards behind the title
-        catalog = self.app.catalog("brawl")
-        chars = catalog.of_kind("character")[:5]
-        for i, card in enumerate(chars):
-            img = cardart.face(card, "brawl", 120, 168)
+        # a fan of cards behind the title: one from each game (five in all)
+        fan = []
+        showcases = [(gid, game.text.showcase(self.app.catalog(gid)))
+                     for gid, game in GAMES.items()]
+        for depth in range(5):
+            for gid, cards in showcases:
+                if depth < len(cards) and len(fan) < 5:
+                    fan.append((gid, cards[depth]))
+        for i, (gid, card) in enumerate(fan):
+            img = cardart.face(card, gid, 120, 168)
             img = pygame.transform.rotate(img, (i - 2) * -9)
             surf.blit(img, img.get_rect(center=(w // 2 + (i - 2) * 100, int(h * 0.15) + abs(i - 2)
                                                 * 12)))
@@ -156,7 +161,7 @@ class MainMenu(MenuScene):
 class NewGame(MenuScene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
-        self.options = GAMES[self.game_id].default_options()
+        self.options = GAMES[self.game_id].rules.default_options()
         self.names = self._default_names()
         self.kinds = ["human", "computer", "computer", "computer"]
         self.hide_hands = True
@@ -179,7 +184,7 @@ class NewGame(MenuScene):
         y = 176
         self.seat_title_y = y
         y += 28
-        for i in range(self.game.seat_count(self.options)):
+        for i in range(self.game.rules.seat_count(self.options)):
             self.widgets.append(TextInput((left, y, 220, 34), self.names[i],
                                           f"Player {i + 1}", 20,
                                           on_change=lambda v, i=i: self._set_name(i, v)))
@@ -189,8 +194,8 @@ class NewGame(MenuScene):
                                        lambda v, i=i: self._set_kind(i, v)))
             y += 44
         y += 10
-        if self.game.seat_count(self.options) > 1 and \
-                self.game.hidden_information(self.options):
+        if self.game.rules.seat_count(self.options) > 1 and \
+                self.game.rules.hidden_information(self.options):
             self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
                                        self.hide_hands, "With two or more humans, a hand-over "
                                        "screen hides each hand from the others.",
@@ -227,7 +232,7 @@ class NewGame(MenuScene):
     def _set_game(self, game_id) -> None:
         defaults = self._default_names()
         self.game_id = game_id
-        self.options = GAMES[game_id].default_options()
+        self.options = GAMES[game_id].rules.default_options()
         self.names = [new if old == was else old for old, was, new in
                       zip(self.names, defaults, self._default_names(), strict=True)]
         self.layout(self.app.screen.get_size())
@@ -244,7 +249,7 @@ class NewGame(MenuScene):
 
     def start_game(self) -> None:
         game = self.game
-        count = game.seat_count(self.options)
+        count = game.rules.seat_count(self.options)
         seats = [SeatConfig(self.names[i].strip() or f"Player {i + 1}", self.kinds[i])
                  for i in range(count)]
         seed_text = self.seed_text.strip()

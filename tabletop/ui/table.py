@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from ..engine.moves import IllegalMove, Move, seat_label
-from ..engine.players import computer_move, simple_player
+from ..engine.players import computer_move
 from ..engine.rng import Rng
 from ..engine.saves import write_save
 from ..engine.session import Session
@@ -99,11 +99,11 @@ class TableScene(Scene):
         self.session = session
         self.game = session.game
         self.autosave = autosave
-        self.hide_hands = hide_hands and session.game.hidden_information(session.options)
+        self.hide_hands = hide_hands and session.game.rules.hidden_information(session.options)
         self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.handover_to: int | None = None
-        self.players = {i: simple_player(self.game) for i, seat in enumerate(session.seats)
+        self.players = {i: self.game.computer_player() for i, seat in enumerate(session.seats)
                         if seat.kind == "computer"}
         self.ai_rng = Rng(session.seed ^ 0x5EED)
         self.ai_wait = 0.0
@@ -177,11 +177,11 @@ class TableScene(Scene):
         shown_seat = self.viewer if self.hide_hands or len(self.humans) < 2 else None
         if not self.hide_hands and len(self.humans) > 1:
             shown_seat = actor if actor in self.humans else self.viewer
-        self.view = self.game.view(s, shown_seat if self.handover_to is None else None)
+        self.view = self.game.rules.view(s, shown_seat if self.handover_to is None else None)
         self.legal = []
         if not s.over and actor is not None and actor == self.viewer and \
                 actor in self.humans and self.handover_to is None:
-            self.legal = self.game.legal_moves(s)
+            self.legal = self.game.rules.legal_moves(s)
         self.layout_obj.compute(self.view, self.viewer, self.size)
         self._build_buttons()
         self._build_log()
@@ -190,9 +190,9 @@ class TableScene(Scene):
 
     def _auto_menu(self) -> None:
         """When the only thing to do is pick from one card's menu, open it."""
-        menu_cards = {m.card for m in self.legal if self.game.gesture(m) == "menu"}
-        others = [m for m in self.legal if self.game.gesture(m) != "menu"
-                  and m.kind not in ("interrupt",)]
+        menu_cards = {m.card for m in self.legal if self.game.text.gesture(m) == "menu"}
+        others = [m for m in self.legal if self.game.text.gesture(m) != "menu"
+                  and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))
             sprite = self._sprite_of(card)
@@ -255,13 +255,13 @@ class TableScene(Scene):
         if self.narration is not None:
             self.narration.rect = pygame.Rect(x, y, pw, 30)
             self.narration.visible = bool(self.legal)
-            self.narration.placeholder = self.game.narration_prompt(self.state, self.viewer)
+            self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
-        moves = [m for m in self.legal if self.game.gesture(m) == "button"]
+        moves = [m for m in self.legal if self.game.text.gesture(m) == "button"]
         for m in moves:
-            label = self.game.describe(self.state, m)
-            primary = m.kind in ("end", "resolve")
+            label = self.game.text.describe(self.state, m)
+            primary = self.game.text.primary(m)
             self.buttons.append(Button((x, y, pw, 34), label, lambda m=m: self.play(m),
                                        primary=primary, size=15, key=m.kind))
             y += 40
@@ -275,7 +275,7 @@ class TableScene(Scene):
         elif self.handover_to is not None:
             lines.append(f"Pass the screen to {self._seat_name(self.handover_to)}.")
         else:
-            status = self.game.status(s, s.actor)
+            status = self.game.text.status(s, s.actor)
             actor = s.actor
             if actor is not None and actor not in self.humans:
                 status += " (computer is thinking\u2026)"
@@ -436,7 +436,7 @@ class TableScene(Scene):
             self.layout_obj.can_drag(sprite, self.viewer)
 
     def drag_moves(self, card: int) -> list[Move]:
-        return [m for m in self.legal if m.card == card and self.game.gesture(m) == "drag"]
+        return [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "drag"]
 
     def targets_for(self, card: int) -> set:
         return {m.target for m in self.drag_moves(card)}
@@ -469,15 +469,15 @@ class TableScene(Scene):
             return
         reason = None
         if target is not None and self.viewer is not None:
-            intent = self.game.move_for_drop(self.state, self.viewer, drag.card, target)
+            intent = self.game.text.move_for_drop(self.state, self.viewer, drag.card, target)
             if intent is not None:
                 if intent in self.legal:
                     self.play(intent)
                     return
-                reason = self.game.explain(self.state, intent)
+                reason = self.game.text.explain(self.state, intent)
         if reason is None:
             if self.state.actor != self.viewer:
-                reason = f"Wait: {self.game.status(self.state, self.state.actor)}"
+                reason = f"Wait: {self.game.text.status(self.state, self.state.actor)}"
             elif self.drag_moves(drag.card):
                 reason = "Drop the card on one of the highlighted places."
             else:
@@ -497,19 +497,19 @@ class TableScene(Scene):
 
     def _click(self, sprite: Sprite) -> None:
         moves = [m for m in self.legal if m.card == sprite.card
-                 and self.game.gesture(m) == "menu"]
+                 and self.game.text.gesture(m) == "menu"]
         if moves:
             self._open_menu(sprite.card, sprite.rect)
         elif self._visible(sprite.card) and sprite.face_up:
             self.zoom = sprite.card
 
     def _open_menu(self, card: int, rect: pygame.Rect) -> None:
-        moves = [m for m in self.legal if m.card == card and self.game.gesture(m) == "menu"]
+        moves = [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "menu"]
         self._menu_for(moves, (rect.right + 4, rect.top), self.state.name(card))
 
     def _menu_for(self, moves: list[Move], pos, title: str) -> None:
         f = theme.font(14, "bold")
-        labels = [self.game.describe(self.state, m) for m in moves]
+        labels = [self.game.text.describe(self.state, m) for m in moves]
         w = max([f.size(label)[0] for label in labels] + [f.size(title)[0]]) + 28
         h = 30
         x, y = pos
@@ -589,7 +589,7 @@ class TableScene(Scene):
             self.ai_wait += dt
             if self.ai_wait >= self.app.ai_delay:
                 self.ai_wait = 0.0
-                move = computer_move(self.game, s, actor, self.players[actor], self.ai_rng)
+                move = computer_move(self.game.rules, s, actor, self.players[actor], self.ai_rng)
                 self.play(move)
 
     def invalidate(self) -> None:
@@ -797,7 +797,7 @@ class TableScene(Scene):
         box.center = (table.centerx, table.centery)
         panel(surf, box, (20, 26, 34), 245, theme.ACCENT, 14)
         s = self.state
-        title = self.game.headline(s)
+        title = self.game.text.headline(s)
         if title is None and s.winners:
             names = " and ".join(self._seat_name(w) for w in s.winners)
             title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
@@ -831,7 +831,7 @@ class TableScene(Scene):
         from ..engine.paths import saves_dir
 
         path = saves_dir() / f"{self.game.info.id}-log-{len(self.session.moves)}-moves.txt"
-        path.write_text(self.game.story(self.session), encoding="utf-8")
+        path.write_text(self.game.text.story(self.session), encoding="utf-8")
         self.toast.show(f"Game log saved to {path}", theme.GOOD, 5)
 
     def _draw_help(self, surf) -> None:

@@ -1,7 +1,26 @@
-"""Brawl: a duel of superpowered teams (rules: docs/rulings.md, cards: cards/brawl/)."""
+"""Brawl: a duel of superpowered teams (rules: docs/rulings.md, cards: cards/brawl/).
 
-from .rules import BrawlGame
+The registry record wires the rules core to its words, scenario positions, computer
+player, sample saves and bench line; the rules never import the computer player.
+"""
 
-GAME = BrawlGame()
+from ...engine.game import Game, SampleSave
+from .ai import BrawlAI
+from .positions import BrawlPositions
+from .rules import BrawlRules
+from .text import BrawlText
 
-__all__ = ["BrawlGame", "GAME"]
+RULES = BrawlRules()
+
+GAME = Game(
+    rules=RULES,
+    text=BrawlText(RULES),
+    positions=BrawlPositions(RULES),
+    player=BrawlAI,
+    samples=(SampleSave("brawl-sample.json", {"more_actions": True, "maybe_help": True},
+                        2026, 90),
+             SampleSave("brawl-three-way.json", {"three_way": True, "more_actions": True},
+                        7, 70)),
+)
+
+__all__ = ["GAME", "RULES", "BrawlRules"]

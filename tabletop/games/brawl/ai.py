@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from ...engine.rng import Rng
+from ...engine.rules import Rules
 from . import damage
-from .rules import BrawlGame
-from .selectors import matches
+from .effects import carry_out, matches
 from .state import BrawlState
 
 KO_VALUE = 8.0
@@ -63,7 +63,7 @@ def fight_value(s: BrawlState, seat: int) -> float:
 class BrawlAI:
     name = "simple"
 
-    def choose(self, game: BrawlGame, view: BrawlState, seat: int, rng: Rng) -> Move:
+    def choose(self, game: Rules, view: BrawlState, seat: int, rng: Rng) -> Move:
         legal = game.legal_moves(view)
         if len(legal) == 1:
             return legal[0]
@@ -76,7 +76,7 @@ class BrawlAI:
                 best, best_score = move, score
         return best
 
-    def score(self, game: BrawlGame, s: BrawlState, seat: int, m: Move,  # noqa: C901
+    def score(self, game: Rules, s: BrawlState, seat: int, m: Move,
               base: float) -> float:
         k = m.kind
         if k == "pick":
@@ -108,7 +108,7 @@ class BrawlAI:
         if inf.instant:
             w = s.copy()
             before = value(w, seat)
-            BrawlGame()._instant(w, seat, inf, m.target)
+            carry_out(w, seat, m.card, m.target)
             gain = value(w, seat) - before
             if isinstance(m.target, int):  # discarding a Condition: is it one against us?
                 gain -= self._mods_value(s, seat, s.info[m.target].mods)

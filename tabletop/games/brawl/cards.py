@@ -6,9 +6,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
+from ...engine.effects import effect_list, handler, selector_tuple, text_spec
 from ...engine.schema import Enum, Field, Int, ListOf, Record, Str
-from ...engine.vocabulary import effect_list, text_spec
-from ...engine.vocabulary.brawl import ATTACK_TYPES, SELECTOR, SIDES
+from .effects import ABILITY as ABILITY_CTX
+from .effects import ATTACK_TYPES, SELECTOR, SIDES, Mod
+from .effects import CONDITION as CONDITION_CTX
+from .effects import INTERRUPTION as INTERRUPTION_CTX
+from .effects import POWER as POWER_CTX
 
 SPEEDS = ("fast", "ranged", "normal", "slow")
 #: Damage step (D, E, F) of each speed.
@@ -18,7 +22,7 @@ SIDE_RANK = {"hero": 1, "gray": 2, "villain": 3}
 ABILITY = Record({
     "name": Field(Str(), required=True, doc="the ability's name"),
     "text": Field(text_spec(), default="", doc="what it does, in words"),
-    "effects": Field(effect_list("ability", "brawl"), required=True,
+    "effects": Field(effect_list(ABILITY_CTX), required=True,
                      doc="always-on effects (step A)"),
 }, name="an ability")
 
@@ -32,7 +36,7 @@ POWER = Record({
     "heal_target": Field(Enum("self", "teammate", "team"), default="team",
                          doc="who may be healed: the character itself, a teammate, or "
                              "either (team)"),
-    "effects": Field(effect_list("power", "brawl"), default=(),
+    "effects": Field(effect_list(POWER_CTX), default=(),
                      doc="effects while declared (step B), e.g. a team-wide bonus"),
 }, name="a power")
 
@@ -53,29 +57,16 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
         "opposes": Field(Str(), doc="id of the Condition that does exactly the opposite; "
                                     "when one is played while the other is in play, both "
                                     "are discarded"),
-        "target": Field(SELECTOR, default={},
+        "target": Field(SELECTOR.spec, default={},
                         doc="which characters an instant heal touches (no 'team'/'self')"),
-        "effects": Field(effect_list("condition", "brawl"), required=True),
+        "effects": Field(effect_list(CONDITION_CTX), required=True),
     },
     "interruption": {
-        "target": Field(SELECTOR, default={},
+        "target": Field(SELECTOR.spec, default={},
                         doc="which characters may be chosen as the target"),
-        "effects": Field(effect_list("interruption", "brawl"), required=True),
+        "effects": Field(effect_list(INTERRUPTION_CTX), required=True),
     },
 }
-
-CHAR_TARGET_EFFECTS = {"return_to_hand", "revive", "cancel_power", "break_matchup"}
-
-
-@dataclass(frozen=True)
-class Mod:
-    """A compiled ``modify_damage``: amount and two selectors (dicts of tuples)."""
-
-    amount: int
-    dealer: tuple
-    receiver: tuple
-    label: str
-
 
 @dataclass(frozen=True)
 class Power:
@@ -124,19 +115,25 @@ class Info:
     target_kind: str = "none"  # "character", "condition" or "none"
 
 
-def selector_tuple(sel: dict | None) -> tuple:
-    """A selector as a sorted tuple of (key, value) with the unset keys dropped."""
-    if not sel:
-        return ()
-    return tuple(sorted((k, v) for k, v in sel.items() if v is not None))
-
-
 def _mods(effects, label: str) -> tuple[Mod, ...]:
-    return tuple(
-        Mod(e["amount"], selector_tuple(e.get("dealer")), selector_tuple(e.get("receiver")),
-            label)
-        for e in effects or () if e["effect"] == "modify_damage"
-    )
+    """The damage modifiers among ``effects`` (those with a ``damage`` behaviour)."""
+    out = []
+    for e in effects or ():
+        make = handler(e, "damage")
+        if make is not None:
+            out.append(make(e, label))
+    return tuple(out)
+
+
+def aims(effects) -> set[str]:
+    """What the effects need the card dropped on: ``character`` and/or ``condition``."""
+    out = set()
+    for e in effects:
+        aim = handler(e, "aim")
+        what = aim(e) if aim is not None else None
+        if what:
+            out.add(what)
+    return out
 
 
 @cache
@@ -160,15 +157,9 @@ def _compile(card: CardDef) -> Info:
         return Info(card.id, card.kind, card.name, side=d["side"], attack=d["attack"],
                     health=d["health"], powers=powers, abilities=abilities)
     effects = tuple(dict(e) for e in d["effects"])
-    kinds = {e["effect"] for e in effects}
-    if "discard_condition" in kinds and not any(
-            e["effect"] == "discard_condition" and e.get("all") for e in effects):
-        target_kind = "condition"
-    elif kinds & CHAR_TARGET_EFFECTS or any(
-            e["effect"] == "heal" and not e.get("all") for e in effects):
-        target_kind = "character"
-    else:
-        target_kind = "none"
+    aim = aims(effects)
+    target_kind = "condition" if "condition" in aim else \
+        "character" if "character" in aim else "none"
     return Info(card.id, card.kind, card.name,
                 instant=d.get("duration") == "instant",
                 opposes=d.get("opposes"), target=selector_tuple(d.get("target")),
@@ -200,29 +191,26 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
                 elif not has_damage and p.get("heal") is None and not p.get("effects"):
                     bad(card, f"powers[{i}]", "a power needs damage, heal or effects")
         elif card.kind == "condition":
-            kinds = [e["effect"] for e in d["effects"]]
+            lasting = [handler(e, "damage") is not None for e in d["effects"]]
             sels = [d.get("target") or {}]
             for e in d["effects"]:
                 sels += [e.get("dealer") or {}, e.get("receiver") or {}]
             if any(s.get("team") is not None or s.get("self") is not None for s in sels):
                 bad(card, "effects", "a Condition belongs to no team: its selectors may not "
                     "use 'team' or 'self'")
-            elif d.get("duration") == "instant" and "modify_damage" in kinds:
+            elif d.get("duration") == "instant" and any(lasting):
                 bad(card, "duration", "an instant Condition cannot modify damage (make it "
                     "persistent)")
-            elif d.get("duration") != "instant" and set(kinds) != {"modify_damage"}:
+            elif d.get("duration") != "instant" and not (lasting and all(lasting)):
                 bad(card, "effects", "a persistent Condition may only use modify_damage")
             elif d.get("duration") != "instant" and not all(
                     any(k in (e.get("dealer") or {}) or k in (e.get("receiver") or {})
                         for k in ("side", "attack")) for e in d["effects"]):
                 bad(card, "effects", "no Condition may affect all characters: key each "
                     "modify_damage on a side or an attack type")
-        elif card.kind == "interruption":
-            compile_card(card)
-            kinds = {e["effect"] for e in d["effects"]}
-            if "discard_condition" in kinds and (kinds & CHAR_TARGET_EFFECTS):
-                bad(card, "effects", "an Interruption targets either a Condition or a "
-                    "character, not both")
+        elif card.kind == "interruption" and len(aims(d["effects"])) > 1:
+            bad(card, "effects", "an Interruption targets either a Condition or a "
+                "character, not both")
     conditions = {c.id: c for c in catalog.of_kind("condition")}
     for card in list(conditions.values()):
         other = card.data.get("opposes")

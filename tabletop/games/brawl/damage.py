@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SPEED_STEP, Mod
-from .selectors import matches
+from .cards import SPEED_STEP
+from .effects import Mod, matches
 from .state import BrawlState
 
 GANG_BONUS = 2

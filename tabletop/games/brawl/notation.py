@@ -18,8 +18,6 @@ Names are card names in double quotes; a second copy in the same place is ``"Nam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.moves import (
     Move,
     NotationError,
@@ -31,9 +29,6 @@ from ...engine.moves import (
     split,
 )
 from .state import BrawlState
-
-if TYPE_CHECKING:
-    from .rules import BrawlGame
 
 SIMPLE = ("pass", "resolve", "end")
 FROM_HAND = ("pick", "character", "discard", "condition", "interrupt")
@@ -77,7 +72,7 @@ def format_move(s: BrawlState, m: Move) -> str:
     raise NotationError(f"unknown move kind {k!r}")
 
 
-def parse_move(game: BrawlGame, s: BrawlState, text: str) -> Move:
+def parse_move(s: BrawlState, text: str) -> Move:
     tokens = split(text)
     if len(tokens) < 2:
         raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")

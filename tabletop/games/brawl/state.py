@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...engine.state import State
-from .cards import Info
 
 
 class BrawlState(State):
@@ -13,11 +12,11 @@ class BrawlState(State):
 
     __slots__ = (
         "info", "hp", "power", "heal_to", "cancelled", "action", "fought",
-        "withdrawn", "stage", "chain_seat", "chain_from", "queue", "decl", "reprieve",
-        "empty_turns", "played_condition", "played_character", "result",
+        "withdrawn", "reprieve", "empty_turns", "played_condition", "played_character",
+        "result",
     )
 
-    def __init__(self, cards, info: tuple[Info, ...], seats: int, seed: int, options) -> None:
+    def __init__(self, cards, info: tuple, seats: int, seed: int, options) -> None:
         super().__init__(cards, seats, seed, options)
         self.info = info
         self.hp: dict[int, int] = {}
@@ -31,11 +30,6 @@ class BrawlState(State):
         self.fought: set[int] = set()
         #: characters whose match-up was broken up this turn (sit the turn out)
         self.withdrawn: set[int] = set()
-        self.stage = "condition"
-        self.chain_seat: int | None = None
-        self.chain_from: int | None = None
-        self.queue: list[int] = []
-        self.decl: list[int] = []
         self.reprieve: set[int] = set()
         self.empty_turns: list[int] = [0] * seats
         self.played_condition = False
@@ -52,11 +46,6 @@ class BrawlState(State):
         new.action = self.action.copy()
         new.fought = self.fought.copy()
         new.withdrawn = self.withdrawn.copy()
-        new.stage = self.stage
-        new.chain_seat = self.chain_seat
-        new.chain_from = self.chain_from
-        new.queue = self.queue[:]
-        new.decl = self.decl[:]
         new.reprieve = self.reprieve.copy()
         new.empty_turns = self.empty_turns[:]
         new.played_condition = self.played_condition

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import CardError, Catalog
-from ...engine.game import Game, GameInfo
+from ...engine.info import GameInfo
+from ...engine.legacy import LegacyGame as Game
 from ...engine.moves import Move
 from ...engine.state import HIDDEN, ZoneSpec
 from . import interface, notation
@@ -68,6 +69,13 @@ class HeroVsNemesisGame(Game):
     # -- cards ----------------------------------------------------------------------------
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
         return check_catalog(catalog)
+
+    def showcase(self, catalog: Catalog) -> list:
+        """The four Aces and a King, with their meanings (the main menu's fan)."""
+        cards, info = deck_of(catalog)
+        aces = [c for c, i in zip(cards, info, strict=True) if i.rank == "A"]
+        kings = [c for c, i in zip(cards, info, strict=True) if i.rank == "K"]
+        return (aces + kings)[:5]
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> HvNState:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
+from ...engine.effects import effect_list
+from ...engine.effects import power_play as _power_play  # noqa: F401
 from ...engine.schema import Field, Int, Str, suggest
-from ...engine.vocabulary import effect_list
 from .tally import Effect, Power, effect_from_data
 
 TYPE_RE = re.compile(r"^[a-z][a-z-]*$")

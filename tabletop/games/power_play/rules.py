@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import CardError, Catalog
-from ...engine.game import Game, GameInfo, Option
+from ...engine.info import GameInfo, Option
+from ...engine.legacy import LegacyGame as Game
 from ...engine.moves import Move, seat_label
 from ...engine.rng import Rng
 from ...engine.state import HIDDEN, State, ZoneSpec, zone_base, zone_owner

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
-from ...engine.schema import Enum, Field, Int, Record
-from ...engine.vocabulary import effect_list, text_spec
-from ...engine.vocabulary.solo_deckbuilder import (
+from ...engine.effects import effect_list, text_spec
+from ...engine.effects.solo_deckbuilder import (
     ABILITY,
     ATTACK,
     CONDITION,
@@ -17,6 +16,7 @@ from ...engine.vocabulary.solo_deckbuilder import (
     RESOURCE_TYPES,
     SELECTOR,
 )
+from ...engine.schema import Enum, Field, Int, Record
 
 TYPE_LABEL = {"hero": "Hero", "equipment": "Equipment", "superpower": "Super Power",
               "starter": "Starter", "weakness": "Weakness", "villain": "Villain",
@@ -28,7 +28,7 @@ ABILITY_SPEC = Record({
     "trigger": Field(Enum("play", "buy", "defeat"), required=True,
                      doc="`play`: you play a card; `buy`: you gain a card (buying); "
                          "`defeat`: you defeat a villain or supervillain"),
-    "match": Field(SELECTOR, default={}, doc="which cards set it off (empty: any)"),
+    "match": Field(SELECTOR.spec, default={}, doc="which cards set it off (empty: any)"),
     "limit": Field(Enum("each", "distinct", "once"), default="each",
                    doc="`each`: every time; `distinct`: once per card name each turn; "
                        "`once`: the first time each turn"),

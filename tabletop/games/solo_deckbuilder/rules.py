@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import CardError, Catalog
-from ...engine.game import Game, GameInfo, Option
+from ...engine.info import GameInfo, Option
+from ...engine.legacy import LegacyGame as Game
 from ...engine.moves import Move
 from ...engine.state import HIDDEN, ZoneSpec
 from . import effects as _effects  # noqa: F401 - registers the effect tasks

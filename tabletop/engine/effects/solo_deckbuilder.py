@@ -50,7 +50,7 @@ effect("add_power",
                      doc="count cards: `played` (cards in your played area this turn, this "
                          "one included), `battleground` (villains there), `secured` "
                          "(locations you secured: HQ and Secured stack)"),
-        "match": Field(SELECTOR, default={},
+        "match": Field(SELECTOR.spec, default={},
                        doc="only count cards that match (with `per`)")},
        (PLAY, ABILITY),
        "Add Power to spend this turn on resources and villains. With `per`, add `amount` "
@@ -126,12 +126,12 @@ effect("weakness_on_hero_power", {}, (CONDITION,),
        "Weakness.",
        "{effect: weakness_on_hero_power}")
 effect("weakness_on_gain",
-       {"match": Field(SELECTOR, required=True, doc="which gained cards bring a Weakness")},
+       {"match": Field(SELECTOR.spec, required=True, doc="which gained cards bring a Weakness")},
        (CONDITION,),
        "For each matching card the player gains (buys), the player gains a Weakness.",
        "{effect: weakness_on_gain, match: {type: equipment}}")
 effect("destroy_row_after_attack",
-       {"match": Field(SELECTOR, required=True, doc="which resources are destroyed")},
+       {"match": Field(SELECTOR.spec, required=True, doc="which resources are destroyed")},
        (CONDITION,),
        "After the villains attack (step 7), the matching cards left in the resource row are "
        "destroyed (they leave the game).",

@@ -1,4 +1,5 @@
-"""Build a Brawl state from a scenario ``position`` (see docs/scenarios.md).
+"""Scenario positions for Brawl: a state built from a described ``position``, and a state
+described as JSON (see docs/scenarios.md).
 
 ::
 
@@ -19,13 +20,37 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import Catalog
-from ...engine.moves import NotationError, parse_seat
+from ...engine.moves import NotationError, parse_seat, seat_label
+from ...engine.presentation import Positions
 from .state import BrawlState
+from .turn import rest_of_turn
 
 
-def build_state(game, catalog: Catalog, options: dict[str, Any], seed: int,
+class BrawlPositions(Positions):
+    def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
+              position: dict[str, Any]) -> BrawlState:
+        return build_state(self.rules, catalog, self.rules.normalize_options(options), seed,
+                           position)
+
+    def to_json(self, s: BrawlState) -> dict[str, Any]:
+        from .text import BrawlText
+
+        out = super().to_json(s)
+        out["turn"] = s.turn
+        out["actor"] = seat_label(s.actor) if s.actor is not None else None
+        out["health"] = {s.name(c): h for c, h in s.hp.items()}
+        out["knocked_out"] = sorted(s.name(c) for c in s.turned)
+        out["matchups"] = [[s.name(a), s.name(t)] for a, t in s.mu.items()]
+        out["declared"] = {s.name(c): s.info[c].powers[i].name for c, i in s.power.items()}
+        out["eliminated"] = [seat_label(e) for e in sorted(s.eliminated)]
+        out["result"] = s.result
+        out["status"] = BrawlText(self.rules).status(s, s.actor)
+        return out
+
+
+def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
                 position: dict[str, Any]) -> BrawlState:
-    s = game.new_state(catalog, options, seed)
+    s = rules.new_state(catalog, options, seed)
     pool = sorted(s.all_cards())
     for zone in s.zones:
         s.zones[zone] = []
@@ -33,6 +58,8 @@ def build_state(game, catalog: Catalog, options: dict[str, Any], seed: int,
     s.hp.clear()
     s.turned.clear()
     s.events = []
+    s.tasks = []
+    s.pending = None
 
     def take(name: str) -> int:
         lowered = str(name).casefold()
@@ -83,8 +110,8 @@ def build_state(game, catalog: Catalog, options: dict[str, Any], seed: int,
         s.empty_turns[seat_of(key)] = int(n)
     seat = seat_of(position.get("turn", "P1"))
     s.current = seat
-    s.actor = seat
-    s.phase = "main"
     s.turn = int(position.get("turn_number", 1))
     s.say(f"Scenario: turn of P{seat + 1}")
+    rest_of_turn(s, seat)
+    rules.flow.resume(s)
     return s

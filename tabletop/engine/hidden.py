@@ -1,0 +1,132 @@
+"""Hidden information: what one seat sees of a state, and sampling what it cannot see.
+
+:func:`mask` turns a state into one seat's *view*: every card the seat may not see
+becomes :data:`~tabletop.engine.state.HIDDEN`, the random generator is zeroed (it would
+tell the future) and log lines meant for others are dropped. A zone whose visibility is
+``unordered`` (a pile whose cards the seat knows but whose order it does not, e.g. the
+deck a player built) keeps its cards, sorted, so the order is not shown.
+
+:func:`sample` (``determinize``) turns a view back into a full state: every hidden slot is
+refilled from the cards the seat has not seen, and an ``unordered`` pile is shuffled.
+Each slot may declare what can fill it (:meth:`~tabletop.engine.rules.Rules.slot_test`,
+by default the zone's ``holds`` kinds), so a sampled state is always one the rules
+accept: a face-down pick is refilled with a Character, never a Condition. The most
+constrained slots are filled first; if no card fits, the sampler starts again, and
+after a few tries it raises :class:`SamplingError` (the game's declarations are wrong).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .rng import Rng
+from .state import HIDDEN, State
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+SlotTest = Callable[[int], bool]
+TRIES = 24
+
+
+class SamplingError(RuntimeError):
+    """No full state fits a view: a game's hidden-slot declarations are inconsistent."""
+
+
+def mask(rules: Rules, state: State, seat: int | None) -> State:
+    """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
+    v = state.copy()
+    v.rng = 0
+    facedown = state.facedown
+    hidden_any = bool(facedown)
+    zones = v.zones
+    rule = rules.zone_rule_for(state)
+    for name, cards in zones.items():
+        visibility, owner = rule(name)
+        if visibility == "public" and not facedown:
+            continue
+        if visibility == "unordered":
+            if len(cards) > 1:
+                zones[name] = sorted(cards)
+            continue
+        if visibility == "hidden" or (visibility == "owner" and owner != seat):
+            if cards:
+                zones[name] = [HIDDEN] * len(cards)
+                hidden_any = True
+        elif facedown and (seat is None or owner != seat):
+            zones[name] = [HIDDEN if c in facedown else c for c in cards]
+    if hidden_any:
+        visible = {c for cards in zones.values() for c in cards}
+        visible.discard(HIDDEN)
+        if facedown:
+            v.facedown = {c for c in facedown if c in visible}
+        if state.turned:
+            v.turned = {c for c in state.turned if c in visible}
+        if state.attached:
+            v.attached = {a: b for a, b in state.attached.items()
+                          if a in visible and b in visible}
+        if state.counters:
+            v.counters = {k: n for k, n in state.counters.items()
+                          if not isinstance(k[0], int) or k[0] in visible}
+    else:
+        visible = set(range(len(state.cards)))
+    v.events = [e for e in state.events if e[1] is None or seat in e[1]]
+    rules.mask_extra(v, state, seat, visible)
+    return v
+
+
+def sample(rules: Rules, view: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with ``view`` (see the module docstring)."""
+    for _ in range(TRIES):
+        s = view.copy()
+        if _fill(rules, s, view, seat, rng):
+            s.rng = rng.state
+            rules.determinize_extra(s, view, seat, rng)
+            return s
+    raise SamplingError(f"{rules.info.title}: no card fits some hidden slot of "
+                        f"{seat}'s view (check the game's slot declarations)")
+
+
+def _fill(rules: Rules, s: State, view: State, seat: int, rng: Rng) -> bool:
+    seen = set()
+    holes: list[str] = []
+    rule = rules.zone_rule_for(view)
+    for name, cards in s.zones.items():
+        for c in cards:
+            if c == HIDDEN:
+                holes.append(name)
+                break
+        seen.update(cards)
+        if rule(name)[0] == "unordered" and len(cards) > 1:
+            s.zones[name] = cards = cards[:]
+            rng.shuffle(cards)
+    if not holes:
+        return True
+    seen.discard(HIDDEN)
+    unseen = [i for i in range(len(s.cards)) if i not in seen]
+    rng.shuffle(unseen)
+    tests = {name: rules.slot_test(view, name, seat) for name in holes}
+    # the most constrained zones first
+    constrained = [n for n in holes if tests[n] is not None]
+    constrained.sort(key=lambda n: sum(1 for c in unseen if tests[n](c)))
+    taken: set[int] = set()
+    for name in constrained + [n for n in holes if tests[n] is None]:
+        test = tests[name]
+        pool = [c for c in unseen if c not in taken and (test is None or test(c))]
+        cards = s.zones[name]
+        need = cards.count(HIDDEN)
+        if len(pool) < need:
+            return False
+        pick = iter(pool[:need])
+        face_down = rules.can_see_zone(name, seat, view)
+        new = []
+        for c in cards:
+            if c == HIDDEN:
+                c = next(pick)
+                taken.add(c)
+                if face_down:
+                    s.facedown.add(c)
+            new.append(c)
+        s.zones[name] = new
+    return True

@@ -1,0 +1,47 @@
+"""What a game tells the menus about itself: title, seats, mode and new-game options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """A new-game option: a switch (``choices`` empty) or a choice between values."""
+
+    key: str
+    label: str
+    help: str
+    default: Any = False
+    choices: tuple[tuple[Any, str], ...] = ()
+    requires: tuple[str, ...] = ()
+
+    def accepts(self, value: Any) -> bool:
+        """Is ``value`` one this option can take (a bool for a switch, else a choice)?"""
+        if not self.choices:
+            return isinstance(value, bool)
+        return any(value == v and type(value) is type(v) for v, _ in self.choices)
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    kind: str = "human"  # "human" or "computer"
+
+
+@dataclass
+class GameInfo:
+    """What the new-game screen shows about a game."""
+
+    id: str
+    title: str
+    blurb: str
+    min_seats: int
+    max_seats: int
+    mode: str  # "competitive", "coop" or "solo"
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    #: players may type a line of narration that goes into the log with their move
+    narration: bool = False
+    #: the role of each seat in an asymmetric game (e.g. "Hero", "Nemesis"), in seat order
+    seat_roles: tuple[str, ...] = ()

@@ -1,0 +1,115 @@
+"""How a game speaks to players: refusals, the status line, labels, notation, gestures.
+
+Everything here reads states and moves and never changes them; the rules core
+(:mod:`.rules`) does not depend on it, so a search or a simulator runs without it. Each
+game subclasses :class:`GameText` beside its rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .moves import Move
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .session import Session
+
+
+class GameText:
+    """A game's words and gestures (the defaults suit a game with buttons only)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    # -- refusals and prompts ---------------------------------------------------------------
+    def explain(self, state: State, move: Move) -> str:
+        """Why ``move`` is not legal now, naming the rule (called only for such moves)."""
+        return "That move is not allowed now."
+
+    def status(self, state: State, seat: int | None) -> str:
+        """One line: who must do what now."""
+        return ""
+
+    def headline(self, state: State) -> str | None:
+        """The title of the game-over panel (e.g. a co-operative game's "The heroes win!");
+        None: the winners' names, or "A draw"."""
+        return None
+
+    def result(self, state: State) -> str:
+        """The sentence that says how the game ended."""
+        return getattr(state, "result", "") or ("The game is over." if state.over else "")
+
+    def showcase(self, catalog) -> list:
+        """A few cards that show what the game looks like (the main menu's fan)."""
+        kinds = list(self.rules.card_kinds)
+        return catalog.of_kind(kinds[0])[:5] if kinds else []
+
+    # -- gestures ---------------------------------------------------------------------------
+    def gesture(self, move: Move) -> str:
+        """``drag`` (card onto target), ``menu`` (click a card, pick) or ``button``."""
+        return "button"
+
+    def describe(self, state: State, move: Move) -> str:
+        """A short label for a button or menu entry."""
+        return self.format_move(state, move)
+
+    def primary(self, move: Move) -> bool:
+        """Is this the button that moves play on (end the turn, resolve)? It is drawn
+        as the main button."""
+        return False
+
+    def side_option(self, move: Move) -> bool:
+        """A move a player may make beside the decision in hand (e.g. an Interruption):
+        it does not stop the table from opening the one card menu that is otherwise the
+        only choice."""
+        return False
+
+    def move_for_drop(self, state: State, seat: int, card: int,
+                      target: int | str) -> Move | None:
+        """The move a player means by dropping ``card`` on ``target`` (legal or not)."""
+        return None
+
+    # -- notation ---------------------------------------------------------------------------
+    def format_move(self, state: State, move: Move) -> str:
+        raise NotImplementedError
+
+    def parse_move(self, state: State, text: str) -> Move:
+        raise NotImplementedError
+
+    def public_notation(self, state: State, move: Move, seat: int | None) -> str:
+        """The log text of ``move`` as ``seat`` may read it (hidden choices masked)."""
+        return self.format_move(state, move)
+
+    # -- narration ---------------------------------------------------------------------------
+    def narration_prompt(self, state: State, seat: int | None) -> str:
+        """The hint shown in the empty narration box (e.g. "Declare your hero's name")."""
+        return "Narrate your move (optional)\u2026"
+
+    def story(self, session: Session) -> str:
+        """The text written by "Save the log" at the end of a game (default: the log)."""
+        return session.log_text(None)
+
+
+class Positions:
+    """Scenario files: a state built from a described position, and a state described
+    as JSON (``docs/scenarios.md``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def build(self, catalog, options: dict[str, Any], seed: int,
+              position: dict[str, Any]) -> State:
+        raise NotImplementedError(f"{self.rules.info.title} has no scenario positions")
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        from .moves import seat_label
+
+        return {
+            "zones": {z: [state.name(c) for c in cards] for z, cards in state.zones.items()},
+            "current": seat_label(state.current),
+            "phase": state.phase,
+            "over": state.over,
+            "winners": [seat_label(w) for w in state.winners],
+        }

@@ -1,0 +1,137 @@
+"""Which moves a Brawl player has: Conditions, Characters, attacks and actions,
+declarations and Interruptions (pure functions of the state, used by the turn, the
+refusals and the computer player)."""
+
+from __future__ import annotations
+
+from ...engine.effects import handler
+from ...engine.moves import Move
+from .cards import Info
+from .effects import matches
+from .state import BrawlState
+
+TEAM_LIMIT = 5
+
+
+def condition_moves(s: BrawlState, seat: int, card: int) -> list[Move]:
+    if s.info[card].target_kind == "condition":
+        return [Move("condition", seat, card, c) for c in s.zones["conditions"]]
+    return [Move("condition", seat, card, "conditions")]
+
+
+def free(s: BrawlState, card: int) -> bool:
+    """Standing, not matched up, not taking an action, not sitting the turn out."""
+    return (card not in s.turned and card not in s.action and card not in s.withdrawn
+            and not s.in_matchup(card))
+
+
+def link_moves(s: BrawlState, seat: int) -> list[Move]:
+    """Attacks (and, with More Actions, actions) ``seat`` may start now."""
+    own = [c for c in s.zones[f"play.{seat}"] if free(s, c)]
+    if not own:
+        return []
+    targets = [c for other in s.alive_seats() if other != seat
+               for c in s.zones[f"play.{other}"]
+               if c not in s.turned and c not in s.withdrawn and not s.in_matchup(c)]
+    out = [Move("attack", seat, a, t) for a in own for t in targets]
+    if s.options.get("more_actions"):
+        team = s.zones[f"play.{seat}"]
+        aided = {t for kind, t in s.action.values() if kind == "aid"}
+        thwarted = {t for kind, t in s.action.values() if kind == "thwart"}
+        for a in own:
+            side = s.info[a].side
+            if side == "hero":
+                out.extend(Move("aid", seat, a, t) for t in team
+                           if t in s.turned and t not in aided)
+            elif side == "gray":
+                out.extend(Move("thwart", seat, a, m) for m in s.mu if m not in thwarted)
+            elif side == "villain":
+                out.extend(Move("gang", seat, a, t) for t in team
+                           if t != a and s.in_matchup(t))
+    return out
+
+
+def main_moves(s: BrawlState, seat: int) -> list[Move]:
+    """Steps 2-4: a Condition, a Character, an attack (or action), or pass."""
+    out: list[Move] = []
+    hand = s.zones[f"hand.{seat}"]
+    if not s.played_condition and not s.played_character:
+        for c in hand:
+            if s.info[c].kind == "condition":
+                out.extend(condition_moves(s, seat, c))
+    if not s.played_character and len(s.zones[f"play.{seat}"]) < TEAM_LIMIT:
+        zone = f"play.{seat}"
+        out.extend(Move("character", seat, c, zone) for c in hand
+                   if s.info[c].kind == "character")
+    out.extend(link_moves(s, seat))
+    out.append(Move("pass", seat))
+    return out
+
+
+def may_declare(s: BrawlState, card: int) -> bool:
+    return (card in s.fought and card not in s.power and card not in s.cancelled
+            and card not in s.turned and card not in s.withdrawn
+            and s.owner(card) is not None)
+
+
+def declare_for(s: BrawlState, card: int, outside: bool) -> list[Move]:
+    """The declarations of ``card``: each power (only those reaching outside the match-up
+    when ``outside``), a heal with each possible target."""
+    seat = s.owner(card)
+    out = []
+    for idx, power in enumerate(s.info[card].powers):
+        if outside and not power.outside:
+            continue
+        if power.heal is None:
+            out.append(Move("declare", seat, card, None, idx))
+            continue
+        team = s.zones[f"play.{seat}"]
+        if power.heal_target == "self":
+            targets = [card]
+        elif power.heal_target == "teammate":
+            targets = [t for t in team if t != card]
+        else:
+            targets = list(team)
+        out.extend(Move("declare", seat, card, t, idx) for t in targets)
+    return out
+
+
+def declare_moves(s: BrawlState, seat: int, outside: bool) -> list[Move]:
+    out = []
+    for c in s.zones[f"play.{seat}"]:
+        if may_declare(s, c):
+            out.extend(declare_for(s, c, outside))
+    return out
+
+
+def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
+    """Where an Interruption may go: a Condition, a character its effects accept, or
+    the table (no target)."""
+    if inf.target_kind == "condition":
+        return list(s.zones["conditions"])
+    if inf.target_kind == "none":
+        return ["table"]
+    tests = [t for t in (handler(e, "allows") for e in inf.effects) if t is not None]
+    out: list[int | str] = []
+    for other in s.alive_seats():
+        for c in s.zones[f"play.{other}"]:
+            if all(test(s, c) for test in tests) and matches(s, inf.target, c, None, seat):
+                out.append(c)
+    return out
+
+
+def interrupt_moves(s: BrawlState, seat: int) -> list[Move]:
+    out = []
+    for c in s.zones[f"hand.{seat}"]:
+        inf = s.info[c]
+        if inf.kind == "interruption":
+            out.extend(Move("interrupt", seat, c, t) for t in interrupt_targets(s, seat, inf))
+    return out
+
+
+def has_interrupt(s: BrawlState, seat: int) -> bool:
+    for c in s.zones[f"hand.{seat}"]:
+        inf = s.info[c]
+        if inf.kind == "interruption" and interrupt_targets(s, seat, inf):
+            return True
+    return False

@@ -1,0 +1,336 @@
+"""Brawl's words and gestures: why a move is refused, the status line, labels, what a
+drop means, and the notation (:mod:`.notation`)."""
+
+from __future__ import annotations
+
+from ...engine.effects import handler
+from ...engine.moves import Move, seat_label
+from ...engine.presentation import GameText
+from . import notation
+from .cards import Info
+from .legal import TEAM_LIMIT
+from .state import BrawlState
+from .turn import HAND_LIMIT
+
+LINK_KINDS = ("attack", "aid", "thwart", "gang")
+ACTION_SIDE = {"aid": "hero", "thwart": "gray", "gang": "villain"}
+ACTION_NAME = {"aid": "render aid", "thwart": "thwart", "gang": "gang up"}
+FROM_HAND = ("pick", "character", "condition", "interrupt", "discard")
+
+
+class BrawlText(GameText):
+    # -- refusals -------------------------------------------------------------------------
+    def explain(self, s: BrawlState, m: Move) -> str:
+        if s.over:
+            return "The game is over."
+        early = _interrupt_timing(s, m)
+        if early:
+            return early
+        if m.seat != s.actor:
+            return (f"It is {seat_label(s.actor)}'s move, not {seat_label(m.seat)}'s: "
+                    f"{self.status(s, s.actor)}")
+        if m.kind in FROM_HAND and m.card not in s.zones.get(f"hand.{m.seat}", []):
+            return "That card is not in your hand."
+        if m.kind == "pick":
+            if s.phase != "pick":
+                return "Characters are placed face down only during set-up."
+            return "Place a Character card (not a Condition or Interruption) face down."
+        if s.phase == "pick":
+            return "First, each player places one Character from hand face down."
+        why = _EXPLAIN.get(m.kind)
+        if why is not None:
+            return why(self, s, m)
+        if m.kind in LINK_KINDS:
+            return _explain_link(s, m)
+        if m.kind in ("pass", "end", "resolve"):
+            return f"Not now: {self.status(s, s.actor)}"
+        return "That move is not possible now."
+
+    def _character(self, s: BrawlState, m: Move) -> str:
+        if s.info[m.card].kind != "character":
+            return "Only Character cards can be put into play."
+        if s.phase != "main":
+            return "A Character is put into play during your turn, before attacking."
+        if s.played_character:
+            return "Only one Character may be put into play per turn."
+        if len(s.zones[f"play.{m.seat}"]) >= TEAM_LIMIT:
+            return "A team may have at most five Characters in play."
+        return "That Character cannot be put into play now."
+
+    def _condition(self, s: BrawlState, m: Move) -> str:
+        inf = s.info[m.card]
+        if inf.kind != "condition":
+            return "That card is not a Condition."
+        if s.phase != "main":
+            return "A Condition is played during your own turn, before the fighting."
+        if s.played_condition and not s.played_character:
+            return "Only one Condition may be played per turn."
+        if s.played_character:
+            return ("Conditions come before Characters: once a Character is put into play "
+                    "(or the fighting starts), no Condition may be played this turn.")
+        if inf.target_kind == "condition":
+            return f"{inf.name} must be dropped on a Condition in play."
+        return "Drop the Condition in the Conditions area between the players."
+
+    def _declare(self, s: BrawlState, m: Move) -> str:
+        card = m.card
+        if s.phase not in ("outside", "declare"):
+            return "Powers are declared after the attacks, once every match-up is set."
+        if card in s.power:
+            return "Each Character declares only one power per turn."
+        if card in s.cancelled:
+            return "That Character's power was cancelled this turn."
+        if card not in s.fought:
+            return "A Character can declare a power only if it is in a match-up this turn."
+        if s.phase == "outside":
+            return ("Right now only powers that reach outside the match-up (heals and "
+                    "team effects) are declared.")
+        return f"Declare the power of {s.name(s.pending.data[0][0])} now."
+
+    def _interrupt(self, s: BrawlState, m: Move) -> str:
+        inf = s.info[m.card]
+        if inf.kind != "interruption":
+            return "That card is not an Interruption."
+        if inf.target_kind == "condition":
+            return f"{inf.name} must be dropped on a Condition in play."
+        if inf.target_kind == "character":
+            return f"{inf.name} cannot target that (it needs {target_words(inf)})."
+        return f"Drop {inf.name} on the table to play it."
+
+    def _discard(self, s: BrawlState, m: Move) -> str:
+        if s.phase != "discard":
+            return "Cards are discarded only at the end of your turn, down to five."
+        return "That card cannot be discarded now."
+
+    # -- the status line --------------------------------------------------------------------
+    def status(self, s: BrawlState, seat: int | None = None) -> str:
+        if s.over:
+            return s.result
+        p = seat_label(s.actor)
+        ph = s.phase
+        if ph == "main":
+            if not s.played_condition:
+                return f"{p}: play a Condition or a Character, attack \u2014 or pass"
+            if not s.played_character:
+                return f"{p}: put a Character into play, attack \u2014 or pass"
+            return f"{p}: attack with a Character \u2014 or pass"
+        if ph == "declare":
+            return f"{p}: declare the power {s.name(s.pending.data[0][0])} uses"
+        if ph == "end":
+            if s.actor == s.current:
+                return f"{p}: end the turn (Interruptions may still be played)"
+            return f"{p}: play an Interruption before the turn ends \u2014 or pass"
+        if ph == "discard":
+            extra = len(s.zones[f"hand.{s.actor}"]) - HAND_LIMIT
+            return f"{p}: discard {extra} card{'s' if extra > 1 else ''} (hand limit five)"
+        return f"{p}: {_STATUS.get(ph, '')}"
+
+    # -- gestures ----------------------------------------------------------------------------
+    def gesture(self, move: Move) -> str:
+        if move.kind == "declare":
+            return "menu"
+        if move.card is not None:
+            return "drag"
+        return "button"
+
+    def primary(self, move: Move) -> bool:
+        return move.kind in ("end", "resolve")
+
+    def side_option(self, move: Move) -> bool:
+        return move.kind == "interrupt"
+
+    def describe(self, s: BrawlState, m: Move) -> str:
+        if m.kind == "declare":
+            power = s.info[m.card].powers[m.choice]
+            label = f"{power.name} \u2014 {power.summary()}"
+            if m.target is not None:
+                label += f" \u2192 {s.name(m.target)}"
+            return label
+        if m.kind == "pass":
+            return {"main": "No attack", "chain": "No counter-attack", "outside": "Done",
+                    "pre": "Pass", "end": "Pass"}.get(s.phase, "Pass")
+        return {"resolve": "Resolve damage", "end": "End turn"}.get(
+            m.kind, notation.format_move(s, m))
+
+    def move_for_drop(self, s: BrawlState, seat: int, card: int,
+                      target: int | str) -> Move | None:
+        if card is None or card < 0:
+            return None
+        where = s.where(card)
+        if where == f"hand.{seat}":
+            return _drop_from_hand(s, seat, card, target)
+        if where == f"play.{seat}" and isinstance(target, int):
+            return _drop_in_play(s, seat, card, target)
+        return None
+
+    # -- notation ----------------------------------------------------------------------------
+    def format_move(self, s: BrawlState, m: Move) -> str:
+        return notation.format_move(s, m)
+
+    def parse_move(self, s: BrawlState, text: str) -> Move:
+        return notation.parse_move(s, text)
+
+    def public_notation(self, s: BrawlState, m: Move, seat: int | None) -> str:
+        if m.kind == "pick" and seat != m.seat:
+            return f"{seat_label(m.seat)} pick (face down)"
+        return notation.format_move(s, m)
+
+
+_EXPLAIN = {
+    "character": BrawlText._character,
+    "condition": BrawlText._condition,
+    "declare": BrawlText._declare,
+    "interrupt": BrawlText._interrupt,
+    "discard": BrawlText._discard,
+}
+
+_STATUS = {
+    "pick": "place one of your Characters face down",
+    "chain": "counter-attack \u2014 or pass",
+    "outside": "declare powers that reach outside the match-up (heals, team effects) "
+               "\u2014 or done",
+    "pre": "play an Interruption before damage \u2014 or pass",
+    "damage": "resolve damage (steps A\u2013G)",
+}
+
+
+def _interrupt_timing(s: BrawlState, m: Move) -> str:
+    """When an Interruption cannot be played at all, whoever is to act."""
+    if m.kind != "interrupt":
+        return ""
+    return {"damage": "Interruptions cannot be played while damage is being resolved.",
+            "pick": "Interruptions can be played once the first turn has begun.",
+            "discard": "The turn is over: Interruptions could be played until the current "
+                       "player ended the turn."}.get(s.phase, "")
+
+
+def target_words(inf: Info) -> str:
+    """The characters an Interruption may target, in words."""
+    words = describe_selector(inf.target)
+    for e in inf.effects:
+        more = handler(e, "words")
+        if more is not None:
+            words += " " + more(e)
+    return words
+
+
+def _explain_link(s: BrawlState, m: Move) -> str:
+    if m.kind != "attack" and not s.options.get("more_actions"):
+        return ("Actions (render aid, thwart, gang up) belong to the optional rule More "
+                "Actions: turn it on in the new-game options.")
+    if s.phase not in ("main", "chain"):
+        return "Attacks and actions happen before powers are declared."
+    if s.owner(m.card) != m.seat:
+        return "Use one of your own Characters in play."
+    busy = _busy(s, m.card, own=True)
+    if busy:
+        return busy
+    if m.kind == "attack":
+        target = m.target
+        if not isinstance(target, int) or s.owner(target) is None:
+            return "Drop your Character on an opposing Character to attack it."
+        if s.owner(target) == m.seat:
+            return "Attack a Character of the opposing team, not your own."
+        return _busy(s, target, own=False) or "That attack is not possible now."
+    side = s.info[m.card].side
+    if side != ACTION_SIDE[m.kind]:
+        plural = {"hero": "Heroes", "gray": "Grays", "villain": "Villains"}
+        return f"Only {plural[ACTION_SIDE[m.kind]]} can {ACTION_NAME[m.kind]}."
+    return _explain_action(s, m)
+
+
+def _busy(s: BrawlState, card: int, own: bool) -> str:
+    """Why ``card`` cannot attack (own) or be attacked now, or "" if it can."""
+    if card in s.turned:
+        return "A knocked-out Character cannot attack or be attacked."
+    if s.in_matchup(card):
+        return "That Character is already in a match-up."
+    if own and card in s.action:
+        return "That Character is already taking an action this turn."
+    if card in s.withdrawn:
+        return "That Character's match-up was broken up: it sits out this turn."
+    return ""
+
+
+def _explain_action(s: BrawlState, m: Move) -> str:
+    target = m.target
+    if m.kind == "aid":
+        if s.owner(target) != m.seat or target not in s.turned:
+            return "Render aid goes to a knocked-out Character of your own team."
+        return "Someone is already rendering aid to that Character."
+    if m.kind == "thwart":
+        if target not in s.mu:
+            return "Thwart a match-up: drop the Gray on two Characters that are fighting."
+        return "That match-up is already being thwarted."
+    if s.owner(target) != m.seat or target == m.card:
+        return "Gang up with a teammate who is in a match-up."
+    return "Gang up only with a teammate already matched up against an opponent."
+
+
+def _drop_from_hand(s: BrawlState, seat: int, card: int, target) -> Move | None:
+    inf = s.info[card]
+    if target == "discard" and s.phase == "discard":
+        return Move("discard", seat, card, "discard")
+    if inf.kind == "character":
+        kind = "pick" if s.phase == "pick" else "character"
+        return Move(kind, seat, card, f"play.{seat}")
+    if inf.kind == "condition":
+        if inf.target_kind == "condition":
+            return Move("condition", seat, card, target)
+        return Move("condition", seat, card, "conditions")
+    if inf.kind == "interruption":
+        if inf.target_kind == "none":
+            return Move("interrupt", seat, card, "table")
+        return Move("interrupt", seat, card, target)
+    return None
+
+
+def _drop_in_play(s: BrawlState, seat: int, card: int, target: int) -> Move | None:
+    side = s.info[card].side
+    owner = s.owner(target)
+    if owner is None:
+        return None
+    if owner != seat:
+        # dropped on an opponent: an attack, or a thwart of its match-up
+        if side == "gray" and s.options.get("more_actions") and s.in_matchup(target):
+            return Move("thwart", seat, card, matchup_key(s, target))
+        return Move("attack", seat, card, target)
+    if target in s.turned and side == "hero":
+        return Move("aid", seat, card, target)
+    if side == "gray" and s.in_matchup(target):
+        return Move("thwart", seat, card, matchup_key(s, target))
+    if side == "villain":
+        return Move("gang", seat, card, target)
+    return Move("attack", seat, card, target)
+
+
+def matchup_key(s: BrawlState, card: int) -> int:
+    """Match-ups are named by their attacker."""
+    if card in s.mu:
+        return card
+    return s.opponent_in_matchup(card)
+
+
+def describe_selector(sel: tuple) -> str:
+    """A short English rendering of a selector, e.g. 'opposing Energy characters'."""
+    if not sel:
+        return "any character"
+    d = dict(sel)
+    if d.get("self") is True:
+        return "this character"
+    words = []
+    if d.get("knocked_out") is True:
+        words.append("knocked-out")
+    if d.get("knocked_out") is False:
+        words.append("standing")
+    words.append({"own": "your", "opposing": "opposing"}.get(d.get("team"), ""))
+    if "side" in d:
+        words.append("/".join(s.capitalize() for s in d["side"]))
+    if "attack" in d:
+        words.append("/".join(a.capitalize() for a in d["attack"]))
+    words.append("other characters" if d.get("self") is False else "characters")
+    extra = [label for key, label in (("in_matchup", "in a match-up"),
+                                      ("declared", "with a declared power"),
+                                      ("taking_action", "taking an action")) if d.get(key)]
+    text = " ".join(w for w in words if w)
+    return text + (" " + " and ".join(extra) if extra else "")

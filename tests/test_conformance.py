@@ -1,0 +1,223 @@
+"""The conformance suite: what every registered game must do, checked the same way for
+each game and each of its option sets (in the style of OpenSpiel's tests over all games).
+A game added to the registry is covered here without new test code.
+
+For random games with every option set:
+
+- games end, every card instance is in exactly one zone all along (cards conserved);
+- the acting seat's legal moves are the same on its view, on the true state and on
+  states sampled from its view; ``is_legal`` agrees with ``legal_moves``;
+- states sampled from any seat's view (``determinize``) are playable: random play goes on
+  from them without error (at least 1,000 samples per game, set-up decisions included);
+- every move's notation reads back to the same move;
+- a copy is independent of its original;
+- ``observe`` never shows a seat a card it sees neither before nor after the move, and
+  hides nothing that seat does see;
+- ``returns`` and ``evaluate`` stay in [0, 1];
+- a save of the game replays to the same state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.moves import Move
+from tabletop.engine.rng import Rng
+from tabletop.engine.saves import session_from_dict, session_to_dict
+from tabletop.engine.session import Session
+from tabletop.engine.state import HIDDEN, State
+from tabletop.games import GAMES
+
+GAMES_PER_OPTION_SET = 10
+SAMPLES_PER_GAME = 1000
+ROLLOUT = 25
+
+
+def option_sets(game) -> list[dict]:
+    """The default options, each option's other values one at a time, and every switch
+    on at once."""
+    out: list[dict] = [{}]
+    switches = {}
+    for opt in game.info.options:
+        values = [v for v, _ in opt.choices] if opt.choices else [True]
+        for v in values:
+            if v != opt.default:
+                out.append({opt.key: v})
+        if not opt.choices:
+            switches[opt.key] = True
+    if len(switches) > 1:
+        out.append(switches)
+    return out
+
+
+CASES = [(gid, opts) for gid, game in GAMES.items() for opts in option_sets(game)]
+
+
+def _id(case) -> str:
+    gid, opts = case
+    return gid + ("" if not opts else "-" + "-".join(f"{k}={v}" for k, v in opts.items()))
+
+
+@pytest.fixture(scope="module")
+def catalogs():
+    return {gid: game.rules.load_catalog(mod_dirs=[]) for gid, game in GAMES.items()}
+
+
+def snapshot(state: State) -> tuple:
+    """Every slot of a state as comparable plain values (the log lines left out)."""
+    out = []
+    for cls in type(state).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if slot in ("cards", "info", "events"):
+                continue
+            value = getattr(state, slot, None)
+            if isinstance(value, dict):
+                value = sorted((repr(k), repr(v)) for k, v in value.items())
+            elif isinstance(value, set | frozenset):
+                value = sorted(repr(v) for v in value)
+            out.append((slot, repr(value)))
+    return tuple(out)
+
+
+def check_conserved(state: State) -> None:
+    seen = [c for cards in state.zones.values() for c in cards]
+    assert sorted(seen) == list(range(len(state.cards))), "a card is lost or doubled"
+
+
+def visible_cards(view: State) -> set[int]:
+    return {c for cards in view.zones.values() for c in cards if c != HIDDEN}
+
+
+def check_step(game, before: State, move: Move, after: State) -> None:
+    rules = game.rules
+    actor = before.actor
+    legal = rules.legal_moves(before)
+    assert move in legal
+    # the acting seat sees enough to know its moves
+    view = rules.view(before, actor)
+    assert rules.legal_moves(view) == legal, "legal moves differ on the actor's view"
+    # is_legal agrees with the list
+    assert rules.is_legal(before, move)
+    if move.seat is not None:
+        stranger = Move("no-such-move", move.seat)
+        assert not rules.is_legal(before, stranger)
+    # notation round trip
+    text = game.text.format_move(before, move)
+    assert game.text.parse_move(before, text) == move, text
+    # observe: nothing hidden shown, nothing seen hidden
+    for seat in range(before.seats):
+        seen = rules.observe(before, move, seat, after)
+        if seat == move.seat:
+            assert seen == move
+            continue
+        card = move.card
+        if isinstance(card, int) and card >= 0:
+            sees = card in visible_cards(rules.view(before, seat)) or \
+                card in visible_cards(rules.view(after, seat))
+            assert (seen.card == card) == sees, (seat, move, seen)
+    check_conserved(after)
+    for value in rules.returns(after):
+        assert 0.0 <= value <= 1.0
+
+
+def random_game(game, catalog, options, seed, check=True, limit=20000):
+    rules = game.rules
+    state = rules.new_state(catalog, options, seed)
+    check_conserved(state)
+    rng = Rng(seed)
+    moves = []
+    while not state.over:
+        move = rng.choice(rules.legal_moves(state))
+        copy = state.copy()
+        before = snapshot(state)
+        after = rules.play(state, move)
+        assert snapshot(state) == before, "play changed the state it was given"
+        assert snapshot(copy) == before, "a copy is not independent"
+        if check:
+            check_step(game, state, move, after)
+        moves.append(move)
+        state = after
+        assert len(moves) < limit, "the game does not end"
+    return state, moves
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_random_games_follow_the_contract(case, catalogs):
+    gid, opts = case
+    game = GAMES[gid]
+    options = game.rules.normalize_options(opts)
+    for seed in range(GAMES_PER_OPTION_SET):
+        end, _ = random_game(game, catalogs[gid], options, 1000 + seed)
+        assert end.over and end.actor is None and not game.rules.legal_moves(end)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_a_save_replays_to_the_same_state(case, catalogs):
+    gid, opts = case
+    game = GAMES[gid]
+    options = game.rules.normalize_options(opts)
+    count = game.rules.seat_count(options)
+    session = Session(game, catalogs[gid], options, 77,
+                      [SeatConfig(f"P{i + 1}") for i in range(count)])
+    rng = Rng(77)
+    for _ in range(60):
+        if session.state.over:
+            break
+        session.play(rng.choice(session.legal_moves()))
+    loaded, warnings = session_from_dict(session_to_dict(session), game, catalogs[gid])
+    assert not warnings
+    assert snapshot(loaded.state) == snapshot(session.state)
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_states_sampled_from_any_view_are_playable(gid, catalogs):
+    """At least SAMPLES_PER_GAME samples, spread over games, moments and seats (the
+    first decisions of a game included), each played on for a while."""
+    game = GAMES[gid]
+    rules = game.rules
+    samples = 0
+    seed = 0
+    sets = option_sets(game)
+    while samples < SAMPLES_PER_GAME:
+        options = rules.normalize_options(sets[seed % len(sets)])
+        state = rules.new_state(catalogs[gid], options, 5000 + seed)
+        rng = Rng(seed)
+        step = 0
+        while not state.over:
+            if step % 3 == 0 or step < 4:
+                seat = step % state.seats
+                view = rules.view(state, seat)
+                world = rules.determinize(view, seat, rng)
+                samples += 1
+                check_conserved(world)
+                assert rules.view(world, seat).zones == view.zones, "the sample contradicts " \
+                    "what the seat sees"
+                if seat == state.actor:
+                    assert rules.legal_moves(world) == rules.legal_moves(state)
+                _play_on(rules, world, rng, ROLLOUT if samples % 20 else 10000)
+            state = rules.play(state, rng.choice(rules.legal_moves(state)))
+            step += 1
+        seed += 1
+
+
+def _play_on(rules, state: State, rng: Rng, moves: int) -> None:
+    for _ in range(moves):
+        if state.over:
+            return
+        legal = rules.legal_moves(state)
+        assert legal, "no legal move in an unfinished sampled state"
+        state = rules.play(state, rng.choice(legal))
+        check_conserved(state)
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_evaluate_stays_between_zero_and_one(gid, catalogs):
+    game = GAMES[gid]
+    rules = game.rules
+    state = rules.new_state(catalogs[gid], {}, 3)
+    rng = Rng(3)
+    while not state.over:
+        for seat in range(state.seats):
+            assert 0.0 <= rules.evaluate(state, seat) <= 1.0
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))
