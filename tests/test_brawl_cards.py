@@ -219,31 +219,45 @@ def test_interruption(card):
     before = t.state
     t.play(move)
     s = t.state
-    target = move.target
     for e in d["effects"]:
-        kind = e["effect"]
-        if kind == "return_to_hand":
-            assert target in s.zones[f"hand.{before.owner(target)}"]
-        elif kind == "revive":
-            assert s.hp[target] == e["health"] and target not in s.turned
-        elif kind == "cancel_power":
-            assert target in s.cancelled and target not in s.power
-        elif kind == "break_matchup":
-            assert target not in s.mu and target not in s.mu.values()
-            assert target in s.withdrawn
-        elif kind == "heal":
-            if e.get("all"):
-                assert all(s.hp[c] == 5 + e["amount"] for c in s.hp
-                           if s.owner(c) == player and
-                           sel_ok(target_sel, {"side": s.info[c].side,
-                                               "attack": s.info[c].attack, "team": "own"}))
-            else:
-                assert s.hp[target] == min(5 + e["amount"], s.info[target].health)
-        elif kind == "discard_condition":
-            assert s.zones["conditions"] == []
-        elif kind == "draw":
-            assert len(s.zones[f"hand.{player}"]) == \
-                len(before.zones[f"hand.{player}"]) - 1 + e["count"]
-        elif kind == "opponent_discards":
-            assert len(s.zones["hand.1"]) == len(before.zones["hand.1"]) - e["count"]
+        EFFECT_CHECKS[e["effect"]](e, before, s, move.target, player, target_sel)
     assert card.name in [s.name(x) for x in s.zones["discard"]]
+
+
+def _heal_check(e, before, s, target, player, target_sel):
+    if e.get("all"):
+        assert all(s.hp[c] == 5 + e["amount"] for c in s.hp
+                   if s.owner(c) == player and
+                   sel_ok(target_sel, {"side": s.info[c].side,
+                                       "attack": s.info[c].attack, "team": "own"}))
+    else:
+        assert s.hp[target] == min(5 + e["amount"], s.info[target].health)
+
+
+def _break_check(e, before, s, target, player, target_sel):
+    assert target not in s.mu and target not in s.mu.values()
+    assert target in s.withdrawn
+
+
+#: what each effect an Interruption may carry must have done (one check per effect)
+EFFECT_CHECKS = {
+    "return_to_hand": lambda e, before, s, target, player, sel:
+        _assert(target in s.zones[f"hand.{before.owner(target)}"]),
+    "revive": lambda e, before, s, target, player, sel:
+        _assert(s.hp[target] == e["health"] and target not in s.turned),
+    "cancel_power": lambda e, before, s, target, player, sel:
+        _assert(target in s.cancelled and target not in s.power),
+    "break_matchup": _break_check,
+    "heal": _heal_check,
+    "discard_condition": lambda e, before, s, target, player, sel:
+        _assert(s.zones["conditions"] == []),
+    "draw": lambda e, before, s, target, player, sel:
+        _assert(len(s.zones[f"hand.{player}"]) ==
+                len(before.zones[f"hand.{player}"]) - 1 + e["count"]),
+    "opponent_discards": lambda e, before, s, target, player, sel:
+        _assert(len(s.zones["hand.1"]) == len(before.zones["hand.1"]) - e["count"]),
+}
+
+
+def _assert(ok: bool) -> None:
+    assert ok

@@ -56,24 +56,27 @@ def mask(rules: Rules, state: State, seat: int | None) -> State:
                 hidden_any = True
         elif facedown and (seat is None or owner != seat):
             zones[name] = [HIDDEN if c in facedown else c for c in cards]
-    if hidden_any:
-        visible = {c for cards in zones.values() for c in cards}
-        visible.discard(HIDDEN)
-        if facedown:
-            v.facedown = {c for c in facedown if c in visible}
-        if state.turned:
-            v.turned = {c for c in state.turned if c in visible}
-        if state.attached:
-            v.attached = {a: b for a, b in state.attached.items()
-                          if a in visible and b in visible}
-        if state.counters:
-            v.counters = {k: n for k, n in state.counters.items()
-                          if not isinstance(k[0], int) or k[0] in visible}
-    else:
-        visible = set(range(len(state.cards)))
+    visible = _forget_hidden(v, state) if hidden_any else set(range(len(state.cards)))
     v.events = [e for e in state.events if e[1] is None or seat in e[1]]
     rules.mask_extra(v, state, seat, visible)
     return v
+
+
+def _forget_hidden(v: State, state: State) -> set[int]:
+    """Drop what the view's marks (face down, turned, attached, counters) say about cards
+    it does not show; returns the cards it shows."""
+    visible = {c for cards in v.zones.values() for c in cards}
+    visible.discard(HIDDEN)
+    if state.facedown:
+        v.facedown = {c for c in state.facedown if c in visible}
+    if state.turned:
+        v.turned = {c for c in state.turned if c in visible}
+    if state.attached:
+        v.attached = {a: b for a, b in state.attached.items() if a in visible and b in visible}
+    if state.counters:
+        v.counters = {k: n for k, n in state.counters.items()
+                      if not isinstance(k[0], int) or k[0] in visible}
+    return visible
 
 
 def sample(rules: Rules, view: State, seat: int, rng: Rng) -> State:

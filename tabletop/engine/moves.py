@@ -48,6 +48,39 @@ def parse_seat(token: str) -> int:
     raise NotationError(f"expected a seat like P1 or P2, got {token!r}")
 
 
+class MoveText(NamedTuple):
+    """A move text split into its parts: ``P1 verb "A" "B" > "Target"``."""
+
+    seat: int
+    verb: str
+    args: list[str]
+    target: str | None
+    text: str
+
+    def need(self, n: int) -> None:
+        if len(self.args) != n:
+            raise NotationError(f"expected {n} name(s) in {self.text!r}")
+
+
+def read_move(text: str, seats: int) -> MoveText:
+    """Split a move text (seat, lower-cased verb, quoted names, ``> target``)."""
+    tokens = split(text)
+    if len(tokens) < 2:
+        raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")
+    seat = parse_seat(tokens[0])
+    if not 0 <= seat < seats:
+        raise NotationError(f"there is no seat {tokens[0]} in this game")
+    args = tokens[2:]
+    target = None
+    if ">" in args:
+        i = args.index(">")
+        if i + 1 >= len(args):
+            raise NotationError(f"nothing after '>' in {text!r}")
+        target = args[i + 1]
+        args = args[:i]
+    return MoveText(seat, tokens[1].lower(), args, target, text)
+
+
 def quote(text: str) -> str:
     """Quote a card name for the notation (always double quotes, for readability)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import Move
+from .moves import Move, NotationError, parse_seat
 from .state import State
 
 if TYPE_CHECKING:
@@ -90,6 +90,34 @@ class GameText:
     def story(self, session: Session) -> str:
         """The text written by "Save the log" at the end of a game (default: the log)."""
         return session.log_text(None)
+
+
+class CardPool:
+    """The cards a scenario position hands out: each name (or id) taken once, and seat
+    keys (``P1``) checked against the table."""
+
+    def __init__(self, state: State, game_title: str, pool: list[int] | None = None) -> None:
+        self.state = state
+        self.title = game_title
+        self.cards = sorted(state.all_cards()) if pool is None else pool
+
+    def take(self, name) -> int:
+        s = self.state
+        lowered = str(name).casefold()
+        for c in self.cards:
+            if s.name(c).casefold() == lowered or s.cards[c].id == name:
+                self.cards.remove(c)
+                return c
+        raise NotationError(f"scenario: no (more) card named {name!r} in the {self.title} set")
+
+    def take_all(self, names) -> list[int]:
+        return [self.take(n) for n in names or ()]
+
+    def seat(self, key) -> int:
+        seat = parse_seat(str(key))
+        if not 0 <= seat < self.state.seats:
+            raise NotationError(f"scenario: no seat {key} in this game")
+        return seat
 
 
 class Positions:

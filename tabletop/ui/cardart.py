@@ -151,12 +151,11 @@ def picture(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent
     portrait(surf, rect, seed_of(card.id), base, accent)
 
 
-def portrait(surf: pygame.Surface, rect: pygame.Rect, seed: int, base, accent) -> None:
-    """A generated hero/villain silhouette: backdrop, figure, mask and chest emblem."""
-    r = _R(seed)
-    sub = pygame.Surface(rect.size, pygame.SRCALPHA)
-    w, h = rect.size
-    gradient(sub, sub.get_rect(), shade(base, 0.9), shade(base, 0.25))
+def _backdrop(sub: pygame.Surface, r, base, accent) -> None:
+    """Rays, a skyline, rings or stars behind the figure."""
+    w, h = sub.get_size()
+    cx, cy = w // 2, int(h * 0.42)
+    light = shade(base, 1.35)
     style = int(r.next() * 4)
     cx, cy = w // 2, int(h * 0.42)
     light = shade(base, 1.35)
@@ -183,20 +182,10 @@ def portrait(surf: pygame.Surface, rect: pygame.Rect, seed: int, base, accent) -
         for _ in range(40):
             pygame.draw.circle(sub, (255, 255, 255, int(60 + r.next() * 150)),
                                (int(r.next() * w), int(r.next() * h)), 1)
-    body = mix(shade(base, 0.42), accent, 0.12)
-    trim = shade(accent, 0.95)
-    rim = shade(base, 0.9)
-    hr = int(w * (0.12 + r.next() * 0.04))
-    head = (cx + int((r.next() - 0.5) * w * 0.08), cy)
-    if r.next() > 0.5:  # cape
-        pygame.draw.polygon(sub, shade(base, 0.45), [
-            (head[0] - hr * 2, head[1] + hr), (head[0] + hr * 2, head[1] + hr),
-            (head[0] + int(w * 0.42), h), (head[0] - int(w * 0.42), h)])
-    sw = int(w * (0.30 + r.next() * 0.12))
-    pygame.draw.ellipse(sub, body, (head[0] - sw, head[1] + hr - 2, sw * 2, h))
-    pygame.draw.polygon(sub, body, [(head[0] - hr // 2, head[1]), (head[0] + hr // 2, head[1]),
-                                    (head[0] + hr, head[1] + hr * 2),
-                                    (head[0] - hr, head[1] + hr * 2)])
+
+
+def _headgear(sub: pygame.Surface, r, head, hr: int, body, trim, w: int) -> None:
+    """Horns, a crest, a halo, spikes or nothing on the figure's head."""
     top = r.pick(("horns", "crest", "halo", "plain", "spikes"))
     if top == "horns":
         for sgn in (-1, 1):
@@ -217,6 +206,31 @@ def portrait(surf: pygame.Surface, rect: pygame.Rect, seed: int, base, accent) -
                 (head[0] + math.cos(a - 0.25) * hr, head[1] + math.sin(a - 0.25) * hr),
                 (head[0] + math.cos(a) * hr * 1.9, head[1] + math.sin(a) * hr * 1.9),
                 (head[0] + math.cos(a + 0.25) * hr, head[1] + math.sin(a + 0.25) * hr)])
+
+
+def portrait(surf: pygame.Surface, rect: pygame.Rect, seed: int, base, accent) -> None:
+    """A generated hero/villain silhouette: backdrop, figure, mask and chest emblem."""
+    r = _R(seed)
+    sub = pygame.Surface(rect.size, pygame.SRCALPHA)
+    w, h = rect.size
+    gradient(sub, sub.get_rect(), shade(base, 0.9), shade(base, 0.25))
+    _backdrop(sub, r, base, accent)
+    cx, cy = w // 2, int(h * 0.42)
+    body = mix(shade(base, 0.42), accent, 0.12)
+    trim = shade(accent, 0.95)
+    rim = shade(base, 0.9)
+    hr = int(w * (0.12 + r.next() * 0.04))
+    head = (cx + int((r.next() - 0.5) * w * 0.08), cy)
+    if r.next() > 0.5:  # cape
+        pygame.draw.polygon(sub, shade(base, 0.45), [
+            (head[0] - hr * 2, head[1] + hr), (head[0] + hr * 2, head[1] + hr),
+            (head[0] + int(w * 0.42), h), (head[0] - int(w * 0.42), h)])
+    sw = int(w * (0.30 + r.next() * 0.12))
+    pygame.draw.ellipse(sub, body, (head[0] - sw, head[1] + hr - 2, sw * 2, h))
+    pygame.draw.polygon(sub, body, [(head[0] - hr // 2, head[1]), (head[0] + hr // 2, head[1]),
+                                    (head[0] + hr, head[1] + hr * 2),
+                                    (head[0] - hr, head[1] + hr * 2)])
+    _headgear(sub, r, head, hr, body, trim, w)
     pygame.draw.circle(sub, rim, head, hr + 1)
     pygame.draw.circle(sub, body, head, hr)
     mask_y = head[1] - hr // 5

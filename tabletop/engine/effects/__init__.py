@@ -174,11 +174,37 @@ class SelectorSet:
         self.game = game
         self.keys = {k.name: k for k in keys}
         self.spec = Record({k.name: k.field for k in self.keys.values()}, name="a selector")
+        self._compiled: dict[tuple, Callable[[Any, int], bool]] = {}
 
     def matches(self, ctx: Any, selector: tuple, card: int) -> bool:
         """Does ``card`` satisfy ``selector`` (a :func:`selector_tuple`)?"""
-        keys = self.keys
-        return all(keys[key].test(ctx, card, value) for key, value in selector)
+        test = self._compiled.get(selector)
+        if test is None:
+            test = self.compile(selector)
+        return test(ctx, card)
+
+    def compile(self, selector: tuple) -> Callable[[Any, int], bool]:
+        """``selector`` as one fast test ``test(ctx, card)`` (cached)."""
+        found = self._compiled.get(selector)
+        if found is not None:
+            return found
+        parts = [(self.keys[key].test, value) for key, value in selector]
+        if not parts:
+            def test(ctx, card):
+                return True
+        elif len(parts) == 1:
+            (one, value), = parts
+
+            def test(ctx, card):
+                return one(ctx, card, value)
+        else:
+            def test(ctx, card):
+                for check, value in parts:
+                    if not check(ctx, card, value):
+                        return False
+                return True
+        self._compiled[selector] = test
+        return test
 
 
 def selectors(game: str, *keys: SelectorKey) -> SelectorSet:

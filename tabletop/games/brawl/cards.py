@@ -113,6 +113,8 @@ class Info:
     effects: tuple[dict, ...] = ()
     mods: tuple[Mod, ...] = ()
     target_kind: str = "none"  # "character", "condition" or "none"
+    #: what each effect asks of a target character (``allows`` behaviours)
+    target_tests: tuple = ()
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:
@@ -163,7 +165,58 @@ def _compile(card: CardDef) -> Info:
     return Info(card.id, card.kind, card.name,
                 instant=d.get("duration") == "instant",
                 opposes=d.get("opposes"), target=selector_tuple(d.get("target")),
-                effects=effects, mods=_mods(effects, card.name), target_kind=target_kind)
+                effects=effects, mods=_mods(effects, card.name), target_kind=target_kind,
+                target_tests=tuple(t for t in (handler(e, "allows") for e in effects)
+                                   if t is not None))
+
+
+def _power_problems(card: CardDef) -> list[tuple[str, str]]:
+    out = []
+    for i, p in enumerate(card.data["powers"]):
+        has_damage = p.get("damage") is not None
+        if has_damage and not p.get("speed"):
+            out.append((f"powers[{i}].speed", "a power that deals damage needs a speed "
+                        "(fast, ranged, normal or slow)"))
+        elif p.get("speed") and not has_damage:
+            out.append((f"powers[{i}].damage", "a power with a speed needs a damage value"))
+        elif has_damage and p.get("heal") is not None:
+            out.append((f"powers[{i}].heal", "a power either deals damage or heals, not both"))
+        elif not has_damage and p.get("heal") is None and not p.get("effects"):
+            out.append((f"powers[{i}]", "a power needs damage, heal or effects"))
+    return out[:1]
+
+
+def _condition_problems(card: CardDef) -> list[tuple[str, str]]:
+    d = card.data
+    lasting = [handler(e, "damage") is not None for e in d["effects"]]
+    instant = d.get("duration") == "instant"
+    sels = [d.get("target") or {}]
+    for e in d["effects"]:
+        sels += [e.get("dealer") or {}, e.get("receiver") or {}]
+    if any(s.get("team") is not None or s.get("self") is not None for s in sels):
+        return [("effects", "a Condition belongs to no team: its selectors may not use "
+                 "'team' or 'self'")]
+    if instant and any(lasting):
+        return [("duration", "an instant Condition cannot modify damage (make it persistent)")]
+    if not instant and not (lasting and all(lasting)):
+        return [("effects", "a persistent Condition may only use modify_damage")]
+    if not instant and not all(
+            any(k in (e.get("dealer") or {}) or k in (e.get("receiver") or {})
+                for k in ("side", "attack")) for e in d["effects"]):
+        return [("effects", "no Condition may affect all characters: key each modify_damage "
+                 "on a side or an attack type")]
+    return []
+
+
+def _interruption_problems(card: CardDef) -> list[tuple[str, str]]:
+    if len(aims(card.data["effects"])) > 1:
+        return [("effects", "an Interruption targets either a Condition or a character, "
+                 "not both")]
+    return []
+
+
+_PROBLEMS = {"character": _power_problems, "condition": _condition_problems,
+             "interruption": _interruption_problems}
 
 
 def check_catalog(catalog: Catalog) -> list[CardError]:
@@ -176,41 +229,8 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
         catalog.cards.pop(card.id, None)
 
     for card in list(catalog.cards.values()):
-        d = card.data
-        if card.kind == "character":
-            for i, p in enumerate(d["powers"]):
-                has_damage = p.get("damage") is not None
-                if has_damage and not p.get("speed"):
-                    bad(card, f"powers[{i}].speed", "a power that deals damage needs a speed "
-                        "(fast, ranged, normal or slow)")
-                elif p.get("speed") and not has_damage:
-                    bad(card, f"powers[{i}].damage", "a power with a speed needs a damage value")
-                elif has_damage and p.get("heal") is not None:
-                    bad(card, f"powers[{i}].heal", "a power either deals damage or heals, "
-                        "not both")
-                elif not has_damage and p.get("heal") is None and not p.get("effects"):
-                    bad(card, f"powers[{i}]", "a power needs damage, heal or effects")
-        elif card.kind == "condition":
-            lasting = [handler(e, "damage") is not None for e in d["effects"]]
-            sels = [d.get("target") or {}]
-            for e in d["effects"]:
-                sels += [e.get("dealer") or {}, e.get("receiver") or {}]
-            if any(s.get("team") is not None or s.get("self") is not None for s in sels):
-                bad(card, "effects", "a Condition belongs to no team: its selectors may not "
-                    "use 'team' or 'self'")
-            elif d.get("duration") == "instant" and any(lasting):
-                bad(card, "duration", "an instant Condition cannot modify damage (make it "
-                    "persistent)")
-            elif d.get("duration") != "instant" and not (lasting and all(lasting)):
-                bad(card, "effects", "a persistent Condition may only use modify_damage")
-            elif d.get("duration") != "instant" and not all(
-                    any(k in (e.get("dealer") or {}) or k in (e.get("receiver") or {})
-                        for k in ("side", "attack")) for e in d["effects"]):
-                bad(card, "effects", "no Condition may affect all characters: key each "
-                    "modify_damage on a side or an attack type")
-        elif card.kind == "interruption" and len(aims(d["effects"])) > 1:
-            bad(card, "effects", "an Interruption targets either a Condition or a "
-                "character, not both")
+        for field, message in _PROBLEMS[card.kind](card):
+            bad(card, field, message)
     conditions = {c.id: c for c in catalog.of_kind("condition")}
     for card in list(conditions.values()):
         other = card.data.get("opposes")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import SPEED_STEP
-from .effects import Mod, matches
+from .effects import SELECTOR, Mod, Who
 from .state import BrawlState
 
 GANG_BONUS = 2
@@ -34,12 +34,12 @@ class Hit:
     lines: list[str] = field(default_factory=list)
 
 
-def _apply_mods(state: BrawlState, mods: list[tuple[Mod, int | None, int | None]],
-                dealer: int, receiver: int) -> list[tuple[int, str]]:
+def _apply_mods(mods: list[tuple[Mod, Who]], dealer: int,
+                receiver: int) -> list[tuple[int, str]]:
     out = []
-    for mod, source, seat in mods:
-        if matches(state, mod.dealer, dealer, source, seat) and \
-                matches(state, mod.receiver, receiver, source, seat):
+    test = SELECTOR.matches
+    for mod, who in mods:
+        if test(who, mod.dealer, dealer) and test(who, mod.receiver, receiver):
             out.append((mod.amount, mod.label))
     return out
 
@@ -51,11 +51,12 @@ def _fmt(n: int) -> str:
 def plan(state: BrawlState) -> list[Hit]:
     """Every damaging hit of this turn with its adjusted amount (steps A, B, C)."""
     in_play = [(c, seat) for seat in state.alive_seats() for c in state.zones[f"play.{seat}"]]
-    ability_mods = [(m, c, seat) for c, seat in in_play if c not in state.turned
+    ability_mods = [(m, Who(state, c, seat)) for c, seat in in_play if c not in state.turned
                     for m in state.info[c].abilities]
-    power_mods = [(m, c, seat) for c, seat in in_play if c in state.power
+    power_mods = [(m, Who(state, c, seat)) for c, seat in in_play if c in state.power
                   for m in state.info[c].powers[state.power[c]].mods]
-    condition_mods = [(m, None, None) for c in state.zones["conditions"]
+    nobody = Who(state, None, None)
+    condition_mods = [(m, nobody) for c in state.zones["conditions"]
                       for m in state.info[c].mods]
     hits: list[Hit] = []
     for att, tgt in state.mu.items():
@@ -71,7 +72,7 @@ def plan(state: BrawlState) -> list[Hit]:
             hit.lines.append(f"{state.name(dealer)} \u2192 {state.name(receiver)}: "
                              f"{power.name} {power.damage} ({power.speed})")
             for letter, mods in (("A", ability_mods), ("B", power_mods), ("C", condition_mods)):
-                for amount, label in _apply_mods(state, mods, dealer, receiver):
+                for amount, label in _apply_mods(mods, dealer, receiver):
                     total += amount
                     hit.lines.append(f"  {letter}: {_fmt(amount)} from {label}")
             kind_target = state.action.get(dealer)
@@ -112,68 +113,95 @@ def _standing(state: BrawlState, card: int) -> bool:
 def resolve(state: BrawlState) -> None:
     """Resolve the whole damage sequence and write each step to the log."""
     hits = plan(state)
-    say = state.say
-    say("Damage resolution")
+    state.say("Damage resolution")
     for hit in hits:
         for line in hit.lines:
-            say(line)
-    thwart_checked: dict[int, bool] = {}  # match-up -> thwarted?
-    thwarters = actors(state, "thwart")
-    gangers = actors(state, "gang")
-    first_step = {}
-    for hit in hits:
-        first_step[hit.matchup] = min(first_step.get(hit.matchup, "Z"), hit.step)
+            state.say(line)
+    steps = _Steps(state, hits)
     for step in ("D", "E", "F"):
-        label = {"D": "fast and ranged", "E": "normal", "F": "slow"}[step]
+        steps.run(step)
+    _heal_step(state)
+
+
+class _Steps:
+    """Steps D, E and F: each deals its speed's damage at once, after the thwarts and
+    gang-ups are checked."""
+
+    LABEL = {"D": "fast and ranged", "E": "normal", "F": "slow"}
+
+    def __init__(self, state: BrawlState, hits: list[Hit]) -> None:
+        self.state = state
+        self.hits = hits
+        self.thwarted: dict[int, bool] = {}  # match-up -> thwarted?
+        self.thwarters = actors(state, "thwart")
+        self.gangers = actors(state, "gang")
+        self.first_step: dict[int, str] = {}
+        for hit in hits:
+            self.first_step[hit.matchup] = min(self.first_step.get(hit.matchup, "Z"), hit.step)
+
+    def run(self, step: str) -> None:
+        state = self.state
         dealt: dict[int, int] = {}
         notes: list[str] = []
-        for hit in hits:
-            if hit.step != step:
+        for hit in self.hits:
+            if hit.step != step or not self._deals(hit, notes):
                 continue
-            if not _standing(state, hit.dealer) or state.owner(hit.receiver) is None:
-                if state.owner(hit.dealer) is not None and hit.dealer in state.turned:
-                    notes.append(f"{state.name(hit.dealer)} was knocked out earlier and deals "
-                                 "no damage")
+            if self._thwarted(hit, step, notes):
                 continue
-            if hit.matchup not in thwart_checked and first_step.get(hit.matchup) == step:
-                standing = [t for t in thwarters.get(hit.matchup, ())
-                            if _standing(state, t) and state.action.get(t) == ("thwart",
-                                                                              hit.matchup)]
-                thwart_checked[hit.matchup] = bool(standing)
-                if standing:
-                    notes.append(f"{state.name(standing[0])} thwarts the match-up of "
-                                 f"{state.name(hit.matchup)} and "
-                                 f"{state.name(state.mu[hit.matchup])}: no damage")
-                elif thwarters.get(hit.matchup):
-                    notes.append(f"The thwart of {state.name(hit.matchup)}'s match-up fails "
-                                 "(the thwarting character is down)")
-            if thwart_checked.get(hit.matchup):
-                continue
-            amount = hit.amount
-            ganging = [g for g in gangers.get(hit.dealer, ())
-                       if _standing(state, g) and state.action.get(g) == ("gang", hit.dealer)]
-            if ganging:
-                amount += GANG_BONUS * len(ganging)
-                notes.append(f"{state.name(hit.dealer)} gets {_fmt(GANG_BONUS * len(ganging))}"
-                             f" from ganging up ({', '.join(state.name(g) for g in ganging)})")
-            elif gangers.get(hit.dealer):
-                notes.append(f"No gang-up bonus for {state.name(hit.dealer)}: the ganging-up "
-                             "Villain is down")
+            amount = hit.amount + self._gang_bonus(hit, notes)
             dealt[hit.receiver] = dealt.get(hit.receiver, 0) + amount
             notes.append(f"{state.name(hit.dealer)} deals {amount} to {state.name(hit.receiver)}")
         for note in notes:
-            say(f"{step}: {note}")
+            state.say(f"{step}: {note}")
         for card, amount in dealt.items():
             before = state.hp[card]
             state.hp[card] = max(0, before - amount)
-            say(f"{step}: {state.name(card)} health {before} \u2192 {state.hp[card]}")
+            state.say(f"{step}: {state.name(card)} health {before} \u2192 {state.hp[card]}")
         for card in dealt:
             if state.hp[card] <= 0 and card not in state.turned:
                 state.turned.add(card)
-                say(f"{step}: {state.name(card)} is knocked out")
+                state.say(f"{step}: {state.name(card)} is knocked out")
         if not dealt and not notes:
-            say(f"{step}: no {label} damage")
-    _heal_step(state)
+            state.say(f"{step}: no {self.LABEL[step]} damage")
+
+    def _deals(self, hit: Hit, notes: list[str]) -> bool:
+        """Is the dealer still standing and the receiver still in play?"""
+        state = self.state
+        if _standing(state, hit.dealer) and state.owner(hit.receiver) is not None:
+            return True
+        if state.owner(hit.dealer) is not None and hit.dealer in state.turned:
+            notes.append(f"{state.name(hit.dealer)} was knocked out earlier and deals no damage")
+        return False
+
+    def _thwarted(self, hit: Hit, step: str, notes: list[str]) -> bool:
+        """A thwart is checked when the match-up's first damage would land."""
+        state = self.state
+        m = hit.matchup
+        if m not in self.thwarted and self.first_step.get(m) == step:
+            standing = [t for t in self.thwarters.get(m, ())
+                        if _standing(state, t) and state.action.get(t) == ("thwart", m)]
+            self.thwarted[m] = bool(standing)
+            if standing:
+                notes.append(f"{state.name(standing[0])} thwarts the match-up of "
+                             f"{state.name(m)} and {state.name(state.mu[m])}: no damage")
+            elif self.thwarters.get(m):
+                notes.append(f"The thwart of {state.name(m)}'s match-up fails "
+                             "(the thwarting character is down)")
+        return self.thwarted.get(m, False)
+
+    def _gang_bonus(self, hit: Hit, notes: list[str]) -> int:
+        state = self.state
+        ganging = [g for g in self.gangers.get(hit.dealer, ())
+                   if _standing(state, g) and state.action.get(g) == ("gang", hit.dealer)]
+        if ganging:
+            bonus = GANG_BONUS * len(ganging)
+            notes.append(f"{state.name(hit.dealer)} gets {_fmt(bonus)} from ganging up "
+                         f"({', '.join(state.name(g) for g in ganging)})")
+            return bonus
+        if self.gangers.get(hit.dealer):
+            notes.append(f"No gang-up bonus for {state.name(hit.dealer)}: the ganging-up "
+                         "Villain is down")
+        return 0
 
 
 def heal(state: BrawlState, card: int, amount: int, prefix: str = "") -> None:
@@ -187,8 +215,20 @@ def heal(state: BrawlState, card: int, amount: int, prefix: str = "") -> None:
 
 
 def _heal_step(state: BrawlState) -> None:
+    """Step G: declared heals, then render aid (up to 5, to at most 1 health)."""
     gains: dict[int, int] = {}
     notes: list[str] = []
+    _power_heals(state, gains, notes)
+    _aid(state, gains, notes)
+    for note in notes:
+        state.say(f"G: {note}")
+    for card, amount in gains.items():
+        heal(state, card, amount, "G: ")
+    if not gains and not notes:
+        state.say("G: no healing")
+
+
+def _power_heals(state: BrawlState, gains: dict[int, int], notes: list[str]) -> None:
     for card, idx in state.power.items():
         power = state.info[card].powers[idx]
         if power.heal is None:
@@ -196,14 +236,16 @@ def _heal_step(state: BrawlState) -> None:
         target = state.heal_to.get(card)
         if target is None or state.owner(target) is None:
             notes.append(f"{state.name(card)}'s {power.name} has no target left")
-            continue
-        if not _standing(state, card):
+        elif not _standing(state, card):
             if state.owner(card) is not None:
                 notes.append(f"{state.name(card)} was knocked out: {power.name} heals nothing")
-            continue
-        gains[target] = gains.get(target, 0) + power.heal
-        notes.append(f"{state.name(card)}'s {power.name} heals {state.name(target)} "
-                     f"by {power.heal}")
+        else:
+            gains[target] = gains.get(target, 0) + power.heal
+            notes.append(f"{state.name(card)}'s {power.name} heals {state.name(target)} "
+                         f"by {power.heal}")
+
+
+def _aid(state: BrawlState, gains: dict[int, int], notes: list[str]) -> None:
     for actor, (kind, target) in state.action.items():
         if kind != "aid":
             continue
@@ -218,9 +260,3 @@ def _heal_step(state: BrawlState) -> None:
         if add:
             gains[target] = gains.get(target, 0) + add
         notes.append(f"{state.name(actor)} renders aid to {state.name(target)} (+{add})")
-    for note in notes:
-        state.say(f"G: {note}")
-    for card, amount in gains.items():
-        heal(state, card, amount, "G: ")
-    if not gains and not notes:
-        state.say("G: no healing")

@@ -4,10 +4,9 @@ refusals and the computer player)."""
 
 from __future__ import annotations
 
-from ...engine.effects import handler
 from ...engine.moves import Move
 from .cards import Info
-from .effects import matches
+from .effects import SELECTOR, Who
 from .state import BrawlState
 
 TEAM_LIMIT = 5
@@ -111,11 +110,14 @@ def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
         return list(s.zones["conditions"])
     if inf.target_kind == "none":
         return ["table"]
-    tests = [t for t in (handler(e, "allows") for e in inf.effects) if t is not None]
+    tests = inf.target_tests
+    sel = inf.target
+    who = Who(s, None, seat)
+    test = SELECTOR.matches
     out: list[int | str] = []
     for other in s.alive_seats():
         for c in s.zones[f"play.{other}"]:
-            if all(test(s, c) for test in tests) and matches(s, inf.target, c, None, seat):
+            if all(t(s, c) for t in tests) and (not sel or test(who, sel, c)):
                 out.append(c)
     return out
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from ...engine.moves import (
     Move,
+    MoveText,
     NotationError,
     card_ref,
     find_card,
-    parse_seat,
     quote,
+    read_move,
     seat_label,
-    split,
 )
 from .state import BrawlState
 
@@ -73,58 +73,55 @@ def format_move(s: BrawlState, m: Move) -> str:
 
 
 def parse_move(s: BrawlState, text: str) -> Move:
-    tokens = split(text)
-    if len(tokens) < 2:
-        raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")
-    seat = parse_seat(tokens[0])
-    if not 0 <= seat < s.seats:
-        raise NotationError(f"there is no seat {tokens[0]} in this game")
-    verb = tokens[1].lower()
-    args = tokens[2:]
-    target_token = None
-    if ">" in args:
-        i = args.index(">")
-        if i + 1 >= len(args):
-            raise NotationError(f"nothing after '>' in {text!r}")
-        target_token = args[i + 1]
-        args = args[:i]
-    hand = [f"hand.{seat}"]
-    if verb in SIMPLE:
-        return Move(verb, seat)
-    if verb in ("pick", "character", "discard"):
-        _need(args, 1, text)
-        card = find(s, args[0], hand)
-        target = "discard" if verb == "discard" else f"play.{seat}"
-        return Move(verb, seat, card, target)
-    if verb == "condition":
-        _need(args, 1, text)
-        card = find(s, args[0], hand)
-        target = find(s, target_token, ["conditions"]) if target_token else "conditions"
-        return Move(verb, seat, card, target)
-    if verb in LINKS:
-        _need(args, 1, text)
-        if target_token is None:
-            raise NotationError(f"{verb} needs a target: {verb} \"Mine\" > \"Other\"")
-        return Move(verb, seat, find(s, args[0], _play_zones(s)),
-                    find(s, target_token, _play_zones(s)))
-    if verb == "declare":
-        _need(args, 2, text)
-        card = find(s, args[0], _play_zones(s))
-        powers = [p.name.casefold() for p in s.info[card].powers]
-        if args[1].casefold() not in powers:
-            raise NotationError(f"{s.name(card)} has no power {args[1]!r} (powers: "
-                                + ", ".join(p.name for p in s.info[card].powers) + ")")
-        target = find(s, target_token, _play_zones(s)) if target_token else None
-        return Move(verb, seat, card, target, powers.index(args[1].casefold()))
-    if verb == "interrupt":
-        _need(args, 1, text)
-        card = find(s, args[0], hand)
-        target = find(s, target_token, _play_zones(s) + ["conditions"]) \
-            if target_token else "table"
-        return Move(verb, seat, card, target)
-    raise NotationError(f"unknown verb {verb!r} in {text!r}")
+    mt = read_move(text, s.seats)
+    if mt.verb in SIMPLE:
+        return Move(mt.verb, mt.seat)
+    reader = _READERS.get("link" if mt.verb in LINKS else mt.verb)
+    if reader is None:
+        raise NotationError(f"unknown verb {mt.verb!r} in {text!r}")
+    return reader(s, mt)
 
 
-def _need(args: list[str], n: int, text: str) -> None:
-    if len(args) != n:
-        raise NotationError(f"expected {n} name(s) in {text!r}")
+def _from_hand(s: BrawlState, mt: MoveText) -> Move:
+    mt.need(1)
+    card = find(s, mt.args[0], [f"hand.{mt.seat}"])
+    target = "discard" if mt.verb == "discard" else f"play.{mt.seat}"
+    return Move(mt.verb, mt.seat, card, target)
+
+
+def _condition(s: BrawlState, mt: MoveText) -> Move:
+    mt.need(1)
+    card = find(s, mt.args[0], [f"hand.{mt.seat}"])
+    target = find(s, mt.target, ["conditions"]) if mt.target else "conditions"
+    return Move(mt.verb, mt.seat, card, target)
+
+
+def _link(s: BrawlState, mt: MoveText) -> Move:
+    mt.need(1)
+    if mt.target is None:
+        raise NotationError(f"{mt.verb} needs a target: {mt.verb} \"Mine\" > \"Other\"")
+    return Move(mt.verb, mt.seat, find(s, mt.args[0], _play_zones(s)),
+                find(s, mt.target, _play_zones(s)))
+
+
+def _declare(s: BrawlState, mt: MoveText) -> Move:
+    mt.need(2)
+    card = find(s, mt.args[0], _play_zones(s))
+    powers = [p.name.casefold() for p in s.info[card].powers]
+    if mt.args[1].casefold() not in powers:
+        raise NotationError(f"{s.name(card)} has no power {mt.args[1]!r} (powers: "
+                            + ", ".join(p.name for p in s.info[card].powers) + ")")
+    target = find(s, mt.target, _play_zones(s)) if mt.target else None
+    return Move(mt.verb, mt.seat, card, target, powers.index(mt.args[1].casefold()))
+
+
+def _interrupt(s: BrawlState, mt: MoveText) -> Move:
+    mt.need(1)
+    card = find(s, mt.args[0], [f"hand.{mt.seat}"])
+    target = find(s, mt.target, _play_zones(s) + ["conditions"]) if mt.target else "table"
+    return Move(mt.verb, mt.seat, card, target)
+
+
+_READERS = {"pick": _from_hand, "character": _from_hand, "discard": _from_hand,
+            "condition": _condition, "link": _link, "declare": _declare,
+            "interrupt": _interrupt}

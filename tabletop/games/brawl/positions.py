@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import Catalog
-from ...engine.moves import NotationError, parse_seat, seat_label
-from ...engine.presentation import Positions
+from ...engine.moves import NotationError, seat_label
+from ...engine.presentation import CardPool, Positions
 from .state import BrawlState
 from .turn import rest_of_turn
 
@@ -50,8 +50,8 @@ class BrawlPositions(Positions):
 
 def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
                 position: dict[str, Any]) -> BrawlState:
-    s = rules.new_state(catalog, options, seed)
-    pool = sorted(s.all_cards())
+    s = rules.new_state(catalog, options, seed)  # the deal's shuffles, as saves expect
+    pool = CardPool(s, "Brawl")
     for zone in s.zones:
         s.zones[zone] = []
     s.facedown.clear()
@@ -60,58 +60,51 @@ def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
     s.events = []
     s.tasks = []
     s.pending = None
-
-    def take(name: str) -> int:
-        lowered = str(name).casefold()
-        for c in pool:
-            if s.name(c).casefold() == lowered or s.info[c].id == name:
-                pool.remove(c)
-                return c
-        raise NotationError(f"scenario: no (more) card named {name!r} in the Brawl set")
-
-    def seat_of(key) -> int:
-        seat = parse_seat(str(key))
-        if not 0 <= seat < s.seats:
-            raise NotationError(f"scenario: no seat {key} in this game")
-        return seat
-
     for key, names in (position.get("hands") or {}).items():
-        s.zones[f"hand.{seat_of(key)}"] = [take(n) for n in names]
+        s.zones[f"hand.{pool.seat(key)}"] = pool.take_all(names)
     for key, entries in (position.get("play") or {}).items():
-        seat = seat_of(key)
-        for entry in entries:
-            spec = entry if isinstance(entry, dict) else {"card": entry}
-            c = take(spec["card"])
-            if s.info[c].kind != "character":
-                raise NotationError(f"scenario: {spec['card']!r} is not a Character")
-            s.zones[f"play.{seat}"].append(c)
-            s.hp[c] = int(spec.get("health", s.info[c].health))
-            if spec.get("knocked_out") or s.hp[c] <= 0:
-                s.hp[c] = min(s.hp[c], 0)
-                s.turned.add(c)
-    s.zones["conditions"] = [take(n) for n in position.get("conditions") or []]
-    s.zones["discard"] = [take(n) for n in position.get("discard") or []]
-    top_first = [take(n) for n in position.get("deck") or []]
-    s.shuffle(pool)
-    personal = "deck" not in s.zones or options.get("picking_sides") != "off"
-    if personal:
-        for seat in range(s.seats):
-            s.zones[f"deck.{seat}"] = []
-        decks = position.get("decks") or {}
-        for key, names in decks.items():
-            s.zones[f"deck.{seat_of(key)}"] = [take(n) for n in reversed(names)]
-        for i, c in enumerate(pool + top_first):
-            s.zones[f"deck.{i % s.seats}"].insert(0, c)
-    else:
-        s.zones["deck"] = pool + list(reversed(top_first))
+        _team(s, pool, pool.seat(key), entries)
+    s.zones["conditions"] = pool.take_all(position.get("conditions"))
+    s.zones["discard"] = pool.take_all(position.get("discard"))
+    _piles(s, pool, position, options)
     for key in position.get("reprieve") or []:
-        s.reprieve.add(seat_of(key))
+        s.reprieve.add(pool.seat(key))
     for key, n in (position.get("empty_turns") or {}).items():
-        s.empty_turns[seat_of(key)] = int(n)
-    seat = seat_of(position.get("turn", "P1"))
+        s.empty_turns[pool.seat(key)] = int(n)
+    seat = pool.seat(position.get("turn", "P1"))
     s.current = seat
     s.turn = int(position.get("turn_number", 1))
     s.say(f"Scenario: turn of P{seat + 1}")
     rest_of_turn(s, seat)
     rules.flow.resume(s)
     return s
+
+
+def _team(s: BrawlState, pool: CardPool, seat: int, entries) -> None:
+    for entry in entries:
+        spec = entry if isinstance(entry, dict) else {"card": entry}
+        c = pool.take(spec["card"])
+        if s.info[c].kind != "character":
+            raise NotationError(f"scenario: {spec['card']!r} is not a Character")
+        s.zones[f"play.{seat}"].append(c)
+        s.hp[c] = int(spec.get("health", s.info[c].health))
+        if spec.get("knocked_out") or s.hp[c] <= 0:
+            s.hp[c] = min(s.hp[c], 0)
+            s.turned.add(c)
+
+
+def _piles(s: BrawlState, pool: CardPool, position: dict[str, Any], options) -> None:
+    """The draw pile(s): named cards on top, every card not placed anywhere under them."""
+    top_first = pool.take_all(position.get("deck"))
+    rest = pool.cards
+    s.shuffle(rest)
+    personal = "deck" not in s.zones or options.get("picking_sides") != "off"
+    if not personal:
+        s.zones["deck"] = rest + list(reversed(top_first))
+        return
+    for seat in range(s.seats):
+        s.zones[f"deck.{seat}"] = []
+    for key, names in (position.get("decks") or {}).items():
+        s.zones[f"deck.{pool.seat(key)}"] = pool.take_all(reversed(names))
+    for i, c in enumerate(rest + top_first):
+        s.zones[f"deck.{i % s.seats}"].insert(0, c)

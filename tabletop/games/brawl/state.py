@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ...engine.state import State
 
+PLAY_ZONES = ("play.0", "play.1", "play.2")
+
 
 class BrawlState(State):
     """Zones: ``deck`` (or ``deck.N`` with Picking Sides), ``discard``, ``conditions``,
@@ -62,8 +64,9 @@ class BrawlState(State):
     # -- queries used everywhere ---------------------------------------------------------
     def owner(self, card: int) -> int | None:
         """The seat whose play area holds ``card`` (None if not in play)."""
-        for seat in range(self.seats):
-            if card in self.zones[f"play.{seat}"]:
+        zones = self.zones
+        for seat, name in enumerate(PLAY_ZONES[:self.seats]):
+            if card in zones[name]:
                 return seat
         return None
 

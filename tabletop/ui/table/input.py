@@ -1,0 +1,257 @@
+"""The table's input: keys, hover, clicks, drags and drops, card menus."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.moves import Move
+from ...engine.state import HIDDEN
+from .. import theme
+from .layout import Drag, Sprite
+
+DRAG_THRESHOLD = 6
+
+
+class TableInput:
+    """Input handling of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
+
+    def handle(self, event) -> None:
+        if self._narration_takes(event):
+            return
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self._key(event)
+        elif kind == pygame.MOUSEMOTION:
+            self._motion(event)
+        elif kind == pygame.MOUSEWHEEL:
+            self.log_list.handle(event)
+        elif not self._overlay_takes(event):
+            if kind == pygame.MOUSEBUTTONDOWN:
+                self._mouse_down(event)
+            elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
+                self._mouse_up(event)
+
+    def _narration_takes(self, event) -> bool:
+        n = self.narration
+        if n is None or not n.visible or \
+                event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            return False
+        if n.handle(event) and event.type != pygame.MOUSEBUTTONDOWN or \
+                event.type == pygame.MOUSEBUTTONDOWN and n.focused:
+            self.invalidate()
+            return True
+        return False
+
+    def _key(self, event) -> None:
+        mods = pygame.key.get_mods() | getattr(event, "mod", 0)
+        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.undo()
+        elif event.key == pygame.K_y and mods & pygame.KMOD_CTRL:
+            self.redo()
+        elif event.key == pygame.K_ESCAPE:
+            if self.zoom is not None or self.menu or self.help_open:
+                self.zoom = None
+                self.menu = []
+                self.help_open = False
+            else:
+                self.to_menu()
+
+    def _motion(self, event) -> None:
+        self.mouse = event.pos
+        for b in self.tools + self.buttons:
+            b.handle(event)
+        self._hover(event.pos)
+        if self.drag:
+            self.drag.pos = event.pos
+            if not self.drag.active and _dist(event.pos, self.drag.start) > DRAG_THRESHOLD:
+                self.drag.active = True
+                self.menu = []
+
+    def _overlay_takes(self, event) -> bool:
+        """Help, a zoomed card, the game-over panel and the hand-over screen take clicks
+        before the table does."""
+        if self.help_open:
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.help_open = False
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+                self.help_list.handle(event)
+            return True
+        if self.zoom is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            self.zoom = None
+            return True
+        if self.state.over and not self._review and self._gameover_buttons:
+            for b in self._gameover_buttons:
+                if b.handle(event):
+                    return True
+        if self.handover_to is not None:
+            self._handover_button.handle(event)
+            return True
+        return False
+
+    def _mouse_down(self, event) -> None:
+        self.mouse = event.pos
+        if event.button == 3:
+            card = self._card_at(event.pos)
+            if card is not None and self._visible(card):
+                self.zoom = card
+            return
+        if event.button != 1:
+            if self.log_list.rect.collidepoint(event.pos):
+                self.log_list.handle(event)
+            return
+        if self.menu:
+            for rect, _, move in self.menu:
+                if rect.collidepoint(event.pos):
+                    self.menu = []
+                    self.play(move)
+                    return
+            self.menu = []
+        for b in self.tools + self.buttons:
+            if b.handle(event):
+                return
+        if self.log_list.handle(event):
+            return
+        sprite = self._sprite_at(event.pos)
+        if sprite is not None and self._can_pick_up(sprite):
+            self.drag = Drag(sprite.card, sprite, (event.pos[0] - sprite.rect.x,
+                                                   event.pos[1] - sprite.rect.y),
+                             event.pos, event.pos)
+
+    def _mouse_up(self, event) -> None:
+        self.mouse = event.pos
+        for b in self.tools + self.buttons:
+            if b.handle(event):
+                return
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        if drag.active or _dist(event.pos, drag.start) > DRAG_THRESHOLD:
+            self._drop(drag, event.pos)
+        else:
+            self._click(drag.sprite)
+
+    def _hover(self, pos) -> None:
+        card = self._card_at(pos)
+        if card != self.hover:
+            self.hover = card
+            self.hover_since = pygame.time.get_ticks()
+
+    def _visible(self, card: int) -> bool:
+        return card is not None and card != HIDDEN
+
+    def _sprite_at(self, pos) -> Sprite | None:
+        for sprite in reversed(self.layout_obj.sprites):
+            if sprite.rect.collidepoint(pos):
+                return sprite
+        return None
+
+    def _sprite_of(self, card: int) -> Sprite | None:
+        for sprite in self.layout_obj.sprites:
+            if sprite.card == card:
+                return sprite
+        return None
+
+    def _card_at(self, pos) -> int | None:
+        sprite = self._sprite_at(pos)
+        if sprite is None or not sprite.face_up or sprite.card == HIDDEN:
+            return None
+        return sprite.card
+
+    def _can_pick_up(self, sprite: Sprite) -> bool:
+        """Cards the viewer owns may be picked up (even when no move is legal, so the
+        refusal can be explained)."""
+        if self.viewer is None or sprite.card == HIDDEN or self.state.over:
+            return False
+        return sprite.zone.endswith(f".{self.viewer}") or \
+            self.layout_obj.can_drag(sprite, self.viewer)
+
+    def drag_moves(self, card: int) -> list[Move]:
+        return [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "drag"]
+
+    def targets_for(self, card: int) -> set:
+        return {m.target for m in self.drag_moves(card)}
+
+    def _drop_target(self, pos, card: int) -> int | str | None:
+        for sprite in reversed(self.layout_obj.sprites):
+            if sprite.card != card and sprite.rect.collidepoint(pos) and sprite.card != HIDDEN:
+                return sprite.card
+        for name, rect in self.layout_obj.zones.items():
+            if name != "table" and rect.collidepoint(pos):
+                return name
+        table = self.layout_obj.zones.get("table")
+        if table is not None and table.collidepoint(pos):
+            return "table"
+        return None
+
+    def _drop(self, drag: Drag, pos) -> None:
+        target = self._drop_target(pos, drag.card)
+        moves = [m for m in self.drag_moves(drag.card) if m.target == target]
+        if target is not None and not moves and isinstance(target, int):
+            # a drop on a card inside a zone may mean the zone itself
+            zone = self._zone_of_card(target)
+            moves = [m for m in self.drag_moves(drag.card) if m.target == zone]
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        if len(moves) > 1:
+            self._menu_for(moves, pos, "Choose")
+            self._snap_back(drag)
+            return
+        reason = None
+        if target is not None and self.viewer is not None:
+            intent = self.game.text.move_for_drop(self.state, self.viewer, drag.card, target)
+            if intent is not None:
+                if intent in self.legal:
+                    self.play(intent)
+                    return
+                reason = self.game.text.explain(self.state, intent)
+        if reason is None:
+            if self.state.actor != self.viewer:
+                reason = f"Wait: {self.game.text.status(self.state, self.state.actor)}"
+            elif self.drag_moves(drag.card):
+                reason = "Drop the card on one of the highlighted places."
+            else:
+                reason = "That card cannot be played now."
+        self.toast.show(reason)
+        self._snap_back(drag)
+
+    def _zone_of_card(self, card: int) -> str | None:
+        for sprite in self.layout_obj.sprites:
+            if sprite.card == card:
+                return sprite.zone
+        return None
+
+    def _snap_back(self, drag: Drag) -> None:
+        x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
+        self.snap = (drag.sprite, pygame.Rect(x, y, *drag.sprite.rect.size), 0.0)
+
+    def _click(self, sprite: Sprite) -> None:
+        moves = [m for m in self.legal if m.card == sprite.card
+                 and self.game.text.gesture(m) == "menu"]
+        if moves:
+            self._open_menu(sprite.card, sprite.rect)
+        elif self._visible(sprite.card) and sprite.face_up:
+            self.zoom = sprite.card
+
+    def _open_menu(self, card: int, rect: pygame.Rect) -> None:
+        moves = [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "menu"]
+        self._menu_for(moves, (rect.right + 4, rect.top), self.state.name(card))
+
+    def _menu_for(self, moves: list[Move], pos, title: str) -> None:
+        f = theme.font(14, "bold")
+        labels = [self.game.text.describe(self.state, m) for m in moves]
+        w = max([f.size(label)[0] for label in labels] + [f.size(title)[0]]) + 28
+        h = 30
+        x, y = pos
+        total_h = 26 + h * len(moves)
+        table = self.layout_obj.table_rect(self.size)
+        x = min(x, table.right - w - 4)
+        y = max(4, min(y, self.size[1] - total_h - 4))
+        self.menu_title = title
+        self.menu_box = pygame.Rect(x, y, w, total_h)
+        self.menu = [(pygame.Rect(x + 4, y + 24 + i * h, w - 8, h - 4), label, m)
+                     for i, (label, m) in enumerate(zip(labels, moves, strict=True))]
+
+
+def _dist(a, b) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5

@@ -1,0 +1,331 @@
+"""The table scene: draws a game from one seat's view and turns mouse gestures into moves.
+
+The scene never changes the game state itself: it asks the engine for the legal moves
+of the seat in front of the screen, lights up where a picked-up card may go, and sends
+the chosen move to the session. A refused drop snaps the card back and shows the
+engine's reason. Each game supplies a *layout* (where zones and cards go, and what is
+drawn over them); the rest (dragging, menus, buttons, log, undo, hand-over between human
+players, computer turns, autosave) is shared by every game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ...engine.moves import IllegalMove, Move, seat_label
+from ...engine.players import computer_move
+from ...engine.rng import Rng
+from ...engine.saves import write_save
+from ...engine.session import Session
+from .. import text, theme
+from ..app import Scene
+from ..widgets import Button, Row, ScrollList, TextInput, Toast
+from .draw import SNAP_MS, TableDrawing
+from .input import TableInput
+from .layout import Drag, Sprite
+
+
+class TableScene(TableInput, TableDrawing, Scene):
+    def __init__(self, session: Session, autosave: Path | None = None,
+                 hide_hands: bool = True, warnings: list[str] | None = None) -> None:
+        from ..layouts import layout_for
+
+        self.session = session
+        self.game = session.game
+        self.autosave = autosave
+        self.hide_hands = hide_hands and session.game.rules.hidden_information(session.options)
+        self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self.handover_to: int | None = None
+        self.players = {i: self.game.computer_player() for i, seat in enumerate(session.seats)
+                        if seat.kind == "computer"}
+        self.ai_rng = Rng(session.seed ^ 0x5EED)
+        self.ai_wait = 0.0
+        self.layout_obj = layout_for(self.game.info.id, self)
+        self.toast = Toast()
+        self.drag: Drag | None = None
+        self.snap: tuple[Sprite, pygame.Rect, int] | None = None
+        self.menu: list[tuple[pygame.Rect, str, Move]] = []
+        self.menu_title = ""
+        self.zoom: int | None = None
+        self.hover: int | None = None
+        self.hover_since = 0
+        self.mouse = (0, 0)
+        self.view = None
+        self.legal: list[Move] = []
+        self.buttons: list[Button] = []
+        self.tools: list[Button] = []
+        self.log_list = ScrollList((0, 0, 10, 10), size=13, stick_bottom=True)
+        self.help_open = False
+        self.size = (1280, 720)
+        self._pending_warnings = warnings or []
+        self._gameover_buttons: list[Button] = []
+        self._review = False
+        self._handover_button = Button((0, 0, 280, 46), "", self.take_seat, primary=True,
+                                       size=17)
+        self.help_list: ScrollList | None = None
+        self.info: list[tuple[str, tuple]] = []
+        self.info_rect = pygame.Rect(0, 0, 0, 0)
+        #: a line of narration typed by the player, attached to their next move
+        self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
+                                   120) if session.game.info.narration else None
+        self._static: pygame.Surface | None = None
+        self._static_key_was: tuple = ()
+        self.help_rect = pygame.Rect(0, 0, 10, 10)
+        session.settings["hide_hands"] = hide_hands
+        session.listeners.append(self._on_change)
+        self._on_change(session)  # the new or loaded game is now the one to continue
+        if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
+            self.handover_to = session.state.actor
+            self.viewer = None
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def _on_change(self, session: Session) -> None:
+        if self.autosave is not None:
+            try:
+                write_save(self.autosave, session)
+            except OSError as exc:
+                self.toast.show(f"Could not autosave: {exc}")
+
+    def on_quit(self) -> None:
+        self._on_change(self.session)
+
+    def refresh(self) -> None:
+        """Recompute the view, the legal moves, the layout, the buttons and the log."""
+        s = self.state
+        actor = s.actor
+        if not s.over:
+            desired = actor if actor in self.humans else self.viewer
+            if desired is None and self.humans and actor not in self.humans:
+                desired = self.viewer
+            if desired is not None and desired != self.viewer and self.handover_to is None:
+                if self.hide_hands and len(self.humans) > 1 and self.viewer is not None:
+                    self.handover_to = desired
+                    self.viewer = None
+                else:
+                    self.viewer = desired
+        shown_seat = self.viewer if self.hide_hands or len(self.humans) < 2 else None
+        if not self.hide_hands and len(self.humans) > 1:
+            shown_seat = actor if actor in self.humans else self.viewer
+        self.view = self.game.rules.view(s, shown_seat if self.handover_to is None else None)
+        self.legal = []
+        if not s.over and actor is not None and actor == self.viewer and \
+                actor in self.humans and self.handover_to is None:
+            self.legal = self.game.rules.legal_moves(s)
+        self.layout_obj.compute(self.view, self.viewer, self.size)
+        self._build_buttons()
+        self._build_log()
+        self.menu = []
+        self._auto_menu()
+
+    def _auto_menu(self) -> None:
+        """When the only thing to do is pick from one card's menu, open it."""
+        menu_cards = {m.card for m in self.legal if self.game.text.gesture(m) == "menu"}
+        others = [m for m in self.legal if self.game.text.gesture(m) != "menu"
+                  and not self.game.text.side_option(m)]
+        if len(menu_cards) == 1 and not others:
+            card = next(iter(menu_cards))
+            sprite = self._sprite_of(card)
+            if sprite is not None:
+                self._open_menu(card, sprite.rect)
+
+    def play(self, move: Move) -> bool:
+        note = None
+        if self.narration is not None and move.seat in self.humans:
+            note = self.narration.value.strip() or None
+        try:
+            self.session.play(move, note=note)
+        except IllegalMove as exc:
+            self.toast.show(exc.reason)
+            return False
+        if note:
+            self.narration.value = ""
+        self.ai_wait = 0.0
+        self.refresh()
+        return True
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        scale = min(w / 1280, h / 720)
+        self.layout_obj.scale = scale
+        pw = int(self.layout_obj.panel_width * scale)
+        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        x = self.panel_rect.left + 10
+        labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
+                  ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
+                  ("Save", self.save_copy, "Keep a copy of this game to load later"),
+                  ("Rules", self.toggle_help, "How to play"),
+                  ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
+        bw = (pw - 20 - (len(labels) - 1) * 5) // len(labels)
+        self.tools = []
+        for i, (label, fn, tip) in enumerate(labels):
+            self.tools.append(Button((x + i * (bw + 5), 10, bw, 30), label, fn, size=13,
+                                     tooltip=tip))
+        self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
+        if self._pending_warnings:
+            self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
+            self._pending_warnings = []
+        self.refresh()
+
+    def _build_buttons(self) -> None:
+        x = self.panel_rect.left + 10
+        pw = self.panel_rect.w - 20
+        y = self._status_bottom()
+        self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
+        if self.info:
+            f = theme.font(14)
+            self.info_rect = pygame.Rect(x, y - 6, pw, 0)
+            for line, _ in self.info:
+                self.info_rect.h += 19 * len(text.wrap(line, f, pw - 16))
+            self.info_rect.h += 10
+            y = self.info_rect.bottom + 8
+        self.buttons = []
+        if self.narration is not None:
+            self.narration.rect = pygame.Rect(x, y, pw, 30)
+            self.narration.visible = bool(self.legal)
+            self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
+            if self.narration.visible:
+                y += 36
+        moves = [m for m in self.legal if self.game.text.gesture(m) == "button"]
+        for m in moves:
+            label = self.game.text.describe(self.state, m)
+            primary = self.game.text.primary(m)
+            self.buttons.append(Button((x, y, pw, 34), label, lambda m=m: self.play(m),
+                                       primary=primary, size=15, key=m.kind))
+            y += 40
+        self.log_list.rect = pygame.Rect(x, y + 6, pw, self.panel_rect.bottom - y - 16)
+
+    def _status_lines(self) -> list[str]:
+        s = self.state
+        lines = []
+        if s.over:
+            lines.append(getattr(s, "result", "") or "The game is over.")
+        elif self.handover_to is not None:
+            lines.append(f"Pass the screen to {self._seat_name(self.handover_to)}.")
+        else:
+            status = self.game.text.status(s, s.actor)
+            actor = s.actor
+            if actor is not None and actor not in self.humans:
+                status += " (computer is thinking\u2026)"
+            lines.append(status)
+        return lines
+
+    def _status_bottom(self) -> int:
+        f = theme.font(15, "bold")
+        n = sum(len(text.wrap(line, f, self.panel_rect.w - 36)) for line in self._status_lines())
+        return 52 + 30 + n * 20 + 14
+
+    def _seat_name(self, seat: int) -> str:
+        name = self.session.seats[seat].name
+        label = seat_label(seat)
+        return f"{name} ({label})" if name != label else label
+
+    def _build_log(self) -> None:
+        rows = []
+        viewer = self.viewer if self.handover_to is None else -1
+        for entry in self.session.log(viewer if viewer is not None else None):
+            seat = entry.seat
+            color = theme.SEAT_COLORS[seat % 4] if seat is not None else theme.ACCENT
+            lines = [(entry.text, color, "bold")]
+            lines += [(line, theme.MUTED, "small") for line in entry.lines]
+            rows.append(Row(lines))
+        self.log_list.set_rows(rows)
+
+    def undo(self) -> None:
+        if self.session.undo(self.humans if self.players else None):
+            self.toast.show("Move taken back.", theme.GOOD, 1.5)
+        elif self.session.moves:
+            self.toast.show("That move showed hidden cards (a draw or a reveal); it cannot "
+                            "be taken back.")
+        self.ai_wait = -1.0
+        self.refresh()
+
+    def redo(self) -> None:
+        if self.session.redo(self.humans if self.players else None):
+            self.refresh()
+
+    def save_copy(self) -> None:
+        """Write a named copy of the game to the saves folder (Load game lists it)."""
+        import time
+
+        from ...engine.paths import saves_dir
+
+        stamp = time.strftime("%Y-%m-%d-%H%M%S")
+        path = saves_dir() / f"{self.game.info.id}-{stamp}.json"
+        try:
+            write_save(path, self.session)
+        except OSError as exc:
+            self.toast.show(f"Could not save: {exc}")
+            return
+        self.toast.show(f"Saved as {path.name}", theme.GOOD, 3)
+
+    def toggle_help(self) -> None:
+        from ...games.help import rules_help
+
+        self.help_open = not self.help_open
+        if self.help_open:
+            w, h = self.size
+            rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+            rows = [Row([(line, color, style)]) for line, color, style in
+                    _help_rows(rules_help(self.game.info.id))]
+            self.help_list = ScrollList((rect.left + 10, rect.top + 50, rect.w - 20,
+                                         rect.h - 80), rows, size=15)
+            self.help_rect = rect
+
+    def to_menu(self) -> None:
+        from ..menu import MainMenu
+
+        self.on_quit()
+        self.app.replace(MainMenu())
+
+    def take_seat(self) -> None:
+        self.viewer = self.handover_to
+        self.handover_to = None
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        if self.snap is not None:
+            sprite, start, elapsed = self.snap
+            elapsed += dt * 1000
+            self.snap = None if elapsed >= SNAP_MS else (sprite, start, elapsed)
+        s = self.state
+        if s.over or self.handover_to is not None or self.drag is not None:
+            return
+        actor = s.actor
+        if actor is not None and actor in self.players:
+            self.ai_wait += dt
+            if self.ai_wait >= self.app.ai_delay:
+                self.ai_wait = 0.0
+                move = computer_move(self.game.rules, s, actor, self.players[actor], self.ai_rng)
+                self.play(move)
+
+    def dismiss_gameover(self) -> None:
+        self._gameover_buttons = []
+        self._review = True
+
+    def export_log(self) -> None:
+        from ...engine.paths import saves_dir
+
+        path = saves_dir() / f"{self.game.info.id}-log-{len(self.session.moves)}-moves.txt"
+        path.write_text(self.game.text.story(self.session), encoding="utf-8")
+        self.toast.show(f"Game log saved to {path}", theme.GOOD, 5)
+
+
+def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
+    rows = []
+    for line in markdown.splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            rows.append((line.lstrip("# "), theme.ACCENT, "bold"))
+        elif line.lstrip().startswith(("-", "*")):
+            rows.append(("\u2022 " + line.lstrip(" -*"), theme.TEXT, "regular"))
+        else:
+            rows.append((line, theme.TEXT, "regular"))
+    return rows
