@@ -89,7 +89,7 @@ def visible_cards(view: State) -> set[int]:
     return {c for cards in view.zones.values() for c in cards if c != HIDDEN}
 
 
-def check_step(game, before: State, move: Move, after: State) -> None:
+def check_step(game, before: State, move: Move, after: State, near: list[Move]) -> None:
     rules = game.rules
     actor = before.actor
     legal = rules.legal_moves(before)
@@ -97,11 +97,13 @@ def check_step(game, before: State, move: Move, after: State) -> None:
     # the acting seat sees enough to know its moves
     view = rules.view(before, actor)
     assert rules.legal_moves(view) == legal, "legal moves differ on the actor's view"
-    # is_legal agrees with the list
-    assert rules.is_legal(before, move)
-    if move.seat is not None:
-        stranger = Move("no-such-move", move.seat)
-        assert not rules.is_legal(before, stranger)
+    # is_legal agrees with the list, on the legal moves and on near misses (the moves of
+    # the previous position, the same moves for another seat or another card)
+    stranger = [Move("no-such-move", move.seat), move._replace(seat=move.seat + 1)]
+    if isinstance(move.card, int):
+        stranger.append(move._replace(card=(move.card + 1) % len(before.cards)))
+    for m in set(legal) | set(near) | set(stranger):
+        assert rules.is_legal(before, m) == (m in legal), m
     # notation round trip
     text = game.text.format_move(before, move)
     assert game.text.parse_move(before, text) == move, text
@@ -127,15 +129,18 @@ def random_game(game, catalog, options, seed, check=True, limit=20000):
     check_conserved(state)
     rng = Rng(seed)
     moves = []
+    near: list[Move] = []
     while not state.over:
-        move = rng.choice(rules.legal_moves(state))
+        legal = rules.legal_moves(state)
+        move = rng.choice(legal)
         copy = state.copy()
         before = snapshot(state)
         after = rules.play(state, move)
         assert snapshot(state) == before, "play changed the state it was given"
         assert snapshot(copy) == before, "a copy is not independent"
         if check:
-            check_step(game, state, move, after)
+            check_step(game, state, move, after, near)
+        near = legal
         moves.append(move)
         state = after
         assert len(moves) < limit, "the game does not end"

@@ -150,7 +150,8 @@ class Rules:
 
     def visibility(self, state: State, name: str) -> tuple[str, int | None]:
         """(visibility, owner seat) of zone ``name`` in ``state``. Override when it
-        depends on options (e.g. hands that are open or hidden)."""
+        depends on options (e.g. hands that are open or hidden), together with
+        :meth:`visibility_key` (what it depends on), so views can be planned once."""
         return self._zone_rule(name)
 
     def _zone_rule(self, name: str) -> tuple[str, int | None]:
@@ -159,6 +160,27 @@ class Rules:
         if rule is None:
             rule = cache[name] = (self.zone_spec(name).visibility, zone_owner(name))
         return rule
+
+    def visibility_key(self, state: State):
+        """What :meth:`visibility` depends on besides the zone name (e.g. an option);
+        views are planned once per key. Override it with :meth:`visibility`."""
+        return None
+
+    def mask_plan(self, state: State, seat: int | None) -> list[tuple[str, str]]:
+        """The zones ``seat``'s view masks, cached per zone names, seat and
+        :meth:`visibility_key` (see :func:`.hidden.plan_for`)."""
+        cls = type(self)
+        if cls.visibility is not Rules.visibility and \
+                cls.visibility_key is Rules.visibility_key:
+            return hidden.plan_for(self, state, seat)  # depends on the state: no cache
+        key = (seat, tuple(state.zones), self.visibility_key(state))
+        cache = self.__dict__.setdefault("_mask_plans", {})
+        plan = cache.get(key)
+        if plan is None:
+            if len(cache) > 512:
+                cache.clear()
+            plan = cache[key] = hidden.plan_for(self, state, seat)
+        return plan
 
     def zone_rule_for(self, state: State):
         """``name -> (visibility, owner)`` for ``state`` (cached when it does not depend
@@ -180,9 +202,9 @@ class Rules:
         """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
         return hidden.mask(self, state, seat)
 
-    def mask_extra(self, view: State, state: State, seat: int | None,
-                   visible: set[int]) -> None:
-        """Hook: hide game-specific fields that mention cards ``seat`` cannot see."""
+    def mask_extra(self, view: State, state: State, seat: int | None, visible) -> None:
+        """Hook: hide game-specific fields that mention cards ``seat`` cannot see
+        (``c in visible`` tells whether the view shows card ``c``)."""
 
     def determinize(self, view: State, seat: int, rng: Rng) -> State:
         """A full state consistent with ``view``: hidden slots refilled at random with

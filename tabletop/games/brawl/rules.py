@@ -15,7 +15,7 @@ from ...engine.moves import Move, seat_label
 from ...engine.rules import Rules
 from ...engine.state import ZoneSpec
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
-from .legal import main_moves
+from .legal import CHECKS
 from .state import BrawlState
 from .turn import FLOW, standing_counts
 
@@ -153,8 +153,9 @@ class BrawlRules(Rules):
         d = s.pending
         if d is None or s.over or m.seat != d.seat:
             return False
-        if d.kind == "main" and m.kind != "interrupt":
-            return m in main_moves(s, m.seat)
+        check = CHECKS.get(d.kind)
+        if check is not None:
+            return check(s, d.seat, m)
         return m in self.legal_moves(s)
 
     def returns(self, s: BrawlState) -> tuple[float, ...]:
@@ -180,5 +181,6 @@ class BrawlRules(Rules):
         return score[seat] / total
 
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
-        if any(c not in visible for c in state.hp):
-            view.hp = {c: h for c, h in state.hp.items() if c in visible}
+        hidden = visible.hidden
+        if hidden and not hidden.isdisjoint(state.hp):
+            view.hp = {c: h for c, h in state.hp.items() if c not in hidden}

@@ -25,6 +25,7 @@ from . import damage
 from .effects import carry_out
 from .legal import (
     TEAM_LIMIT,
+    can_declare_outside,
     declare_for,
     declare_moves,
     has_interrupt,
@@ -219,7 +220,7 @@ def outside(s: BrawlState, queue: tuple[int, ...] | None) -> None:
     if queue is None:  # the attacks are over
         s.played_character = s.played_condition = True
         queue = tuple(s.order_from(s.current))
-    while queue and not declare_moves(s, queue[0], outside=True):
+    while queue and not can_declare_outside(s, queue[0]):
         queue = queue[1:]
     if queue:
         decide(s, "outside", queue[0], queue)
