@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
-        from .ui.app import main as run_app
+        from .ui.start import main as run_app
 
         run_app()
         return 0

@@ -17,16 +17,14 @@ after a few tries it raises :class:`SamplingError` (the game's declarations are 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .rng import Rng
 from .state import HIDDEN, State
 
-if TYPE_CHECKING:
-    from .rules import Rules
-
-SlotTest = Callable[[int], bool]
+#: the rules of the game (a :class:`~tabletop.engine.rules.Rules`; not imported here,
+#: as the rules import this module)
+Rules = Any
 TRIES = 24
 
 

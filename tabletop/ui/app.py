@@ -41,6 +41,9 @@ class Scene:
 
 
 class App:
+    #: makes the first screen (the main menu registers itself: :mod:`.menu`)
+    home: Callable[[], Scene] | None = None
+
     def __init__(self, size: tuple[int, int] = BASE_SIZE, headless: bool = False,
                  ai_delay: float | None = None, mods: bool = True) -> None:
         if headless:
@@ -144,6 +147,12 @@ class App:
             self.clock.tick(FPS)
         pygame.quit()
 
+    def go_home(self) -> None:
+        """Back to the first screen, closing every other."""
+        if App.home is None:
+            raise RuntimeError("no home screen is registered (import tabletop.ui.menu)")
+        self.replace(App.home())
+
     def quit(self) -> None:
         for scene in self.scenes:
             closing = getattr(scene, "on_quit", None)
@@ -174,10 +183,3 @@ def background(surf: pygame.Surface) -> None:
 _bg_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Start the app on the main menu."""
-    from .menu import MainMenu
-
-    app = App()
-    app.push(MainMenu())
-    app.run()

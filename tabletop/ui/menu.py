@@ -14,7 +14,7 @@ from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
-from .app import Scene, background
+from .app import App, Scene, background
 from .widgets import Button, Choice, Row, ScrollList, Switch, TextInput, Toast, panel
 
 AUTOSAVE = "autosave.json"
@@ -374,3 +374,6 @@ class CardProblems(MenuScene):
         panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
         self.list.draw(surf)
         self.back.draw(surf)
+
+
+App.home = MainMenu

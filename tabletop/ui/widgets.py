@@ -15,13 +15,6 @@ import pygame
 from . import text, theme
 
 
-def mouse_pos(event: pygame.event.Event | None = None) -> tuple[int, int]:
-    """Posted events do not move the real pointer: prefer the event's own position."""
-    if event is not None and hasattr(event, "pos"):
-        return event.pos
-    return pygame.mouse.get_pos()
-
-
 class Widget:
     rect: pygame.Rect
     visible = True
@@ -270,9 +263,6 @@ class ScrollList(Widget):
 
     def max_offset(self) -> int:
         return max(0, self.content_height() - self.rect.h + 8)
-
-    def scroll_to_bottom(self) -> None:
-        self.offset = self.max_offset()
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:

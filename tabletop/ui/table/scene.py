@@ -279,10 +279,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.help_rect = rect
 
     def to_menu(self) -> None:
-        from ..menu import MainMenu
-
         self.on_quit()
-        self.app.replace(MainMenu())
+        self.app.go_home()
 
     def take_seat(self) -> None:
         self.viewer = self.handover_to
