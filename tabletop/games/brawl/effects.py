@@ -289,7 +289,7 @@ def _opponent_discards(ctx: BrawlEffects, e: dict) -> None:
 effect("opponent_discards",
        {"count": Field(Int(1, 5), required=True, doc="cards discarded")},
        (INTERRUPTION,),
-       "The target's owner discards cards at random from their hand.",
+       "Every opponent of the player discards that many cards at random from their hand.",
        "{effect: opponent_discards, count: 1}",
        run=_opponent_discards)
 
