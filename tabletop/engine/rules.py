@@ -49,6 +49,9 @@ class Rules:
     card_sets: tuple[str, ...] = ()
     #: the game's steps and decisions (the shared turn model)
     flow: Flow
+    #: the version of these rules; raised when a change would stop older saves replaying
+    #: (saves record it; a state made under an older version keeps its rules)
+    version: int = 1
 
     # -- cards ----------------------------------------------------------------------------
     def load_catalog(self, base_dirs: list[Path] | None = None,
@@ -94,6 +97,11 @@ class Rules:
     # -- the core -----------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> State:
         raise NotImplementedError
+
+    @staticmethod
+    def under(state: State, version: int) -> bool:
+        """Is ``state`` played under rules older than ``version``?"""
+        return state.ruleset is not None and state.ruleset < version
 
     @staticmethod
     def actor(state: State) -> int | None:

@@ -50,6 +50,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "fingerprint": session.catalog.fingerprint,
+        "ruleset": session.ruleset,
         "moves": list(session.notations),
         "notes": {str(k): v for k, v in session.notes.items()},
         "settings": session.settings,
@@ -135,8 +136,12 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                         "replayed with the current cards.")
     try:
         seats = [SeatConfig(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
+        ruleset = data.get("ruleset", 1)
+        if not isinstance(ruleset, int) or not 1 <= ruleset <= game.rules.version:
+            raise SaveError(f"{name} was played under rules this version does not know "
+                            f"(version {ruleset!r} of {game.info.title}).")
         session = Session(game, catalog, data["options"], data["seed"], seats,
-                          position=data.get("position"))
+                          position=data.get("position"), ruleset=ruleset)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{name} cannot be set up: {exc}") from exc
     for number, text in enumerate(data["moves"], start=1):

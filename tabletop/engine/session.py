@@ -33,9 +33,11 @@ class LogEntry:
 class Session:
     def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
                  seed: int, seats: list[SeatConfig] | None = None,
-                 initial: State | None = None, position: dict | None = None) -> None:
+                 initial: State | None = None, position: dict | None = None,
+                 ruleset: int | None = None) -> None:
         """``position`` (a scenario position) sets up the table instead of a deal; it is
-        kept so that saves of such a game replay from the same position."""
+        kept so that saves of such a game replay from the same position. ``ruleset``: the
+        version of the rules a saved game was played under (default: the latest)."""
         self.game = game
         self.catalog = catalog
         rules = game.rules
@@ -51,8 +53,10 @@ class Session:
             if game.positions is None:
                 raise ValueError(f"{game.info.title} cannot start from a position")
             initial = game.positions.build(catalog, self.options, seed, position)
-        self.states: list[State] = [initial if initial is not None
-                                    else rules.new_state(catalog, self.options, seed)]
+        first = initial if initial is not None else rules.new_state(catalog, self.options, seed)
+        self.ruleset = rules.version if ruleset is None else ruleset
+        first.ruleset = None if self.ruleset >= rules.version else self.ruleset
+        self.states: list[State] = [first]
         self.moves: list[Move] = []
         self.notations: list[str] = []
         self.redo_stack: list[Move] = []

@@ -10,6 +10,15 @@ from .effects import SELECTOR, Who
 from .state import BrawlState
 
 TEAM_LIMIT = 5
+#: Brawl's rules version 2: powers reaching outside the match-up are declared in step 7
+#: or not at all, and opponents get a response window after the current player's moves
+#: (docs/rulings.md 16 and 19); games saved under version 1 keep the older reading
+TIMING = 2
+
+
+def timed(s: BrawlState) -> bool:
+    """Is ``s`` played under the version-2 timing of declarations and Interruptions?"""
+    return s.ruleset is None or s.ruleset >= TIMING
 
 
 def condition_moves(s: BrawlState, seat: int, card: int) -> list[Move]:
@@ -78,12 +87,14 @@ def may_declare(s: BrawlState, card: int) -> bool:
 
 
 def declare_for(s: BrawlState, card: int, outside: bool) -> list[Move]:
-    """The declarations of ``card``: each power (only those reaching outside the match-up
-    when ``outside``), a heal with each possible target."""
+    """The declarations of ``card``: in step 7 (``outside``) the powers that reach outside
+    the match-up, each heal with each possible target; in steps 10-11 the others (those
+    must be declared in step 7 or not at all: ruling 16)."""
     seat = s.owner(card)
     out = []
+    strict = timed(s)
     for idx, power in enumerate(s.info[card].powers):
-        if outside and not power.outside:
+        if (power.outside != outside) if strict else (outside and not power.outside):
             continue
         if power.heal is None:
             out.append(Move("declare", seat, card, None, idx))

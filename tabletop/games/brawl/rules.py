@@ -15,7 +15,7 @@ from ...engine.moves import Move, seat_label
 from ...engine.rules import Rules
 from ...engine.state import ZoneSpec
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
-from .legal import CHECKS
+from .legal import CHECKS, TIMING
 from .state import BrawlState
 from .turn import FLOW, standing_counts
 
@@ -59,6 +59,7 @@ class BrawlRules(Rules):
     }
     card_kinds = CARD_KINDS
     flow = FLOW
+    version = TIMING
 
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
         return check_catalog(catalog)
