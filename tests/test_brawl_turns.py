@@ -411,3 +411,32 @@ def test_a_team_heal_may_target_itself_or_any_teammate_even_knocked_out(fixture_
     targets = {t.state.name(m.target) for m in t.legal_moves()
                if m.kind == "declare" and m.target is not None}
     assert targets == {"Medic", "Beamer"}
+
+
+# -- set-up from a scenario position (issue 10) --------------------------------------------------
+
+def test_setup_position_redeals_a_hand_without_a_character(fixture_cards, brawl):
+    t = table(fixture_cards, {"phase": "setup", "hands": {
+        "P1": ["Brute", "Mud", "Fog", "Recall", "Rise", "Jam"],
+        "P2": ["Adrenaline", "Sunshine", "Split", "Bandage", "Scout", "Dispel"]}})
+    s = t.state
+    assert s.phase == "pick" and s.actor == 0
+    assert "P2 shows a hand with no Character" in log(t)
+    for seat in (0, 1):
+        assert any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])
+    assert len(s.zones["hand.0"]) == len(s.zones["hand.1"]) == 6
+    assert brawl.positions.to_json(s)["redealt"] >= 1
+
+
+def test_setup_position_picks_are_hidden_until_both_are_placed(fixture_cards, brawl):
+    t = table(fixture_cards, {"phase": "setup", "hands": {
+        "P1": ["Guardian", "Mud", "Fog", "Recall", "Rise", "Jam"],
+        "P2": ["Brute", "Sunshine", "Split", "Bandage", "Scout", "Dispel"]}})
+    assert brawl.positions.to_json(t.state)["redealt"] == 0
+    play(t, 'P1 pick "Guardian"')
+    assert brawl.rules.view(t.state, 1).zones["play.0"] == [HIDDEN]
+    assert "pick (face down)" in t.log_text(1)
+    assert "Guardian" not in t.log_text(1)
+    play(t, 'P2 pick "Brute"')
+    assert t.state.current == 1  # the Villain is more villainous than the Hero
+    assert brawl.rules.view(t.state, 1).zones["play.0"] == [card(t, "Guardian")]

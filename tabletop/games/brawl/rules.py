@@ -122,32 +122,47 @@ class BrawlRules(Rules):
             s.shuffle(pile)
             s.zones[f"deck.{seat}"] = pile
 
-    @staticmethod
-    def _deal(s: BrawlState) -> None:
+    @classmethod
+    def _deal(cls, s: BrawlState) -> None:
         """Deal six each; re-deal while anyone's hand has no Character (set-up step 2)."""
-        for attempt in range(1000):
+        for _ in range(1000):
             for seat in range(s.seats):
                 src = s.draw_zone(seat)
                 for _ in range(HAND_SIZE):
                     if s.zones[src]:
                         s.zones[f"hand.{seat}"].append(s.zones[src].pop())
-            empty = [seat for seat in range(s.seats)
-                     if not any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])]
-            if not empty:
+            if cls.hands_hold_characters(s):
                 return
-            for seat in empty:
-                names = ", ".join(s.name(c) for c in s.zones[f"hand.{seat}"])
-                s.say(f"{seat_label(seat)} shows a hand with no Character ({names}); "
-                      "all cards go back and are dealt again.")
-            for seat in range(s.seats):
-                hand = s.zones[f"hand.{seat}"]
-                s.zones[s.draw_zone(seat)].extend(hand)
-                hand.clear()
-            for seat in range(s.seats) if "deck" not in s.zones else [None]:
-                zone = "deck" if seat is None else f"deck.{seat}"
-                s.shuffle(s.zones[zone])
-            if attempt == 999:  # pragma: no cover - needs a deck without characters
-                raise ValueError("cannot deal a hand with a Character")
+        raise ValueError("cannot deal a hand with a Character")  # pragma: no cover
+
+    @staticmethod
+    def hands_hold_characters(s: BrawlState) -> bool:
+        """Set-up step 2: a hand without a Character is shown and every card goes back
+        to be shuffled and dealt again. True when every hand holds one."""
+        empty = [seat for seat in range(s.seats)
+                 if not any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])]
+        if not empty:
+            return True
+        s.counters[("redeals",)] = s.count(("redeals",)) + 1
+        for seat in empty:
+            names = ", ".join(s.name(c) for c in s.zones[f"hand.{seat}"])
+            s.say(f"{seat_label(seat)} shows a hand with no Character ({names}); "
+                  "all cards go back and are dealt again.")
+        for seat in range(s.seats):
+            hand = s.zones[f"hand.{seat}"]
+            s.zones[s.draw_zone(seat)].extend(hand)
+            hand.clear()
+        for seat in range(s.seats) if "deck" not in s.zones else [None]:
+            zone = "deck" if seat is None else f"deck.{seat}"
+            s.shuffle(s.zones[zone])
+        return False
+
+    def start_setup(self, s: BrawlState) -> None:
+        """Set-up from step 2 on, for hands already dealt (a scenario position): the
+        re-deal check, then the face-down picks."""
+        if not self.hands_hold_characters(s):
+            self._deal(s)
+        FLOW.start(s, ("pick", 0))
 
     # -- the core ---------------------------------------------------------------------------
     def is_legal(self, s: BrawlState, m: Move) -> bool:
