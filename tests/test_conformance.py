@@ -226,3 +226,22 @@ def test_evaluate_stays_between_zero_and_one(gid, catalogs):
         for seat in range(state.seats):
             assert 0.0 <= rules.evaluate(state, seat) <= 1.0
         state = rules.play(state, rng.choice(rules.legal_moves(state)))
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_a_view_packed_for_the_worker_comes_back_the_same(gid, catalogs):
+    """The computer players' worker gets views as JSON (never pickle): every slot of a
+    view survives the trip, on a state set up with the same options and seed."""
+    from tabletop.engine.pack import pack, unpack
+
+    rules = GAMES[gid].rules
+    options = rules.normalize_options({})
+    template = rules.new_state(catalogs[gid], options, 8)
+    state = rules.new_state(catalogs[gid], options, 8)
+    rng = Rng(8)
+    while not state.over:
+        view = rules.view(state, state.actor)
+        back = unpack(pack(view), template)
+        assert snapshot(back) == snapshot(view)
+        assert rules.legal_moves(back) == rules.legal_moves(view)
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))

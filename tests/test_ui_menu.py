@@ -20,6 +20,7 @@ def app():
     application.push(MainMenu())
     application.step(0.016)
     yield application
+    application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
 
 

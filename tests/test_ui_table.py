@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui_helpers import button, center_of, click, drag, key, sprite_of, zone_center
+from ui_helpers import button, center_of, click, drag, frames, key, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
@@ -20,6 +20,7 @@ from tabletop.ui.table import TableScene
 def app():
     application = App(headless=True, ai_delay=0.0, mods=False)
     yield application
+    application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
 
 
@@ -102,9 +103,8 @@ def test_attack_by_drag_then_declare_from_the_card_menu(app):
     s = scene.session.state
     assert s.info[sprite_of(scene, "Copper Kestrel").card].powers[
         s.power[sprite_of(scene, "Copper Kestrel").card]].name == "Talon Dive"
-    # the computer declares for Iron Mawgrave on the next frames
-    for _ in range(5):
-        app.step(0.016)
+    # the computer declares for Iron Mawgrave, thinking in its worker process
+    settle(app, scene)
     assert scene.session.state.phase == "damage"
     click(app, button(scene, "Resolve damage").rect.center)
     assert scene.session.state.phase == "end"
@@ -146,8 +146,7 @@ def test_the_computer_plays_its_turn(app):
                   seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     click(app, button(scene, "No attack").rect.center)
     click(app, button(scene, "End turn").rect.center)
-    for _ in range(80):
-        app.step(0.016)
+    for _ in frames(app):
         if scene.state.current == 0 or scene.state.over:
             break
         if scene.state.actor == 0:  # the computer attacked: answer with the mouse
@@ -165,8 +164,9 @@ def test_game_over_screen(app):
                                                "P2": ["Voltmonger"]}},
                   seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
-    for _ in range(30):
-        app.step(0.016)
+    for _ in frames(app, 10):
+        if scene.state.over:
+            break
         if scene.legal and scene.menu:
             click(app, scene.menu[0][0].center)
         elif scene.buttons and not scene.state.over and scene.state.actor == 0:

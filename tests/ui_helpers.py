@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 
@@ -57,3 +59,23 @@ def button(scene, label: str):
         if b.label == label:
             return b
     raise KeyError(f"no button {label!r}; have {[b.label for b in scene.buttons + scene.tools]}")
+
+
+def frames(app, seconds: float = 20.0, dt: float = 0.016):
+    """Run frames (``app.step``) for up to ``seconds`` of real time, yielding after each:
+    the computer players think in their worker process meanwhile."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(dt)
+        yield
+        time.sleep(0.002)
+
+
+def settle(app, scene, seconds: float = 20.0) -> None:
+    """Run frames until no computer seat has a move to make (a human must act, or the
+    game is over)."""
+    for _ in frames(app, seconds):
+        s = scene.state
+        if s.over or s.actor not in scene.computers.seats:
+            return
+    raise AssertionError("the computer players did not finish in time")

@@ -15,13 +15,12 @@ from pathlib import Path
 import pygame
 
 from ...engine.moves import IllegalMove, Move, seat_label
-from ...engine.players import computer_move
-from ...engine.rng import Rng
 from ...engine.saves import write_save
 from ...engine.session import Session
 from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
+from .computers import ComputerSeats
 from .draw import SNAP_MS, TableDrawing
 from .input import TableInput
 from .layout import Drag, Sprite
@@ -39,9 +38,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.handover_to: int | None = None
-        self.players = {i: self.game.computer_player() for i, seat in enumerate(session.seats)
-                        if seat.kind == "computer"}
-        self.ai_rng = Rng(session.seed ^ 0x5EED)
+        self.computers = ComputerSeats(session, mods=True)
+        #: a computer seat's move that came back, played once the pause since the last
+        #: move (``App.ai_delay``, for readability) is over
+        self._computer_move: Move | None = None
         self.ai_wait = 0.0
         self.layout_obj = layout_for(self.game.info.id, self)
         self.toast = Toast()
@@ -93,6 +93,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.toast.show(f"Could not autosave: {exc}")
 
     def on_quit(self) -> None:
+        self.computers.close()
         self._on_change(self.session)
 
     def refresh(self) -> None:
@@ -150,6 +151,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         return True
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.computers.mods = self.app.use_mods
+        self.computers.start()
         self.size = size
         w, h = size
         scale = min(w / 1280, h / 720)
@@ -238,7 +241,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.log_list.set_rows(rows)
 
     def undo(self) -> None:
-        if self.session.undo(self.humans if self.players else None):
+        self.computers.cancel()
+        self._computer_move = None
+        if self.session.undo(self.humans if self.computers.seats else None):
             self.toast.show("Move taken back.", theme.GOOD, 1.5)
         elif self.session.moves:
             self.toast.show("That move showed hidden cards (a draw or a reveal); it cannot "
@@ -247,7 +252,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.refresh()
 
     def redo(self) -> None:
-        if self.session.redo(self.humans if self.players else None):
+        self.computers.cancel()
+        self._computer_move = None
+        if self.session.redo(self.humans if self.computers.seats else None):
             self.refresh()
 
     def save_copy(self) -> None:
@@ -292,16 +299,19 @@ class TableScene(TableInput, TableDrawing, Scene):
             sprite, start, elapsed = self.snap
             elapsed += dt * 1000
             self.snap = None if elapsed >= SNAP_MS else (sprite, start, elapsed)
-        s = self.state
-        if s.over or self.handover_to is not None or self.drag is not None:
+        self.ai_wait += dt
+        if self.state.over or self.handover_to is not None:
             return
-        actor = s.actor
-        if actor is not None and actor in self.players:
-            self.ai_wait += dt
-            if self.ai_wait >= self.app.ai_delay:
-                self.ai_wait = 0.0
-                move = computer_move(self.game.rules, s, actor, self.players[actor], self.ai_rng)
-                self.play(move)
+        move = self.computers.poll()  # thinks in the worker; never blocks the frame
+        if self.computers.problem:
+            self.toast.show(self.computers.problem)
+            self.computers.problem = ""
+        if move is not None:
+            self._computer_move = move
+        move = self._computer_move
+        if move is not None and self.drag is None and self.ai_wait >= self.app.ai_delay:
+            self._computer_move = None
+            self.play(move)
 
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []
