@@ -227,3 +227,19 @@ def test_narration_goes_into_the_log_with_the_move(app, monkeypatch):
     assert scene.session.notes == {1: "The warden steps in."}
     assert "\u201cThe warden steps in.\u201d" in scene.session.log_text(0)
     assert box.value == ""
+
+
+def test_the_log_grows_by_a_move_and_follows_play(app):
+    """After a move the log adds that move's lines (earlier rows are kept, not rebuilt),
+    an undo takes them back, and the newest line stays in view unless the player
+    scrolled back."""
+    scene = table(app, POSITION)
+    rows_before = list(scene.log_list.rows)
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    rows = scene.log_list.rows
+    assert len(rows) == len(rows_before) + 1
+    assert all(a is b for a, b in zip(rows_before, rows, strict=False))
+    assert rows[-1].lines[0][0] == "P1 character Granite Warden"  # no quotes, no #n
+    assert scene.game_log.following
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.log_list.rows) == len(rows_before)

@@ -141,8 +141,16 @@ class Session:
     # -- the readable log ---------------------------------------------------------------
     def log(self, seat: int | None) -> list[LogEntry]:
         """The game log as ``seat`` may read it (None: everything, e.g. for a replay)."""
-        entries = [LogEntry(0, None, "Set-up", self._lines(self.states[0], seat))]
-        for i, move in enumerate(self.moves):
+        return self.log_entries(seat, 0)
+
+    def log_entries(self, seat: int | None, start: int) -> list[LogEntry]:
+        """The log entries from number ``start`` on (0 is the set-up), so that a reader
+        that has the first ones only adds the new."""
+        entries = []
+        if start == 0:
+            entries.append(LogEntry(0, None, "Set-up", self._lines(self.states[0], seat)))
+        for i in range(max(0, start - 1), len(self.moves)):
+            move = self.moves[i]
             before, after = self.states[i], self.states[i + 1]
             text = self.game.text.public_notation(before, move, seat) if seat is not None \
                 else self.notations[i]

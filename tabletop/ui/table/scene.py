@@ -24,6 +24,7 @@ from .computers import ComputerSeats
 from .draw import SNAP_MS, TableDrawing
 from .input import TableInput
 from .layout import Drag, Sprite
+from .log import GameLog
 
 
 class TableScene(TableInput, TableDrawing, Scene):
@@ -58,6 +59,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
         self.log_list = ScrollList((0, 0, 10, 10), size=13, stick_bottom=True)
+        self.game_log = GameLog(self.log_list)
         self.help_open = False
         self.size = (1280, 720)
         self._pending_warnings = warnings or []
@@ -230,15 +232,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         return f"{name} ({label})" if name != label else label
 
     def _build_log(self) -> None:
-        rows = []
-        viewer = self.viewer if self.handover_to is None else -1
-        for entry in self.session.log(viewer if viewer is not None else None):
-            seat = entry.seat
-            color = theme.SEAT_COLORS[seat % 4] if seat is not None else theme.ACCENT
-            lines = [(entry.text, color, "bold")]
-            lines += [(line, theme.MUTED, "small") for line in entry.lines]
-            rows.append(Row(lines))
-        self.log_list.set_rows(rows)
+        reader = -1 if self.handover_to is not None else self.viewer
+        self.game_log.sync(self.session, reader)
 
     def undo(self) -> None:
         self.computers.cancel()
