@@ -19,6 +19,8 @@ For random games with every option set:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tabletop.engine.info import SeatConfig
@@ -241,7 +243,7 @@ def test_a_view_packed_for_the_worker_comes_back_the_same(gid, catalogs):
     rng = Rng(8)
     while not state.over:
         view = rules.view(state, state.actor)
-        back = unpack(pack(view), template)
+        back = unpack(json.loads(json.dumps(pack(view))), template)
         assert snapshot(back) == snapshot(view)
         assert rules.legal_moves(back) == rules.legal_moves(view)
         state = rules.play(state, rng.choice(rules.legal_moves(state)))

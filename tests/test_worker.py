@@ -98,7 +98,7 @@ def test_the_table_keeps_drawing_while_the_computer_thinks(app):
 def test_a_dead_worker_is_replaced_by_a_random_move_and_a_message(app):
     scene = computer_table(app)
     scene.computers.start()
-    scene.computers.worker._proc.kill()
+    scene.computers.worker.kill()
     settle(app, scene)
     assert scene.session.moves
     assert scene.toast.message.startswith("The computer player failed")

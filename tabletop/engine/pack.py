@@ -12,7 +12,6 @@ decisions are registered here; a game registers its own with :func:`packable`).
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
 
 from .flow import Decision
@@ -87,17 +86,15 @@ def _slots(cls: type) -> list[str]:
     return [name for c in cls.__mro__ for name in getattr(c, "__slots__", ())]
 
 
-def pack(state: State) -> bytes:
-    """The dynamic slots of ``state`` as JSON bytes."""
-    data = {name: _out(getattr(state, name)) for name in _slots(type(state))
+def pack(state: State) -> dict[str, Any]:
+    """The dynamic slots of ``state`` as JSON-ready data."""
+    return {name: _out(getattr(state, name)) for name in _slots(type(state))
             if name not in STATIC}
-    return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
-def unpack(blob: bytes, template: State) -> State:
+def unpack(data: dict[str, Any], template: State) -> State:
     """A state: ``template``'s static parts (cards, compiled data, options) with the
     packed slots filled in."""
-    data = json.loads(blob.decode("utf-8"))
     state = template.copy()
     for name in _slots(type(template)):
         if name not in STATIC:

@@ -395,8 +395,18 @@ class Toast:
 
 def panel(surf, rect, color=theme.PANEL, alpha: int = 235, border=theme.PANEL_LINE,
           radius: int = 10) -> None:
-    box = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(box, border, box.get_rect(), 1, border_radius=radius)
-    surf.blit(box, pygame.Rect(rect).topleft)
+    """A rounded, translucent box (its picture is made once per size and colours)."""
+    rect = pygame.Rect(rect)
+    key = (rect.size, tuple(color[:3]), alpha, tuple(border) if border else None, radius)
+    box = _panels.get(key)
+    if box is None:
+        if len(_panels) > 200:
+            _panels.clear()
+        box = _panels[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
+        if border:
+            pygame.draw.rect(box, border, box.get_rect(), 1, border_radius=radius)
+    surf.blit(box, rect.topleft)
+
+
+_panels: dict[tuple, pygame.Surface] = {}

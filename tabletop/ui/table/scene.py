@@ -73,8 +73,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         #: a line of narration typed by the player, attached to their next move
         self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
                                    120) if session.game.info.narration else None
-        self._static: pygame.Surface | None = None
-        self._static_key_was: tuple = ()
+        #: cached pictures of the table and the panel: name -> (what it shows, surface)
+        self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         session.listeners.append(self._on_change)
