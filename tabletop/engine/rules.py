@@ -228,6 +228,12 @@ class Rules:
         cards = view.cards
         return lambda c: cards[c].kind in holds
 
+    def slot_needs(self, view: State, zone: str, seat: int) -> list:
+        """What the hidden cards of ``zone`` must include, as a whole: ``(test, count)``
+        pairs (at least ``count`` of them pass ``test``), e.g. a hand that must hold a
+        Character. Default: nothing."""
+        return []
+
     def determinize_extra(self, state: State, view: State, seat: int, rng: Rng) -> None:
         """Hook: refill game-specific hidden fields after :meth:`determinize`."""
 
