@@ -21,6 +21,13 @@ from .schema import Field
 from .state import HIDDEN, State, ZoneSpec, zone_base, zone_owner
 
 
+def known_game_ids() -> set[str]:
+    """Every registered game and every shared card set a card file may name."""
+    from ..games import GAMES
+
+    return set(GAMES) | {s for g in GAMES.values() for s in g.card_sets}
+
+
 @dataclass(frozen=True)
 class Option:
     """A new-game option: a switch (``choices`` empty) or a choice between values."""
@@ -68,7 +75,10 @@ class Game:
 
     # -- cards --------------------------------------------------------------------
     def load_catalog(self, base_dirs: list[Path] | None = None,
-                     mod_dirs: list[Path] | None = None) -> Catalog:
+                     mod_dirs: list[Path] | None = None, check: bool = True) -> Catalog:
+        """The game's cards: shared sets, ``base_dirs`` (default ``cards/<game>/``), then
+        mods; ``check=False`` leaves out the cross-card checks (``tabletop validate`` adds
+        files first and runs them once)."""
         from .. import CARDS_DIR
         from .paths import mod_dirs as default_mod_dirs
 
@@ -79,8 +89,9 @@ class Game:
         if mod_dirs is None:
             mod_dirs = default_mod_dirs()
         catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs,
-                               self.card_sets)
-        catalog.errors.extend(self.check_catalog(catalog))
+                               self.card_sets, known_games=known_game_ids())
+        if check:
+            catalog.errors.extend(self.check_catalog(catalog))
         return catalog
 
     def check_catalog(self, catalog: Catalog) -> list[CardError]:

@@ -4,7 +4,14 @@ Only the safe loader is used (the C ``CSafeLoader`` when PyYAML was built with l
 Mappings load as :class:`MDict` and sequences as :class:`MList`; both carry the line and
 column (1-based) of each entry so that validation errors can point at ``file:line:col``.
 Only ``true``/``false`` are booleans: YAML 1.1's ``yes``/``no``/``on``/``off`` stay strings,
-so a card called "On" or a value ``no`` means what it says.
+so a card called "On" or a value ``no`` means what it says; dates stay text too.
+
+Loading is limited before the work grows (:mod:`tabletop.engine.limits`): control
+characters are refused before parsing, and the document is composed here from libyaml's
+events (not by libyaml's recursive composer) so that the nesting depth and the number of
+nodes, every alias counted as the nodes it repeats, are checked as each event arrives. An
+alias bomb or a file nested 20,000 levels deep stops at the first node over the limit,
+with its line and column.
 """
 
 from __future__ import annotations
@@ -12,6 +19,21 @@ from __future__ import annotations
 import re
 
 import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from . import limits
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Base = yaml.CSafeLoader
@@ -58,8 +80,149 @@ def _pos(node) -> Mark:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+class LimitError(yaml.MarkedYAMLError):
+    """A card file over one of the limits, or with a character YAML does not allow."""
+
+    def __init__(self, problem: str, mark) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
+
 class MarkedLoader(_Base):  # type: ignore[misc, valid-type]
-    """Safe loader that builds :class:`MDict` / :class:`MList` with positions."""
+    """Safe loader that builds :class:`MDict` / :class:`MList` with positions, composing
+    the document itself so that every limit is checked as the events arrive."""
+
+    def get_single_node(self):
+        self.get_event()  # the stream starts
+        document = None
+        if not self.check_event(StreamEndEvent):
+            document = self._compose_document()
+        if not self.check_event(StreamEndEvent):
+            event = self.get_event()
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream",
+                document.start_mark if document is not None else None,
+                "but found another document", event.start_mark)
+        self.get_event()
+        return document
+
+    def _compose_document(self):
+        event = self.get_event()
+        assert isinstance(event, DocumentStartEvent | StreamStartEvent)
+        node = self._compose_limited()
+        event = self.get_event()
+        assert isinstance(event, DocumentEndEvent)
+        return node
+
+    def _compose_limited(self):  # noqa: C901 - one loop over the event kinds
+        """Compose one node tree without recursion, counting depth and nodes."""
+        anchors: dict[str, object] = {}
+        weight: dict[int, int] = {}  # id(anchored node) -> the nodes it stands for
+        unfinished: set[int] = set()  # collections whose end has not come yet
+        # each frame: [node, anchor, nodes so far, a mapping key waiting for its value]
+        stack: list[list] = []
+        total = 0
+        events = 0
+
+        def attach(node, count: int):
+            if not stack:
+                return
+            frame = stack[-1]
+            frame[2] += count
+            parent = frame[0]
+            if isinstance(parent, SequenceNode):
+                parent.value.append(node)
+            elif frame[3] is None:
+                frame[3] = node
+            else:
+                parent.value.append((frame[3], node))
+                frame[3] = None
+
+        def count_nodes(n: int, mark) -> None:
+            nonlocal total
+            total += n
+            if total > limits.MAX_YAML_NODES:
+                raise LimitError(f"the file holds more than {limits.MAX_YAML_NODES:,} values "
+                                 "(counting each alias as everything it repeats)", mark)
+
+        while True:
+            event = self.get_event()
+            events += 1
+            if events % 2000 == 0:
+                limits.checkpoint()
+            if isinstance(event, SequenceEndEvent | MappingEndEvent):
+                node, anchor, count, _ = stack.pop()
+                node.end_mark = event.end_mark
+                unfinished.discard(id(node))
+                if anchor is not None:
+                    weight[id(node)] = count
+                if not stack:
+                    return node
+                stack[-1][2] += count
+                continue
+            if isinstance(event, AliasEvent):
+                node = anchors.get(event.anchor)
+                if node is None:
+                    raise yaml.composer.ComposerError(
+                        None, None, f"found undefined alias {event.anchor!r}",
+                        event.start_mark)
+                if id(node) in unfinished:
+                    raise LimitError(f"the alias *{event.anchor} repeats a list or mapping "
+                                     "that contains it", event.start_mark)
+                size = weight.get(id(node), 1)
+                count_nodes(size, event.start_mark)
+                attach(node, size)
+                if not stack:
+                    return node
+                continue
+            anchor = event.anchor
+            if anchor is not None and anchor in anchors:
+                raise yaml.composer.ComposerError(
+                    f"found duplicate anchor {anchor!r}; first occurrence",
+                    anchors[anchor].start_mark, "second occurrence", event.start_mark)
+            if isinstance(event, ScalarEvent):
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self.resolve(ScalarNode, event.value, event.implicit)
+                if tag in _NUMBER_TAGS and len(event.value) > limits.MAX_NUMBER_CHARS:
+                    raise LimitError(f"a number of more than {limits.MAX_NUMBER_CHARS} "
+                                     "characters", event.start_mark)
+                node = ScalarNode(tag, event.value, event.start_mark, event.end_mark,
+                                  style=event.style)
+                count_nodes(1, event.start_mark)
+                if anchor is not None:
+                    anchors[anchor] = node
+                attach(node, 1)
+                if not stack:
+                    return node
+                continue
+            if not isinstance(event, SequenceStartEvent | MappingStartEvent):
+                raise yaml.composer.ComposerError(  # pragma: no cover - libyaml's order
+                    None, None, f"unexpected {type(event).__name__}", event.start_mark)
+            if len(stack) >= limits.MAX_YAML_DEPTH:
+                raise LimitError(f"lists and mappings are nested more than "
+                                 f"{limits.MAX_YAML_DEPTH} levels deep", event.start_mark)
+            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = self.resolve(kind, None, event.implicit)
+            node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            count_nodes(1, event.start_mark)
+            if anchor is not None:
+                anchors[anchor] = node
+            attach(node, 0)
+            stack.append([node, anchor, 1, None])
+            unfinished.add(id(node))
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, OverflowError) as exc:
+            # e.g. an explicit ``!!int 0x`` or ``!!timestamp 2024-02-30``
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value ({exc})", node.start_mark) from None
 
 
 def _construct_map(loader: MarkedLoader, node):
@@ -69,10 +232,12 @@ def _construct_map(loader: MarkedLoader, node):
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, list | dict):
+        try:
+            hash(key)
+        except TypeError:
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark,
-                "found an unhashable key", key_node.start_mark)
+                "found an unhashable key", key_node.start_mark) from None
         value = loader.construct_object(value_node, deep=True)
         if key in result:
             raise yaml.constructor.ConstructorError(
@@ -95,10 +260,11 @@ def _construct_seq(loader: MarkedLoader, node):
 MarkedLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 MarkedLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 
-# Booleans: only true/false (any case).  Copy the resolver table so the global
-# SafeLoader is left untouched, then replace the bool resolver.
+# Booleans: only true/false (any case); no implicit dates.  Copy the resolver table so
+# the global SafeLoader is left untouched, then replace the bool resolver.
+_DROPPED = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
 MarkedLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
     for first, resolvers in _Base.yaml_implicit_resolvers.items()
 }
 MarkedLoader.add_implicit_resolver(
@@ -108,8 +274,26 @@ MarkedLoader.add_implicit_resolver(
 )
 
 
+#: characters YAML does not allow in a document (tab, line feed and return are fine)
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+
+
+def position(text: str, index: int) -> Mark:
+    """Line and column (1-based) of ``text[index]``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
 def load(text: str):
-    """Parse one YAML document with positions. Raises ``yaml.YAMLError`` on bad syntax."""
+    """Parse one YAML document with positions, within the limits of
+    :mod:`tabletop.engine.limits`. Raises ``yaml.YAMLError`` (:class:`LimitError` for a
+    limit or a forbidden character) with the position of the problem."""
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        line, col = position(text, bad.start())
+        raise LimitError(f"the control character U+{ord(bad.group()):04X} is not allowed in "
+                         "a card file (is it a text file?)",
+                         yaml.Mark("<file>", bad.start(), line - 1, col - 1, None, None))
     return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
 
 
