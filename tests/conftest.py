@@ -17,9 +17,13 @@ FIXTURES = HERE / "fixtures"
 
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path, monkeypatch):
-    """Saves and mods go to a temporary folder, never the real user data."""
+    """Saves and mods go to a temporary folder, never the real user data; the close
+    button check an app registers for long loads ends with the test."""
+    from tabletop.engine import limits
+
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     yield
+    limits.set_interrupt_check(None)
 
 
 @pytest.fixture(scope="session")

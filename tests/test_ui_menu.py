@@ -87,7 +87,7 @@ def test_load_screen_lists_samples_and_refuses_newer_saves(app):
     click(app, by_label(app.scene.buttons, "Load game").rect.center)
     scene = app.scene
     assert isinstance(scene, LoadGame)
-    names = [row.data.name for row in scene.list.rows if row.data is not None]
+    names = [row.data.path.name for row in scene.list.rows if row.data is not None]
     assert "brawl-sample.json" in names and "future.json" in names
     scene.pick(saves_dir() / "future.json")
     assert isinstance(app.scene, LoadGame) and "newer Tabletop" in scene.toast.message

@@ -2,10 +2,17 @@
 
 A save is ``{"format": "tabletop-save", "version": 1, "game", "options", "seed",
 "seats", "fingerprint", "moves": [notation...], "notes", "settings"}`` plus, for a game
-that started from a scenario position instead of a deal, that ``"position"``. Loading
-replays every move through the rules; if anything is wrong (bad JSON, a newer format, an
-unknown game, a move the rules refuse) the whole save is refused with a message; nothing
-is half-loaded.
+that started from a scenario position instead of a deal, that ``"position"``, and what
+the load screen shows (``"saved"``, ``"turn"``, ``"over"``, ``"app"``). Loading replays
+every move through the rules; if anything is wrong (bad JSON, a newer format, an unknown
+game, a move the rules refuse) the whole save is refused with a message; nothing is
+half-loaded.
+
+Reading is limited before the work grows (:mod:`tabletop.engine.limits`): the size is
+checked before the file is read, the nesting depth by a scan of the bytes before
+``json.loads``, and every field against :func:`check_save` (types, ranges, the game's
+declared options) before any of them is used. :func:`read_save` serves Continue, Load and
+the load screen's list alike.
 Older formats are brought up to date by the functions in :data:`UPGRADERS`.
 """
 
@@ -14,12 +21,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .cards import Catalog
 from .game import Game, SeatConfig
 from .moves import IllegalMove
@@ -36,7 +45,14 @@ class SaveError(Exception):
     """A save that cannot be loaded; the message says why, for the player."""
 
 
+#: table settings a save may keep, with their type
+SETTINGS: dict[str, type] = {"hide_hands": bool}
+
+
 def session_to_dict(session: Session) -> dict[str, Any]:
+    """What a save holds: only what is needed to replay the game (options, seed, seats,
+    moves, narration, table settings, a scenario position) and what the load screen
+    shows (when, which turn, whether it is over)."""
     from .. import __version__
 
     return {
@@ -51,8 +67,9 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "fingerprint": session.catalog.fingerprint,
         "moves": list(session.notations),
         "notes": {str(k): v for k, v in session.notes.items()},
-        "settings": session.settings,
+        "settings": {k: v for k, v in session.settings.items() if k in SETTINGS},
         **({"position": session.position} if session.position is not None else {}),
+        "turn": session.state.turn,
         "over": session.state.over,
     }
 
@@ -88,25 +105,65 @@ def write_save(path: Path, session: Session) -> None:
     atomic_write(path, blob.encode("utf-8"))
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    """Read and check a save file's envelope (not yet replayed)."""
+def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any]:
+    """Read a save file and check every field (:func:`parse_save`); not yet replayed.
+    Messages name the save by its file name."""
+    path = Path(path)
+    name = path.name
     try:
-        raw = Path(path).read_bytes()
+        size = path.stat().st_size
+        if size > limits.MAX_SAVE_BYTES:
+            raise SaveError(f"{name} is too large to be a save ({size:,} bytes; a save has "
+                            f"at most {limits.MAX_SAVE_BYTES:,}); it was not loaded.")
+        with path.open("rb") as handle:
+            raw = handle.read(limits.MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveError(f"Cannot read {path}: {exc.strerror or exc}") from exc
-    return parse_save(raw, str(path))
+        raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
+    return parse_save(raw, name, games)
 
 
-def parse_save(raw: bytes, name: str = "save") -> dict[str, Any]:
+_JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def json_depth(raw: bytes, limit: int) -> int:
+    """How deep the lists and objects of the JSON text ``raw`` nest, counted up to
+    ``limit + 1`` (a cheap scan of the bytes: strings are skipped)."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return min(raw.count(b"[") + raw.count(b"{"), limit)
+    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    depth = deepest = 0
+    for byte in brackets:
+        if byte in b"[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_save(raw: bytes, name: str = "save",
+               games: dict[str, Game] | None = None) -> dict[str, Any]:
+    """Check the size, the nesting, the JSON, the format version and every field of a
+    save; returns the checked fields (see :func:`check_save`)."""
+    if len(raw) > limits.MAX_SAVE_BYTES:
+        raise SaveError(f"{name} is too large to be a save (more than "
+                        f"{limits.MAX_SAVE_BYTES:,} bytes); it was not loaded.")
+    if json_depth(raw, limits.MAX_JSON_DEPTH) > limits.MAX_JSON_DEPTH:
+        raise SaveError(f"{name} is damaged (its data is nested more than "
+                        f"{limits.MAX_JSON_DEPTH} levels deep); it was not loaded.")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{name} is damaged (not valid JSON: {exc}); it was not loaded.") \
-            from exc
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"{name} is damaged (not valid JSON: {_cut(str(exc), 120)}); it was "
+                        "not loaded.") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a Tabletop save.")
     version = data.get("version")
-    if not isinstance(version, int) or version < 0:
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise SaveError(f"{name} has no valid format version.")
     if version > SAVE_VERSION:
         raise SaveError(f"{name} was written by a newer Tabletop (save format {version}; this "
@@ -118,38 +175,221 @@ def parse_save(raw: bytes, name: str = "save") -> dict[str, Any]:
         data = upgrade(data)
         version += 1
         data["version"] = version
-    for key, kind in (("game", str), ("seed", int), ("moves", list), ("options", dict),
-                      ("seats", list)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"{name} is damaged (field {key!r} is missing or wrong).")
-    return data
+    return check_save(data, name, games)
+
+
+#: every field a save may have; the first ones are required
+REQUIRED = ("format", "version", "game", "options", "seed", "seats", "moves")
+OPTIONAL = ("app", "saved", "fingerprint", "notes", "settings", "position", "turn", "over")
+_NOTE_KEY = re.compile(r"[1-9][0-9]{0,5}")  # ASCII digits only (not "¹")
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "null"
+    return limits.quoted(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def option_problem(game: Game, key: Any, value: Any) -> str | None:
+    """Why ``key: value`` is not an option setting of ``game``, or None. A switch takes
+    true or false; a choice one of its declared values (of the same type)."""
+    option = next((o for o in game.info.options if o.key == key), None)
+    if option is None:
+        known = ", ".join(o.key for o in game.info.options) or "none"
+        return f"{game.info.title} has no option {limits.quoted(key)} (it has: {known})"
+    if option.choices:
+        if not any(type(value) is type(v) and value == v for v, _ in option.choices):
+            allowed = ", ".join(json.dumps(v) for v, _ in option.choices)
+            return f"option {key!r} must be one of {allowed}, got {_describe(value)}"
+    elif not isinstance(value, bool):
+        return f"option {key!r} must be true or false, got {_describe(value)}"
+    return None
+
+
+def _text_field(value: Any, what: str, longest: int, one_line: bool = True) -> str | None:
+    from .schema import text_problem
+
+    if not isinstance(value, str):
+        return f"{what} must be text, got {_describe(value)}"
+    if len(value) > longest:
+        return f"{what} is longer than {longest:,} characters"
+    problem = text_problem(value, one_line)
+    return f"{what}: {problem}" if problem else None
+
+
+def saved_at(data: dict[str, Any]) -> datetime | None:
+    """When a save was written (its ``saved`` field, in UTC), or None."""
+    saved = data.get("saved")
+    if not isinstance(saved, str) or len(saved) > 40:
+        return None
+    try:
+        when = datetime.fromisoformat(saved)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def check_save(data: dict[str, Any], name: str = "save",
+               games: dict[str, Game] | None = None) -> dict[str, Any]:
+    """Check every field of a save (types, ranges, the game's declared options, the seat
+    count); returns a clean copy with the optional fields filled in, or raises
+    :class:`SaveError` naming the first problem. Nothing of the save is used before."""
+    if games is None:
+        from ..games import GAMES as games
+
+    def bad(problem: str) -> SaveError:
+        return SaveError(f"{name} is damaged ({problem}); it was not loaded.")
+
+    for key in REQUIRED:
+        if key not in data:
+            raise bad(f"field {key!r} is missing")
+    for key in data:
+        if key not in REQUIRED and key not in OPTIONAL:
+            raise bad(f"unknown field {limits.quoted(key)}")
+    game_id = data["game"]
+    if not isinstance(game_id, str):
+        raise bad(f"field 'game' must be text, got {_describe(game_id)}")
+    game = games.get(game_id)
+    if game is None:
+        raise SaveError(f"{name} is for a game this version does not have "
+                        f"({limits.quoted(game_id)}).")
+    out: dict[str, Any] = {"format": SAVE_FORMAT, "version": data["version"],
+                           "game": game_id}
+    seed = data["seed"]
+    if not _is_int(seed) or not -(2**63) <= seed < 2**64:
+        raise bad(f"field 'seed' must be a whole number, got {_describe(seed)}")
+    out["seed"] = seed
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise bad(f"field 'options' must be an object, got {_describe(options)}")
+    for key, value in options.items():
+        problem = option_problem(game, key, value)
+        if problem:
+            raise bad(problem)
+    out["options"] = {**game.default_options(), **options}
+    seats = data["seats"]
+    if not isinstance(seats, list):
+        raise bad(f"field 'seats' must be a list, got {_describe(seats)}")
+    count = game.seat_count(out["options"])
+    if len(seats) != count:
+        raise bad(f"{game.info.title} with these options has {count} seats, the save "
+                  f"lists {len(seats)}")
+    out["seats"] = []
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict) or set(seat) - {"name", "kind"} or "name" not in seat:
+            raise bad(f"seat {number} must be an object with a name and a kind")
+        problem = _text_field(seat["name"], f"the name of seat {number}",
+                              limits.MAX_SEAT_NAME_CHARS)
+        if problem:
+            raise bad(problem)
+        kind = seat.get("kind", "human")
+        if kind not in ("human", "computer"):
+            raise bad(f"seat {number} must be human or computer, got {_describe(kind)}")
+        out["seats"].append({"name": seat["name"], "kind": kind})
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise bad(f"field 'moves' must be a list, got {_describe(moves)}")
+    if len(moves) > limits.MAX_MOVES:
+        raise bad(f"it holds {len(moves):,} moves; a save has at most {limits.MAX_MOVES:,}")
+    for number, text in enumerate(moves, start=1):
+        if not isinstance(text, str):
+            raise bad(f"move {number} is not text")
+        if len(text) > limits.MAX_MOVE_CHARS:
+            raise bad(f"move {number} is longer than {limits.MAX_MOVE_CHARS} characters")
+    out["moves"] = list(moves)
+    notes = data.get("notes", {})
+    if not isinstance(notes, dict):
+        raise bad(f"field 'notes' must be an object, got {_describe(notes)}")
+    out["notes"] = {}
+    for key, note in notes.items():
+        if not _NOTE_KEY.fullmatch(key) or int(key) > len(moves):
+            raise bad(f"note {limits.quoted(key)} does not name a move (1 to {len(moves)})")
+        problem = _text_field(note, f"note {key}", limits.MAX_NOTE_CHARS)
+        if problem:
+            raise bad(problem)
+        out["notes"][key] = note
+    settings = data.get("settings", {})
+    if not isinstance(settings, dict):
+        raise bad(f"field 'settings' must be an object, got {_describe(settings)}")
+    for key, value in settings.items():
+        if key not in SETTINGS:
+            raise bad(f"unknown setting {limits.quoted(key)}")
+        if type(value) is not SETTINGS[key]:
+            raise bad(f"setting {key!r} must be true or false, got {_describe(value)}")
+    out["settings"] = dict(settings)
+    if "position" in data:
+        if not isinstance(data["position"], dict):
+            raise bad(f"field 'position' must be an object, got {_describe(data['position'])}")
+        out["position"] = data["position"]
+    for key in ("app", "fingerprint"):
+        if key in data:
+            problem = _text_field(data[key], f"field {key!r}", 64)
+            if problem:
+                raise bad(problem)
+            out[key] = data[key]
+    if "saved" in data:
+        if saved_at(data) is None:
+            raise bad(f"field 'saved' must be a date and time, got {_describe(data['saved'])}")
+        out["saved"] = data["saved"]
+    if "turn" in data:
+        turn = data["turn"]
+        if not _is_int(turn) or not 0 <= turn <= 10**6:
+            raise bad(f"field 'turn' must be a whole number from 0, got {_describe(turn)}")
+        out["turn"] = turn
+    if "over" in data:
+        if not isinstance(data["over"], bool):
+            raise bad(f"field 'over' must be true or false, got {_describe(data['over'])}")
+        out["over"] = data["over"]
+    return out
+
+
+#: what a game's scenario set-up raises for a position it cannot build
+POSITION_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
 def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                       name: str = "save") -> tuple[Session, list[str]]:
-    """Replay a save. Returns the session and warnings (e.g. card data changed)."""
+    """Replay a save (its fields are checked first). Returns the session and warnings
+    (e.g. card data changed); raises :class:`SaveError` unless every move replays."""
+    data = check_save(data, name, {game.info.id: game}) if data.get("game") == \
+        game.info.id else check_save(data, name)
+    if data["game"] != game.info.id:
+        raise SaveError(f"{name} is a {data['game']} save, not {game.info.title}.")
     warnings = []
     if data.get("fingerprint") and data["fingerprint"] != catalog.fingerprint:
         warnings.append("The card data has changed since this game was saved; it was "
                         "replayed with the current cards.")
+    seats = [SeatConfig(s["name"], s["kind"]) for s in data["seats"]]
     try:
-        seats = [SeatConfig(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
         session = Session(game, catalog, data["options"], data["seed"], seats,
                           position=data.get("position"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{name} cannot be set up: {exc}") from exc
+    except POSITION_ERRORS as exc:
+        raise SaveError(f"{name} cannot be set up: "
+                        f"{_cut(str(exc), 200)}") from None
     for number, text in enumerate(data["moves"], start=1):
-        if not isinstance(text, str):
-            raise SaveError(f"{name} is damaged (move {number} is not text).")
+        if number % 50 == 0:
+            limits.checkpoint()
         try:
             session.play_text(text)
         except IllegalMove as exc:
-            raise SaveError(f"{name} does not replay: move {number} ({text}) is refused: "
-                            f"{exc.reason}") from exc
-    if isinstance(data.get("settings"), dict):
-        session.settings = dict(data["settings"])
-    for key, note in (data.get("notes") or {}).items():
-        if str(key).isdigit():
-            session.notes[int(key)] = str(note)
+            raise SaveError(f"{name} does not replay: move {number} "
+                            f"({_cut(text, limits.MAX_QUOTED_CHARS)}) is refused: "
+                            f"{_cut(exc.reason, 300)}") from None
+    session.settings = dict(data["settings"])
+    session.notes = {int(key): note for key, note in data["notes"].items()}
     session.redo_stack.clear()
     return session, warnings
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "\u2026"

@@ -2,17 +2,24 @@
 
 ``App.step()`` runs one frame (events, update, draw); ``App.run()`` loops it. Tests drive
 ``step()`` directly after posting real mouse events.
+
+The app can always be stopped: the window's close button is looked for during long loads
+too (:func:`tabletop.engine.limits.checkpoint`), SIGTERM and Ctrl+C stop even a hung
+frame, and :func:`main` ends quietly (no traceback) when that happens.
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import sys
 import time
 from collections.abc import Callable
 
 import pygame
 
 from .. import ART_DIR
+from ..engine import limits
 from ..engine.cards import Catalog
 from ..games import GAMES
 from . import theme
@@ -66,6 +73,18 @@ class App:
         self.use_mods = mods
         self.catalogs: dict[str, Catalog] = {}
         self.after_frame: list[Callable[[], None]] = []
+        self._polled = 0.0
+        limits.set_interrupt_check(self.check_quit)
+
+    def check_quit(self) -> None:
+        """Called during long loads: raise :class:`~tabletop.engine.limits.Interrupted`
+        if the window's close button was pressed (looked for at most every 50 ms)."""
+        now = time.perf_counter()
+        if now - self._polled < 0.05:
+            return
+        self._polled = now
+        if pygame.display.get_init() and pygame.event.peek(pygame.QUIT):
+            raise limits.Interrupted("the window was closed")
 
     # -- card data -----------------------------------------------------------------------
     def catalog(self, game_id: str) -> Catalog:
@@ -75,7 +94,13 @@ class App:
         return self.catalogs[game_id]
 
     def card_errors(self) -> list:
-        return [e for gid in GAMES for e in self.catalog(gid).errors]
+        """Every problem in card files, once (a shared set or a mod for an unknown game
+        is read by several games)."""
+        seen: dict[str, object] = {}
+        for gid in GAMES:
+            for error in self.catalog(gid).errors:
+                seen.setdefault(str(error), error)
+        return list(seen.values())
 
     # -- scenes ----------------------------------------------------------------------------
     @property
@@ -139,10 +164,13 @@ class App:
             scene.draw(self.screen)
 
     def run(self) -> None:
-        while self.running:
-            self.step()
-            self.clock.tick(FPS)
-        pygame.quit()
+        try:
+            while self.running:
+                self.step()
+                self.clock.tick(FPS)
+        finally:
+            limits.set_interrupt_check(None)
+            pygame.quit()
 
     def quit(self) -> None:
         for scene in self.scenes:
@@ -174,10 +202,34 @@ def background(surf: pygame.Surface) -> None:
 _bg_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Start the app on the main menu."""
+def _terminate(signum, frame) -> None:
+    """SIGTERM: stop whatever runs now (a frame, a load) like Ctrl+C does."""
+    raise limits.Interrupted(f"signal {signum}")
+
+
+def install_signal_handlers() -> None:
+    """SDL turns SIGTERM into a window event that a busy frame never reads: take it
+    back so that SIGTERM always stops the app."""
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the app on the main menu; returns the exit status (130 after Ctrl+C, 143
+    after SIGTERM or the close button during a load)."""
     from .menu import MainMenu
 
-    app = App()
-    app.push(MainMenu())
-    app.run()
+    try:
+        app = App()
+        install_signal_handlers()
+        app.push(MainMenu())
+        app.run()
+    except KeyboardInterrupt:
+        pygame.quit()
+        print("Tabletop stopped (Ctrl+C).", file=sys.stderr)
+        return 130
+    except limits.Interrupted as exc:
+        pygame.quit()
+        print(f"Tabletop stopped ({exc}).", file=sys.stderr)
+        return 143
+    return 0
