@@ -257,8 +257,12 @@ def test_a_name_over_the_length_limit(tmp_path):
 @pytest.mark.parametrize("value, problem", [
     ("1" * 5000, "a number of more than 40 characters"),
     ("!!int 0x", "cannot read this value"),
-    ("!!timestamp 2024-02-30", "cannot read this value"),
-    ("!!python/object:os.system {}", "could not determine a constructor"),
+    ("!!float x", "cannot read this value"),
+    ("!!timestamp 2024-02-30", "the tag !!timestamp is not allowed in a card file"),
+    ("!!timestamp foo", "the tag !!timestamp is not allowed in a card file"),
+    ("!!binary aGk=", "the tag !!binary is not allowed in a card file"),
+    ("!!python/object:os.system {}", "the tag !!python/object:os.system is not allowed"),
+    ("!foo x", "the tag !foo is not allowed"),
 ])
 def test_values_the_constructor_cannot_make(tmp_path, value, problem):
     message = only(load_mod(tmp_path, f"game: brawl\ncards:\n  - {{id: x, health: {value}}}\n")
@@ -272,7 +276,7 @@ def test_dates_stay_text(tmp_path):
 
 
 def test_an_unhashable_key_is_refused(tmp_path):
-    message = only(load_mod(tmp_path, "game: brawl\ncards:\n  - {? !!set {a}: 1}\n")[1])
+    message = only(load_mod(tmp_path, "game: brawl\ncards:\n  - {? [a]: 1}\n")[1])
     assert message.startswith("mod.yaml:3:") and "unhashable key" in message
 
 

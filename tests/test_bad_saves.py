@@ -83,6 +83,7 @@ def test_the_depth_scan_skips_brackets_in_strings():
     ({"seats": [{"name": "A"}, {"name": "B"}, ["C"]]},
      "seat 3 must be an object with a name and a kind"),
     ({"moves": ["P1 pass", 5]}, "move 2 is not text"),
+    ({"moves": ["P1\npass"]}, "move 1: the text holds U+000A (a line break)"),
     ({"moves": "P1 pass"}, "field 'moves' must be a list, got 'P1 pass'"),
     ({"settings": {"hide_hands": "yes"}}, "setting 'hide_hands' must be true or false, got "
                                           "'yes'"),
@@ -272,3 +273,36 @@ def test_a_new_autosave_path_never_names_an_existing_file():
     assert len(paths) == 50
     assert all(p.parent == savegames.autosaves_dir() and p.name.startswith("brawl-")
                for p in paths)
+
+
+@pytest.mark.parametrize("token", ["P1\u00b9", "P\u0661", "P" + "9" * 5000])
+def test_a_seat_written_with_other_digits_is_a_refused_move(brawl, brawl_cards, token):
+    """Found by the save fuzzer: ``P1¹`` passed ``str.isdigit`` and then broke ``int()``."""
+    session = Session(brawl, brawl_cards, {}, 3)
+    from tabletop.engine.moves import IllegalMove
+
+    with pytest.raises(IllegalMove, match="expected a seat like P1 or P2"):
+        session.play_text(f"{token} pass")
+
+
+def test_kill_9_during_a_save_leaves_temp_files_that_the_next_start_removes():
+    import signal
+    import subprocess
+    import sys
+
+    from test_saves import WRITER
+
+    target = savegames.autosaves_dir() / "brawl-1.json"
+    leftovers: list = []
+    for round_ in range(30):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)])
+        time.sleep(0.3 + 0.01 * round_)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        leftovers = list(target.parent.glob(".brawl-1.json.*.tmp"))
+        if leftovers:
+            break
+    assert leftovers, "no kill landed during a write in 30 tries"
+    savegames.tidy(now=time.time() + savegames.STALE_TEMP_SECONDS + 1)
+    assert not list(target.parent.glob(".*.tmp"))
+    assert json.loads(target.read_text())["n"] >= 1  # the save itself is whole

@@ -10,7 +10,7 @@ import time
 import pygame
 import pytest
 from test_bad_card_files import alias_bomb, card
-from ui_helpers import center_of, click, drag, zone_center
+from ui_helpers import by_label, click, pick_a_character
 
 from tabletop import SAMPLE_SAVES_DIR
 from tabletop.engine import savegames
@@ -21,16 +21,8 @@ from tabletop.ui.table import TableScene
 
 
 @pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0)
-    application.push(MainMenu())
-    application.step(0.016)
-    yield application
-    pygame.display.quit()
-
-
-def by_label(widgets, label):
-    return next(w for w in widgets if getattr(w, "label", None) == label)
+def app(menu_app):
+    return menu_app
 
 
 def new_game(app, game_title: str, seed: str = "77"):
@@ -66,12 +58,7 @@ def row_of(scene: LoadGame, name: str):
 
 def test_starting_a_new_game_keeps_the_game_in_progress(app):
     brawl = new_game(app, "Brawl")
-    state = brawl.state
-    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
-    drag(app, center_of(brawl, state.name(char)), zone_center(brawl, "play.0"))
-    for _ in range(10):
-        app.step(0.016)
-    brawl_moves = list(brawl.session.notations)
+    brawl_moves = pick_a_character(app, brawl)
     assert brawl_moves[0].startswith("P1 pick")
     brawl_file = brawl.autosave
     to_menu(app)

@@ -52,8 +52,23 @@ def zone_center(scene, zone: str):
     return scene.layout_obj.zones[zone].center
 
 
+def by_label(widgets, label: str):
+    return next(w for w in widgets if getattr(w, "label", None) == label)
+
+
 def button(scene, label: str):
     for b in scene.buttons + scene.tools:
         if b.label == label:
             return b
     raise KeyError(f"no button {label!r}; have {[b.label for b in scene.buttons + scene.tools]}")
+
+
+def pick_a_character(app, scene) -> list[str]:
+    """Brawl's first move, with the mouse: drag a Character from P1's hand to the team
+    area; the computer answers. Returns the moves played."""
+    state = scene.state
+    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
+    drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
+    for _ in range(10):
+        app.step(0.016)
+    return list(scene.session.notations)

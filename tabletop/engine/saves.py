@@ -185,15 +185,13 @@ _NOTE_KEY = re.compile(r"[1-9][0-9]{0,5}")  # ASCII digits only (not "¹")
 
 
 def _describe(value: Any) -> str:
+    """A value as JSON names it (true, an object, null), quoted briefly."""
+    from .schema import describe_value
+
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "null"
-    return limits.quoted(value)
+    return "an object" if isinstance(value, dict) else "null" if value is None \
+        else describe_value(value)
 
 
 def _is_int(value: Any) -> bool:
@@ -304,8 +302,9 @@ def check_save(data: dict[str, Any], name: str = "save",
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise bad(f"move {number} is not text")
-        if len(text) > limits.MAX_MOVE_CHARS:
-            raise bad(f"move {number} is longer than {limits.MAX_MOVE_CHARS} characters")
+        problem = _text_field(text, f"move {number}", limits.MAX_MOVE_CHARS)
+        if problem:
+            raise bad(problem)
     out["moves"] = list(moves)
     notes = data.get("notes", {})
     if not isinstance(notes, dict):
@@ -392,4 +391,6 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
 
 
 def _cut(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters (and an ellipsis)."""
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + "\u2026"

@@ -88,6 +88,16 @@ class LimitError(yaml.MarkedYAMLError):
 
 
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+#: the only tags a card file may write out (``!!str 5``); no dates, sets, binary...
+ALLOWED_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in
+                         ("str", "int", "float", "bool", "null", "seq", "map"))
+
+
+def _explicit_tag(event) -> None:
+    if event.tag not in (None, "!") and event.tag not in ALLOWED_TAGS:
+        tag = event.tag.replace("tag:yaml.org,2002:", "!!")
+        raise LimitError(f"the tag {limits.quoted(tag)[1:-1] if len(tag) > 60 else tag} is "
+                         "not allowed in a card file", event.start_mark)
 
 
 class MarkedLoader(_Base):  # type: ignore[misc, valid-type]
@@ -182,6 +192,7 @@ class MarkedLoader(_Base):  # type: ignore[misc, valid-type]
                 raise yaml.composer.ComposerError(
                     f"found duplicate anchor {anchor!r}; first occurrence",
                     anchors[anchor].start_mark, "second occurrence", event.start_mark)
+            _explicit_tag(event)
             if isinstance(event, ScalarEvent):
                 tag = event.tag
                 if tag is None or tag == "!":
@@ -219,8 +230,8 @@ class MarkedLoader(_Base):  # type: ignore[misc, valid-type]
     def construct_object(self, node, deep=False):
         try:
             return super().construct_object(node, deep)
-        except (ValueError, TypeError, OverflowError) as exc:
-            # e.g. an explicit ``!!int 0x`` or ``!!timestamp 2024-02-30``
+        except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as exc:
+            # e.g. an explicit ``!!int 0x`` or ``!!float x``
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read this value ({exc})", node.start_mark) from None
 
@@ -288,6 +299,10 @@ def load(text: str):
     """Parse one YAML document with positions, within the limits of
     :mod:`tabletop.engine.limits`. Raises ``yaml.YAMLError`` (:class:`LimitError` for a
     limit or a forbidden character) with the position of the problem."""
+    if len(text) > limits.MAX_CARD_FILE_BYTES:
+        raise LimitError(f"the file is too large (a card file may have at most "
+                         f"{limits.MAX_CARD_FILE_BYTES:,} bytes)",
+                         yaml.Mark("<file>", 0, 0, 0, None, None))
     bad = _FORBIDDEN.search(text)
     if bad is not None:
         line, col = position(text, bad.start())
