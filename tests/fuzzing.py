@@ -84,6 +84,27 @@ def get(value: Any, path: tuple) -> Any:
     return value
 
 
+def expanded_size(value: Any, memo: dict[int, int] | None = None) -> int:
+    """About the bytes ``json.dumps(value)`` writes: every shared list or mapping counted
+    each time it is used."""
+    memo = {} if memo is None else memo
+    if isinstance(value, str):
+        return len(value) + 3
+    if not isinstance(value, dict | list):
+        return 8
+    known = memo.get(id(value))
+    if known is None:
+        items = value.values() if isinstance(value, dict) else value
+        known = memo[id(value)] = 2 + sum(expanded_size(v, memo) for v in items) + (
+            sum(expanded_size(k, memo) for k in value) if isinstance(value, dict) else 0)
+    return known
+
+
+#: a mutated document stays below this many bytes when written out as JSON (in YAML,
+#: shared values become aliases: the card loader's own limits are tried with those)
+MAX_EXPANDED = 5_000_000
+
+
 def mutate_structure(r: random.Random, doc: Any, rounds: int = 1) -> Any:
     doc = json.loads(json.dumps(doc, default=str))
     for _ in range(rounds):
@@ -96,16 +117,36 @@ def mutate_structure(r: random.Random, doc: Any, rounds: int = 1) -> Any:
         parent, key = get(doc, path[:-1]), path[-1]
         old = parent[key]
         action = r.random()
+
+        def undo(parent=parent, key=key, old=old):
+            parent[key] = old
+
         if action < 0.55:
             parent[key] = weird_value(r, like=old)
         elif action < 0.7:
             del parent[key]
+            continue
         elif action < 0.8 and isinstance(parent, dict):
-            parent[str(weird_scalar(r))[:30]] = weird_value(r)
+            new_key = str(weird_scalar(r))[:30]
+            if new_key in parent:
+                continue
+            parent[new_key] = weird_value(r)
+
+            def undo(parent=parent, key=new_key):  # noqa: F811 - this round's undo
+                del parent[key]
         elif action < 0.9 and isinstance(parent, list):
-            parent.insert(r.randrange(len(parent) + 1), json.loads(json.dumps(old)))
+            at = r.randrange(len(parent) + 1)
+            parent.insert(at, json.loads(json.dumps(old)) if expanded_size(old) <
+                          MAX_EXPANDED else None)
+
+            def undo(parent=parent, at=at):  # noqa: F811 - this round's undo
+                del parent[at]
         else:  # another value from elsewhere in the document (a card's id, a name...)
-            parent[key] = json.loads(json.dumps(get(doc, r.choice(spots))))
+            source = get(doc, r.choice(spots))
+            if expanded_size(source) < MAX_EXPANDED:
+                parent[key] = json.loads(json.dumps(source))
+        if expanded_size(doc) > MAX_EXPANDED:
+            undo()
     return doc
 
 

@@ -109,3 +109,40 @@ def test_without_an_app_checkpoints_do_nothing(brawl, brawl_cards):
     limits.set_interrupt_check(None)
     limits.checkpoint()
     assert len(GAMES["brawl"].load_catalog(mod_dirs=[]).cards) == len(brawl_cards.cards)
+
+
+# The main menu loads every game's catalog slowly (each file takes a while), the way a
+# large set of mods would; the window's close button is pressed meanwhile.
+SLOW_LOAD = """
+import sys, time
+import pygame
+import tabletop.engine.loader as loader
+
+slow = loader.CardLoader.read
+
+def read(self, path, catalog):
+    if not getattr(read, "closed", False):
+        read.closed = True
+        print("loading", flush=True)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # the close button
+    time.sleep(0.2)
+    return slow(self, path, catalog)
+
+loader.CardLoader.read = read
+from tabletop.ui.app import main
+sys.exit(main())
+"""
+
+
+def test_the_close_button_during_the_first_load_ends_the_app_at_once(tmp_path):
+    proc = start(tmp_path, SLOW_LOAD)
+    try:
+        wait_line(proc, "loading")
+        t0 = time.perf_counter()
+        _, err = proc.communicate(timeout=20)
+        elapsed = time.perf_counter() - t0
+    finally:
+        proc.kill()
+    files = sum(1 for _ in Path(__file__).parent.parent.joinpath("cards").rglob("*.yaml"))
+    assert proc.returncode == 0 and "Traceback" not in err
+    assert elapsed < 0.2 * files / 2  # well before every file was read

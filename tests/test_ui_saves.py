@@ -244,3 +244,38 @@ def test_the_menu_appears_with_every_bad_file_at_once():
         assert any(f"bad/{name}:" in e for e in errors), name
     assert all("\n" not in e and len(e) < 300 for e in errors)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("seed", ["\u00b9", "-", "1e5", "\u0663"])
+def test_a_seed_that_is_not_a_whole_number_is_refused_with_a_message(app, seed):
+    """'¹' passed str.isdigit and then broke int(): the new-game screen crashed."""
+    click(app, by_label(app.scene.buttons, "New game").rect.center)
+    scene = app.scene
+    field = next(w for w in scene.widgets if getattr(w, "placeholder", "") == "random")
+    click(app, field.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=seed))
+    app.step(0.016)
+    click(app, scene.start.rect.center)
+    assert app.scene is scene
+    assert scene.toast.message == "The seed must be a whole number (or empty for a random game)."
+
+
+def test_a_saves_folder_that_cannot_be_created_does_not_stop_the_app(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "saves").write_text("a file where the folder should be")
+    app = App(headless=True, ai_delay=0.0)
+    app.push(MainMenu())
+    app.step(0.016)
+    menu = app.scene
+    assert isinstance(menu, MainMenu) and not by_label(menu.buttons, "Continue").enabled
+    assert menu.continue_info.startswith("The saves folder cannot be read: ")
+    click(app, by_label(menu.buttons, "Load game").rect.center)
+    assert isinstance(app.scene, LoadGame)
+    assert app.scene.toast.message.startswith("The saves folder cannot be read: ")
+    app.pop()
+    scene = new_game(app, "Brawl")
+    assert scene.autosave is None
+    assert scene.toast.message.startswith("This game cannot be saved: the saves folder "
+                                          "cannot be created")
+    pygame.display.quit()

@@ -202,9 +202,13 @@ def background(surf: pygame.Surface) -> None:
 _bg_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
+class Terminated(limits.Interrupted):
+    """SIGTERM arrived."""
+
+
 def _terminate(signum, frame) -> None:
     """SIGTERM: stop whatever runs now (a frame, a load) like Ctrl+C does."""
-    raise limits.Interrupted(f"signal {signum}")
+    raise Terminated(f"signal {signum}")
 
 
 def install_signal_handlers() -> None:
@@ -216,7 +220,7 @@ def install_signal_handlers() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Start the app on the main menu; returns the exit status (130 after Ctrl+C, 143
-    after SIGTERM or the close button during a load)."""
+    after SIGTERM, 0 when the window was closed, even during a load)."""
     from .menu import MainMenu
 
     try:
@@ -228,8 +232,10 @@ def main(argv: list[str] | None = None) -> int:
         pygame.quit()
         print("Tabletop stopped (Ctrl+C).", file=sys.stderr)
         return 130
-    except limits.Interrupted as exc:
+    except Terminated as exc:
         pygame.quit()
         print(f"Tabletop stopped ({exc}).", file=sys.stderr)
         return 143
+    except limits.Interrupted:  # the close button, during a load
+        pygame.quit()
     return 0

@@ -32,7 +32,13 @@ def start_table(app, session: Session, hide_hands: bool = True,
     autosave) or to a new file of its own, never over another game in progress."""
     from .table import TableScene
 
-    path = autosave or savegames.new_autosave_path(session.game.info.id)
+    path = autosave
+    if path is None:
+        try:
+            path = savegames.new_autosave_path(session.game.info.id)
+        except OSError as exc:  # e.g. a read-only data folder: play on, unsaved
+            warnings = [*(warnings or []), f"This game cannot be saved: the saves folder "
+                                           f"cannot be created ({exc.strerror or exc})."]
     app.replace(TableScene(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
 
 
@@ -140,7 +146,12 @@ class MainMenu(MenuScene):
 
     def _autosave_state(self) -> tuple[bool, str]:
         """Whether Continue has a game to resume, and the line shown beside it."""
-        entries = [e for e in savegames.list_entries(samples=False) if e.kind == "autosave"]
+        try:
+            entries = [e for e in savegames.list_entries(samples=False)
+                       if e.kind == "autosave"]
+        except OSError as exc:
+            self.latest = None
+            return False, f"The saves folder cannot be read: {exc.strerror or exc}"
         self.latest = savegames.latest_in_progress(entries)
         if self.latest is None:
             broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
@@ -299,7 +310,8 @@ class NewGame(MenuScene):
                  for i in range(count)]
         seed_text = self.seed_text.strip()
         if seed_text:
-            if not seed_text.lstrip("-").isdigit():
+            digits = seed_text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()):  # not "¹", which int() refuses
                 self.toast.show("The seed must be a whole number (or empty for a random game).")
                 return
             seed = int(seed_text)
@@ -353,7 +365,11 @@ class LoadGame(MenuScene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.entries = savegames.list_entries()
+        try:
+            self.entries = savegames.list_entries()
+        except OSError as exc:
+            self.entries = []
+            self.toast.show(f"The saves folder cannot be read: {exc.strerror or exc}")
         if self.selected not in [e.path for e in self.entries]:
             self.selected = self.entries[0].path if self.entries else None
         left = max(30, w // 2 - 590)
