@@ -315,3 +315,16 @@ def test_a_yaml_syntax_error_is_one_line():
     assert [str(e) for e in catalog.errors] == [
         "f.yaml:3:5: YAML syntax error: second occurrence (found duplicate anchor 'a'; first "
         "occurrence)"]
+
+
+@pytest.mark.parametrize("length", [300, 5000])
+def test_a_long_chain_of_merge_keys(tmp_path, length):
+    """Each '<<: *previous' repeats all before it: the chain stops at the node limit (and a
+    chain within it does not recurse too deep)."""
+    lines = ["game: brawl", "cards:", "  - &a0 {id: a-0}"]
+    lines += [f"  - &a{k} {{<<: *a{k - 1}}}" for k in range(1, length)]
+    errors = load_mod(tmp_path, "\n".join(lines) + "\n")[1]
+    if length == 300:
+        assert len(errors) == 300 and all("field 'kind'" in e for e in errors)
+    else:
+        assert only(errors).endswith("(counting each alias as everything it repeats)")
