@@ -230,9 +230,7 @@ def test_a_list_beyond_its_max_len_is_reported_once_and_not_checked_further(tmp_
     powers = ", ".join(["{name: P, damage: 1, speed: sloww}"] * 10_000)
     text = ("game: brawl\ncards:\n  - {id: t-hero, kind: character, name: T, side: hero, "
             f"attack: energy, health: 9, powers: [{powers}]}}\n")
-    t0 = time.perf_counter()
     errors = load_mod(tmp_path, text)[1]
-    assert time.perf_counter() - t0 < 3
     assert errors[0] == ("mod.yaml:3:91: card 't-hero' field 'powers': expected at most 4 "
                          "item(s), got 10000")
     assert len(errors) == 1 + 4  # the first four powers are checked, the rest are not

@@ -296,7 +296,10 @@ def test_kill_9_during_a_save_leaves_temp_files_that_the_next_start_removes():
     leftovers: list = []
     for round_ in range(30):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)])
-        time.sleep(0.3 + 0.01 * round_)
+        end = time.time() + 20
+        while not target.exists() and time.time() < end:
+            time.sleep(0.02)
+        time.sleep(0.05 + 0.01 * round_)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         leftovers = list(target.parent.glob(".brawl-1.json.*.tmp"))
