@@ -27,7 +27,7 @@ from fuzzing import Hang, mutate_card_file, mutate_save, time_limit
 
 from tabletop import CARDS_DIR
 from tabletop.engine.cards import Catalog
-from tabletop.engine.game import SeatConfig
+from tabletop.engine.game import SeatConfig, known_game_ids
 from tabletop.engine.loader import CardLoader, yaml_files
 from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
@@ -106,8 +106,7 @@ def test_fuzz_card_files(game_id, request, tmp_path):
     game = GAMES[game_id]
     base = game.load_catalog(mod_dirs=[], check=False)
     loader = CardLoader(game_id, game.card_kinds, game.card_sets,
-                        known_games=set(GAMES) | {s for g in GAMES.values()
-                                                  for s in g.card_sets})
+                        known_games=known_game_ids())
     sources = [as_mod(p, game_id) for p in source_files(game_id)]
     tally = counts("card files")
     failures: list[str] = []

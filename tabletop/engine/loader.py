@@ -99,7 +99,7 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
     return str(path), ""
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -128,7 +128,7 @@ class CardLoader:
 
     def read(self, path: Path, catalog: Catalog) -> str | None:
         """The text of a card file, or None after reporting why it cannot be used."""
-        shown = _display(path)
+        shown = display_path(path)
         try:
             size = path.stat().st_size
             if size > limits.MAX_CARD_FILE_BYTES:
@@ -161,13 +161,13 @@ class CardLoader:
         limits.checkpoint()
         text = self.read(path, catalog)
         if text is not None:
-            self.load_text(text, _display(path), catalog, is_mod=is_mod, base_dir=path.parent,
+            self.load_text(text, display_path(path), catalog, is_mod=is_mod, base_dir=path.parent,
                            root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,
                   base_dir: Path | None = None, root: Path | None = None,
                   implied: bool = False) -> None:
-        doc = self._parse(text, shown, catalog)
+        doc = self.parse(text, shown, catalog)
         if doc is None:
             return
         catalog.files.append(shown)
@@ -205,7 +205,7 @@ class CardLoader:
                             roots, here)
 
     @staticmethod
-    def _parse(text: str, shown: str, catalog: Catalog):
+    def parse(text: str, shown: str, catalog: Catalog):
         """The YAML document (``_EMPTY`` for an empty file), or None after reporting."""
         try:
             doc = yamlio.load(text)
@@ -387,7 +387,7 @@ def load_catalog(game: str, kinds: dict[str, dict[str, Field]], base_dirs: Itera
                 budget += path.stat().st_size
             if files > limits.MAX_MOD_FILES or budget > limits.MAX_MOD_BYTES:
                 catalog.errors.append(CardError(
-                    _display(path), 1, 1, f"too many mod files: at most "
+                    display_path(path), 1, 1, f"too many mod files: at most "
                     f"{limits.MAX_MOD_FILES} files and {limits.MAX_MOD_BYTES:,} bytes in all "
                     "are read; this file and the ones after it were skipped"))
                 return catalog

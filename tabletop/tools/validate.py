@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import CARDS_DIR
 from ..engine.cards import Catalog
-from ..engine.loader import CardLoader, _display, yaml_files
+from ..engine.game import known_game_ids
+from ..engine.loader import CardLoader, display_path, yaml_files
 from ..engine.schema import suggest
 from ..games import GAMES
 
@@ -53,7 +54,7 @@ def _game_key(path: Path, problems: list[str]) -> object:
     probe = Catalog("probe")
     loader = CardLoader("probe", {})
     text = loader.read(path, probe)
-    doc = None if text is None else loader._parse(text, _display(path), probe)
+    doc = None if text is None else loader.parse(text, display_path(path), probe)
     if doc is None:
         problems.extend(str(e) for e in probe.errors)
         return _UNREADABLE
@@ -81,7 +82,7 @@ def _plan(paths: list[str], game_id: str | None, say: Callable[[str], None],
     cards_dir = CARDS_DIR.resolve()
     for text in paths:
         path = Path(text)
-        shown = _display(path)
+        shown = display_path(path)
         if not path.exists():
             problems.append(f"{shown}: no such file or folder")
             continue
@@ -111,7 +112,7 @@ def _plan(paths: list[str], game_id: str | None, say: Callable[[str], None],
 
 
 def _plan_file(file: Path, game_id: str | None, job, say, problems: list[str]) -> None:
-    shown = _display(file)
+    shown = display_path(file)
     key = _game_key(file, problems)
     if key is _UNREADABLE:
         return
@@ -157,8 +158,7 @@ def validate(paths: list[str], game_id: str | None = None,
         game = GAMES[gid]
         catalog = game.load_catalog(mod_dirs=None if job.with_mods else [], check=False)
         loader = CardLoader(gid, game.card_kinds, game.card_sets,
-                            known_games=set(GAMES) | {s for g in GAMES.values()
-                                                      for s in g.card_sets})
+                            known_games=known_game_ids())
         for file in job.files:
             loader.load_file(file, catalog, is_mod=True, root=file.parent,
                              implied=file in job.implied)
