@@ -309,7 +309,8 @@ def test_kill_9_during_a_save_leaves_temp_files_that_the_next_start_removes():
     target = savegames.autosaves_dir() / "brawl-1.json"
     proc = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(target)])
     end = time.time() + 30
-    while not list(target.parent.glob(".brawl-1.json.*.tmp")) and time.time() < end:
+    while not (target.exists() and list(target.parent.glob(".brawl-1.json.*.tmp"))) \
+            and time.time() < end:
         time.sleep(0.02)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
