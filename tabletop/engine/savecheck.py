@@ -18,7 +18,7 @@ SAVE_FORMAT = "tabletop-save"
 SETTINGS: dict[str, type] = {"hide_hands": bool}
 REQUIRED = ("format", "version", "game", "options", "seed", "seats", "moves")
 OPTIONAL = ("app", "saved", "fingerprint", "notes", "settings", "position", "turn", "over",
-            "ruleset")
+            "ruleset", "journal")
 _NOTE_KEY = re.compile(r"[1-9][0-9]{0,5}")  # ASCII digits only (not "¹")
 
 
@@ -189,6 +189,12 @@ def _over(value, game: Game, out: dict) -> bool:
     return value
 
 
+def _journal(value, game: Game, out: dict) -> int:
+    if not _is_int(value) or value < 0:
+        raise Damaged(f"field 'journal' must be a whole number, got {_describe(value)}")
+    return value
+
+
 #: field -> (checker, value when the save leaves it out; None: left out), in order
 FIELDS: dict[str, tuple[Callable, Any]] = {
     "seed": (_seed, None), "options": (_options, None), "seats": (_seats, None),
@@ -196,6 +202,7 @@ FIELDS: dict[str, tuple[Callable, Any]] = {
     "position": (_position, None), "app": (_short_text("app"), None),
     "fingerprint": (_short_text("fingerprint"), None), "saved": (_saved, None),
     "turn": (_turn, None), "ruleset": (_ruleset, None), "over": (_over, None),
+    "journal": (_journal, None),
 }
 
 

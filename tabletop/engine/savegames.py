@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from . import limits
+from .autosave import journal_of
 from .paths import saves_dir
 from .saves import SaveError, read_save, saved_at
 
@@ -155,6 +156,7 @@ def delete(entry: Entry) -> None:
     if entry.kind == "sample":
         raise ValueError("sample games cannot be deleted")
     entry.path.unlink(missing_ok=True)
+    journal_of(entry.path).unlink(missing_ok=True)
 
 
 def tidy(now: float | None = None) -> None:
@@ -182,3 +184,8 @@ def tidy(now: float | None = None) -> None:
     for entry in [e for e in finished if e.over][KEEP_FINISHED:]:
         with contextlib.suppress(OSError):
             entry.path.unlink()
+            journal_of(entry.path).unlink(missing_ok=True)
+    for journal in autos.glob("*.journal"):  # a journal whose save is gone
+        if not journal.with_suffix("").exists():
+            with contextlib.suppress(OSError):
+                journal.unlink()

@@ -18,18 +18,17 @@ Older formats are brought up to date by the functions in :data:`UPGRADERS`.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from . import limits
+from .autosave import recover
 from .cards import Catalog
+from .files import atomic_write
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove
@@ -79,32 +78,6 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     }
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves either the old or the new file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:  # pragma: no cover - e.g. Windows
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
 def write_save(path: Path, session: Session) -> None:
     blob = json.dumps(session_to_dict(session), indent=1, ensure_ascii=False)
     atomic_write(path, blob.encode("utf-8"))
@@ -124,7 +97,7 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
             raw = handle.read(limits.MAX_SAVE_BYTES + 1)
     except OSError as exc:
         raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
-    return parse_save(raw, name, games)
+    return parse_save(raw, name, games, journal=path)
 
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
@@ -150,10 +123,11 @@ def json_depth(raw: bytes, limit: int) -> int:
     return deepest
 
 
-def parse_save(raw: bytes, name: str = "save",
-               games: dict[str, Game] | None = None) -> dict[str, Any]:
+def parse_save(raw: bytes, name: str = "save", games: dict[str, Game] | None = None,
+               journal: Path | None = None) -> dict[str, Any]:
     """Check the size, the nesting, the JSON, the format version and every field of a
-    save; returns the checked fields (see :func:`check_save`)."""
+    save; returns the checked fields (see :func:`check_save`). The autosave journal
+    beside the save file ``journal`` (:mod:`.autosave`) is replayed on top first."""
     if len(raw) > limits.MAX_SAVE_BYTES:
         raise SaveError(f"{name} is too large to be a save (more than "
                         f"{limits.MAX_SAVE_BYTES:,} bytes); it was not loaded.")
@@ -180,10 +154,11 @@ def parse_save(raw: bytes, name: str = "save",
         data = upgrade(data)
         version += 1
         data["version"] = version
+    if journal is not None:
+        data = recover(journal, data)
     return check_save(data, name, games)
 
 
-#: every field a save may have; the first ones are required
 #: what a game's scenario set-up raises for a position it cannot build
 POSITION_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
@@ -217,6 +192,7 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                             f"({_cut(text, limits.MAX_QUOTED_CHARS)}) is refused: "
                             f"{_cut(exc.reason, 300)}") from None
     session.settings = dict(data["settings"])
+    session.journal_seq = data.get("journal", 0)
     session.notes = {int(key): note for key, note in data["notes"].items()}
     session.redo_stack.clear()
     return session, warnings
