@@ -7,7 +7,7 @@ import pytest
 from hvn_helpers import card, names, play, refused, table
 
 from tabletop.engine.moves import IllegalMove, Move
-from tabletop.games.hero_vs_nemesis.rules import LOSSES
+from tabletop.games.hero_vs_nemesis.state import LOSSES
 
 
 def everything_but(session_names: set[str], hvn, hvn_cards) -> list[str]:

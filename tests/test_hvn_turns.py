@@ -6,7 +6,7 @@ from __future__ import annotations
 from hvn_helpers import names, play, refused, table
 
 from tabletop.engine.session import Session
-from tabletop.games.hero_vs_nemesis.rules import LOSSES
+from tabletop.games.hero_vs_nemesis.state import LOSSES
 
 TWOS = ["2 of Clubs", "2 of Diamonds", "2 of Hearts", "2 of Spades"]
 

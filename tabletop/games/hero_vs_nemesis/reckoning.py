@@ -146,3 +146,15 @@ def showdown_topped(s: HvNState) -> bool:
     answers = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
                if s.role[c] == "answer"]
     return bool(answers) and tops(demand, total, answers)
+
+
+def stake_words(s: HvNState) -> str:
+    """The nemesis's showdown in words: ``a total of 21 and jokers that take 2 of the
+    hero's cards``."""
+    demand, total = stake_demand(s)
+    parts = []
+    if total:
+        parts.append(f"a total of {total}")
+    if demand:
+        parts.append(f"jokers that take {demand} of the hero's cards")
+    return " and ".join(parts)

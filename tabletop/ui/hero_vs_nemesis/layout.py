@@ -16,8 +16,7 @@ import pygame
 from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
-from ...games.hero_vs_nemesis.rules import LOSSES, WINS_NEEDED
-from ...games.hero_vs_nemesis.state import HERO, NEMESIS, HvNState
+from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
 from .. import text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
