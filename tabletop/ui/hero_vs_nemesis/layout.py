@@ -278,18 +278,7 @@ class HvNLayout(Layout):
             self.labels.append((inf.conflict, (mid, area.top + S(3)), theme.TEXT, S(13), "t"))
             self.labels.append((inf.field or "within the hero", (mid, area.top + S(19)),
                                 theme.MUTED, S(12), "t"))
-            if rk.joker_countered(view, c):
-                tally, color = "countered by humanity \u2713", theme.GOOD
-            elif inf.needs:
-                n = len(rk.counter_cards(view, c))
-                ok = rk.is_countered(view, c)
-                tally = f"{n} of {inf.needs} cards" + (" \u2713" if ok else "")
-                color = theme.GOOD if ok else theme.ACCENT
-            else:
-                total, against = rk.counter_total(view, c), rk.conflict_total(view, c)
-                ok = total > against
-                tally = f"counter {total} vs {against}" + (" \u2713" if ok else "")
-                color = theme.GOOD if ok else theme.ACCENT
+            tally, color = _tally(view, c)
             self.pills.append((tally, (mid, y + ch + S(4)), color))
             x = left + slot_w + gap
 
@@ -401,6 +390,21 @@ class HvNLayout(Layout):
             if move.kind == "lost":
                 return session.notes.get(i + 1, "")
         return ""
+
+
+def _tally(view: HvNState, c: int) -> tuple[str, tuple]:
+    """The pill under a conflict: how far its counter has come, and its colour."""
+    inf = view.info[c]
+    if rk.joker_countered(view, c):
+        return "countered by humanity \u2713", theme.GOOD
+    if inf.needs:
+        ok = rk.is_countered(view, c)
+        tally = f"{len(rk.counter_cards(view, c))} of {inf.needs} cards"
+    else:
+        total, against = rk.counter_total(view, c), rk.conflict_total(view, c)
+        ok = total > against
+        tally = f"counter {total} vs {against}"
+    return tally + (" \u2713" if ok else ""), theme.GOOD if ok else theme.ACCENT
 
 
 def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT) -> None:
