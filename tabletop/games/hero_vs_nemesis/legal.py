@@ -26,6 +26,13 @@ def open_conflicts(s: HvNState) -> list[int]:
     return [c for c in s.zones["conflicts"] if not rk.is_countered(s, c)]
 
 
+def all_countered(s: HvNState) -> bool:
+    for c in s.zones["conflicts"]:
+        if not rk.is_countered(s, c):
+            return False
+    return True
+
+
 def counter_moves(s: HvNState) -> list[Move]:
     """Hero step 3: a card from the hand onto a conflict not yet countered."""
     open_ = open_conflicts(s)
@@ -95,11 +102,12 @@ def window_useful(s: HvNState, stage: str) -> bool:
 def _turnable(s: HvNState, t: int, budget: int, count: int) -> bool:
     """Could cards worth ``budget`` (``count`` of them) turn conflict ``t`` around?"""
     needs = s.info[t].needs
-    if rk.is_countered(s, t):
-        return hinderable(s, t) and budget >= rk.counter_total(s, t) - rk.conflict_total(s, t)
+    now = rk.tally(s, t)
+    if now.countered:
+        return hinderable(s, t) and budget >= now.counter - now.total
     if needs:
-        return len(rk.counter_cards(s, t)) + count >= needs
-    return rk.counter_total(s, t) + budget > rk.conflict_total(s, t)
+        return now.cards + count >= needs
+    return now.counter + budget > now.total
 
 
 def scavengeable(s: HvNState) -> list[int]:

@@ -79,12 +79,7 @@ class HvNPositions(Positions):
         out["bad_press"] = s.press
         out["showdown_wins"] = s.wins
         out["lost"] = LOSSES[s.lost] if s.lost >= 0 else None
-        out["conflicts"] = {s.name(c): {
-            "type": s.info[c].label,
-            "total": rk.conflict_total(s, c), "counter": rk.counter_total(s, c),
-            "countered": rk.is_countered(s, c),
-            "cards": {s.name(x): s.role[x] for x in s.on(c, "counters")},
-        } for c in s.zones["conflicts"]}
+        out["conflicts"] = {s.name(c): _conflict(s, c) for c in s.zones["conflicts"]}
         out["schemes"] = {s.name(c): {"total": rk.scheme_total(s, c),
                                       "needs": s.info[c].scheme}
                           for c in s.zones["schemes"]}
@@ -92,6 +87,13 @@ class HvNPositions(Positions):
         out["result"] = s.result
         out["status"] = HvNText(self.rules).status(s, s.actor)
         return out
+
+
+def _conflict(s: HvNState, c: int) -> dict[str, Any]:
+    now = rk.tally(s, c)
+    return {"type": s.info[c].label, "total": now.total, "counter": now.counter,
+            "countered": now.countered,
+            "cards": {s.name(x): s.role[x] for x in s.on(c, "counters")}}
 
 
 def _seat(key) -> int:

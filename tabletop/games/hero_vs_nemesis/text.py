@@ -255,14 +255,14 @@ _RULES: dict[str, Rule] = {
 
 def _countered_why(s: HvNState, t: int) -> str:
     tinf = s.info[t]
-    if rk.joker_countered(s, t):
+    now = rk.tally(s, t)
+    if now.joker:
         return f"The {tinf.conflict} is already countered (by a joker)."
     if tinf.needs:
         return f"The {tinf.conflict} is already countered: it had the {tinf.needs} cards " \
                "it needs."
-    return (f"The {tinf.conflict} is already countered: its counter "
-            f"({rk.counter_total(s, t)}) is higher than the conflict "
-            f"({rk.conflict_total(s, t)}).")
+    return (f"The {tinf.conflict} is already countered: its counter ({now.counter}) is "
+            f"higher than the conflict ({now.total}).")
 
 
 # -- the status line and labels ---------------------------------------------------------------

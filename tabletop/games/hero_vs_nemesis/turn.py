@@ -207,11 +207,11 @@ def hinder(s: HvNState, m: Move) -> None:
     was = rk.is_countered(s, m.target)
     what = nemesis_plays(s, m.card, "counters", m.target, "hinder")
     tinf = s.info[m.target]
-    s.say(f"The nemesis hinders the hero: {what} raise the {tinf.conflict} to "
-          f"{rk.conflict_total(s, m.target)}")
-    if was and not rk.is_countered(s, m.target):
-        s.say(f"The {tinf.conflict} is no longer countered "
-              f"({rk.counter_total(s, m.target)} against {rk.conflict_total(s, m.target)})")
+    now = rk.tally(s, m.target)
+    s.say(f"The nemesis hinders the hero: {what} raise the {tinf.conflict} to {now.total}")
+    if was and not now.countered:
+        s.say(f"The {tinf.conflict} is no longer countered ({now.counter} against "
+              f"{now.total})")
 
 
 def help_hero(s: HvNState, m: Move) -> None:
@@ -225,7 +225,7 @@ def help_hero(s: HvNState, m: Move) -> None:
 @FLOW.step("counter")
 def counter(s: HvNState) -> None:
     """Counter every conflict or play the whole hand."""
-    if s.zones["hand.0"] and legal.open_conflicts(s):
+    if s.zones["hand.0"] and not legal.all_countered(s):
         decide(s, "counter", HERO)
 
 
@@ -235,12 +235,12 @@ def countered(s: HvNState, d: Decision, m: Move) -> None:
         switch(s, m)
     else:
         play_counter(s, m)
-        if not s.zones["hand.0"] or not legal.open_conflicts(s):
-            # the hero is done: the nemesis may turn a conflict around, and the hero
-            # goes on if that leaves one standing
-            push(s, ("window", "meddle", (NEMESIS,), "after"), ("counter",))
-            return
-    push(s, ("counter",))
+    if s.zones["hand.0"] and not legal.all_countered(s):
+        decide(s, "counter", HERO)  # not done yet
+    else:
+        # the nemesis may turn a conflict around now, and if that leaves one standing
+        # the hero goes on
+        push(s, ("window", "meddle", (NEMESIS,), "after"), ("counter",))
 
 
 def play_counter(s: HvNState, m: Move) -> None:
@@ -255,13 +255,14 @@ def play_counter(s: HvNState, m: Move) -> None:
 
 def report_conflict(s: HvNState, t: int) -> None:
     tinf = s.info[t]
+    now = rk.tally(s, t)
     if tinf.needs:
-        tally = f"{len(rk.counter_cards(s, t))} of the {tinf.needs} cards it needs"
+        tally = f"{now.cards} of the {tinf.needs} cards it needs"
     else:
-        tally = f"{rk.counter_total(s, t)} against {rk.conflict_total(s, t)}"
-    if rk.joker_countered(s, t):
+        tally = f"{now.counter} against {now.total}"
+    if now.joker:
         s.say(f"The {tinf.conflict} is countered: the hero relies on plain humanity")
-    elif rk.is_countered(s, t):
+    elif now.countered:
         s.say(f"The {tinf.conflict} is countered ({tally})")
     else:
         s.say(f"The {tinf.conflict} is not countered yet ({tally})")
@@ -280,11 +281,11 @@ def switch(s: HvNState, m: Move) -> None:
 @FLOW.step("aftermath")
 def aftermath(s: HvNState) -> None:
     conflicts = list(s.zones["conflicts"])
-    done = [c for c in conflicts if rk.is_countered(s, c)]
+    done = {c: rk.hero_cards(s, c) for c in conflicts if rk.is_countered(s, c)}
     left = [c for c in conflicts if c not in done]
     tokens(s, done, left)
-    for c in done:
-        for x in rk.hero_cards(s, c):
+    for cards in done.values():
+        for x in cards:
             if s.info[x].harm:
                 unplay(s, x)
                 s.move_card(x, "counters", "support.1")
@@ -297,12 +298,14 @@ def aftermath(s: HvNState) -> None:
         s.move_card(c, "conflicts", "aside")
 
 
-def tokens(s: HvNState, done: list[int], left: list[int]) -> None:
-    if done and not left and all(rk.same_suit(s, c) for c in done):
+def tokens(s: HvNState, done: dict[int, list[int]], left: list[int]) -> None:
+    """Popular support when every conflict was countered with its own suit; bad press for
+    countering with only the other colour, and for leaving a conflict standing."""
+    if done and not left and all(rk.same_suit(s, c, cards) for c, cards in done.items()):
         s.popular += 1
         s.say("Popular support: every conflict was countered with its own suit "
               f"(the hero has {s.popular})")
-    opposite = [c for c in done if rk.opposite_colour(s, c)]
+    opposite = [c for c, cards in done.items() if rk.opposite_colour(s, c, cards)]
     if opposite:
         s.press += 1
         what = s.info[opposite[0]]
@@ -389,7 +392,7 @@ def plot(s: HvNState) -> None:
 def plotted(s: HvNState, d: Decision, m: Move) -> None:
     if m.kind == "plot":
         work_on_scheme(s, m)
-        push(s, ("plot",))
+        decide(s, "plot", NEMESIS)  # more schemes, a showdown or the end
     elif m.kind == "showdown":
         s.say("The nemesis challenges the hero to a showdown")
         need = SHOWDOWN_HAND - len(s.zones["hand.0"])
@@ -433,7 +436,7 @@ def staked(s: HvNState, d: Decision, m: Move) -> None:
         what = f"{inf.resource.lower()} ({inf.name}): the hero needs {inf.needs} cards " \
                "to answer it"
     s.say(f"The nemesis stakes {what}")
-    push(s, ("stake",))
+    decide(s, "stake", NEMESIS)
 
 
 @FLOW.step("answer")
@@ -462,7 +465,7 @@ def answered(s: HvNState, d: Decision, m: Move) -> None:
         if topped or not s.zones["hand.0"]:
             end_showdown(s, topped)
             return
-    push(s, ("answer",))
+    decide(s, "answer", HERO)  # more cards, or give up
 
 
 def end_showdown(s: HvNState, hero_won: bool) -> None:

@@ -395,16 +395,16 @@ class HvNLayout(Layout):
 def _tally(view: HvNState, c: int) -> tuple[str, tuple]:
     """The pill under a conflict: how far its counter has come, and its colour."""
     inf = view.info[c]
-    if rk.joker_countered(view, c):
+    now = rk.tally(view, c)
+    if now.joker:
         return "countered by humanity \u2713", theme.GOOD
     if inf.needs:
-        ok = rk.is_countered(view, c)
-        tally = f"{len(rk.counter_cards(view, c))} of {inf.needs} cards"
+        ok = now.countered
+        label = f"{now.cards} of {inf.needs} cards"
     else:
-        total, against = rk.counter_total(view, c), rk.conflict_total(view, c)
-        ok = total > against
-        tally = f"counter {total} vs {against}"
-    return tally + (" \u2713" if ok else ""), theme.GOOD if ok else theme.ACCENT
+        ok = now.counter > now.total
+        label = f"counter {now.counter} vs {now.total}"
+    return label + (" \u2713" if ok else ""), theme.GOOD if ok else theme.ACCENT
 
 
 def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT) -> None:
