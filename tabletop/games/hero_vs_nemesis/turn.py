@@ -48,8 +48,14 @@ def hero_draws(s: HvNState, count: int) -> int:
 
 # -- set-up -----------------------------------------------------------------------------------
 def start(s: HvNState) -> None:
-    FLOW.start(s, ("offer", HERO, "A", "ace"), ("offer", HERO, "K", "king"),
-               ("nemesis_setup",), ("hero_turn",))
+    """Both set up, then the hero goes first."""
+    FLOW.start(s, ("hero_setup",), ("nemesis_setup",), ("hero_turn",))
+
+
+@FLOW.step("hero_setup")
+def hero_setup(s: HvNState) -> None:
+    """An Ace (the greatest power), then a King of another suit; the Queens follow."""
+    push(s, ("offer", HERO, "A", "ace"), ("offer", HERO, "K", "king"))
 
 
 @FLOW.step("offer")
@@ -109,6 +115,7 @@ def took_king(s: HvNState, d: Decision, m: Move) -> None:
 
 @FLOW.step("nemesis_setup")
 def nemesis_setup(s: HvNState) -> None:
+    """A 2 (the first resource), then what the hero took from the nemesis."""
     s.current = NEMESIS
     push(s, ("offer", NEMESIS, "2", "resource"), ("lost",))
 
@@ -127,7 +134,7 @@ def ask_lost(s: HvNState) -> None:
 
 
 @FLOW.decision("lost", lambda s, d: legal.lost_moves())
-def lost(s: HvNState, d: Decision, m: Move) -> None:
+def chose_loss(s: HvNState, d: Decision, m: Move) -> None:
     s.lost = int(m.choice)
     s.say(f"The nemesis lost their {LOSSES[s.lost]} because of the hero")
 
@@ -135,6 +142,8 @@ def lost(s: HvNState, d: Decision, m: Move) -> None:
 # -- the hero's turn --------------------------------------------------------------------------
 @FLOW.step("hero_turn")
 def hero_turn(s: HvNState) -> None:
+    """1 fill the hand, 2 two conflicts, then the nemesis may meddle, 3 the hero counters,
+    4-5 tokens and harm, 6 the end of the turn."""
     s.turn += 1
     s.current = HERO
     s.say(f"Turn {s.turn}: the hero")
@@ -175,8 +184,9 @@ def _meddle_options(s: HvNState, d: Decision) -> list[Move]:
 @FLOW.decision("meddle", _meddle_options,
                offered=lambda s, seat, stage: legal.window_useful(s, stage))
 def meddled(s: HvNState, d: Decision, m: Move) -> None:
+    stage = d.data[1]
     if m.kind == "pass":
-        if d.data[1] == "before":
+        if stage == "before":
             s.say("The nemesis watches from the shadows")
         else:
             s.say("The nemesis does not interfere any further")
@@ -186,7 +196,7 @@ def meddled(s: HvNState, d: Decision, m: Move) -> None:
         hinder(s, m)
     else:
         help_hero(s, m)
-    push(s, ("window", "meddle", (NEMESIS,), d.data[1]))  # while it can still matter
+    push(s, ("window", "meddle", (NEMESIS,), stage))  # again, while it can still matter
 
 
 def nemesis_plays(s: HvNState, c: int, dst: str, target, role: str) -> str:
@@ -336,6 +346,7 @@ def two_standing(s: HvNState) -> None:
 
 @FLOW.step("pass_turn")
 def pass_turn(s: HvNState, seat: int) -> None:
+    """The turn passes to ``seat``, unless the deck has run out (the hero wins)."""
     if not s.zones["deck"]:
         deck_out(s)
     else:
@@ -345,6 +356,8 @@ def pass_turn(s: HvNState, seat: int) -> None:
 # -- the nemesis's turn -------------------------------------------------------------------------
 @FLOW.step("nemesis_turn")
 def nemesis_turn(s: HvNState) -> None:
+    """1 scavenge, 2 a new scheme, 3 complete schemes, 4 perhaps a showdown; at the end
+    bad press may bring played cards back, the rest is discarded; 5 the turn passes."""
     s.current = NEMESIS
     s.say(f"Turn {s.turn}: the nemesis")
     push(s, ("scavenge",), ("scheme",), ("plot",), ("bad_press",), ("discard_played",),
@@ -394,7 +407,7 @@ def plotted(s: HvNState, d: Decision, m: Move) -> None:
         work_on_scheme(s, m)
         decide(s, "plot", NEMESIS)  # more schemes, a showdown or the end
     elif m.kind == "showdown":
-        s.say("The nemesis challenges the hero to a showdown")
+        s.say("The nemesis challenges the hero to a showdown")  # the hero fills to three
         need = SHOWDOWN_HAND - len(s.zones["hand.0"])
         if need > 0:
             hero_draws(s, need)
