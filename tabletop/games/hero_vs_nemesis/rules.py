@@ -94,7 +94,7 @@ class HvNRules(Rules):
         base = zone_base(zone)
         if base == "offer" and view.pending is not None:
             ranks: tuple[str, ...] = (OFFERED.get(view.pending.kind, ""),)
-        elif base == "hand" and view.turn == 0:
+        elif base == "hand" and view.lost < 0:  # still setting up
             owner = zone_owner(zone)
             if owner == NEMESIS:
                 ranks = ("2",)
