@@ -91,9 +91,10 @@ class HvNPlayer:
             return Move("pass", 1)  # one more would destroy everyone, the nemesis too
         best = None
         for c in conflicts:
-            if s.info[c].needs or rk.joker_countered(s, c):
+            now = rk.tally(s, c)
+            if s.info[c].needs or now.joker:
                 continue
-            gap = rk.counter_total(s, c) - rk.conflict_total(s, c)
+            gap = now.counter - now.total
             pay = _cheapest(s, gap, playable(s))
             if pay is not None and (best is None or pay[0] < best[0]):
                 best = (pay[0], pay[1], c)
@@ -147,10 +148,11 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
         return [], True
     needs = []
     for c in open_:
+        now = rk.tally(s, c)
         if info[c].needs:
-            needs.append(("count", info[c].needs - len(rk.counter_cards(s, c))))
+            needs.append(("count", info[c].needs - now.cards))
         else:
-            needs.append(("sum", rk.conflict_total(s, c) - rk.counter_total(s, c) + 1))
+            needs.append(("sum", now.total - now.counter + 1))
     best, best_score, best_all = [], None, False
     choices = range(-1, len(open_))
     for assign in product(choices, repeat=len(hand)):

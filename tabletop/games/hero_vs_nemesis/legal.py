@@ -64,7 +64,7 @@ def playable(s: HvNState) -> list[int]:
 
 def hinderable(s: HvNState, conflict: int) -> bool:
     """A conflict with a value to raise that no joker of the hero's has countered."""
-    return not s.info[conflict].needs and not rk.joker_countered(s, conflict)
+    return not s.info[conflict].needs and not rk.tally(s, conflict).joker
 
 
 def meddles(s: HvNState) -> list[Move]:

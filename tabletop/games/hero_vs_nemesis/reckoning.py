@@ -62,33 +62,9 @@ def worth(s: HvNState, card: int) -> int:
     return 1 if card in s.weak else s.info[card].value
 
 
-def conflict_total(s: HvNState, conflict: int) -> int:
-    role = s.role
-    return s.info[conflict].value + sum(worth(s, c) for c in s.on(conflict, "counters")
-                                        if role[c] == "hinder")
-
-
-def counter_cards(s: HvNState, conflict: int) -> list[int]:
-    """The hero's cards and the nemesis's help on ``conflict``."""
-    role = s.role
-    return [c for c in s.on(conflict, "counters") if role[c] != "hinder"]
-
-
-def counter_total(s: HvNState, conflict: int) -> int:
-    role, info = s.role, s.info
-    return sum(info[c].value if role[c] == "counter" else worth(s, c)
-               for c in counter_cards(s, conflict))
-
-
 def hero_cards(s: HvNState, conflict: int) -> list[int]:
     role = s.role
     return [c for c in s.on(conflict, "counters") if role[c] == "counter"]
-
-
-def joker_countered(s: HvNState, conflict: int) -> bool:
-    """The hero relied on plain humanity: a joker of the hero's counters anything."""
-    info = s.info
-    return any(info[c].joker for c in hero_cards(s, conflict))
 
 
 def is_countered(s: HvNState, conflict: int) -> bool:

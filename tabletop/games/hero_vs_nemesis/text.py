@@ -192,7 +192,7 @@ def _hinder(s: HvNState, m: Move, card: int | None) -> str:
     if s.info[t].needs:
         return (f"The {s.info[t].conflict} has no value to raise: it needs "
                 f"{s.info[t].needs} cards, whatever their values.")
-    if rk.joker_countered(s, t):
+    if rk.tally(s, t).joker:
         return "The hero countered that conflict with a joker: nothing can undo it."
     return ""
 
@@ -304,7 +304,7 @@ _LABELS: dict[str, Callable[[HvNState, Move], str]] = {
     "yield": lambda s, m: "Give up the showdown",
     "end": lambda s, m: "Done: end the turn" if s.phase == "return" else "End the turn",
     "hinder": lambda s, m: f"Hinder: raise the {s.info[m.target].conflict} to "
-                           f"{rk.conflict_total(s, m.target) + _worth(s, m.card)}",
+                           f"{rk.tally(s, m.target).total + _worth(s, m.card)}",
     "help": lambda s, m: f"Help the hero's counter (+{_worth(s, m.card)})",
 }
 
