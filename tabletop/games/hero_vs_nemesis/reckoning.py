@@ -115,10 +115,6 @@ def scheme_total(s: HvNState, scheme: int) -> int:
                for c in s.on(scheme, "plots"))
 
 
-def scheme_complete(s: HvNState, scheme: int) -> bool:
-    return scheme_total(s, scheme) >= s.info[scheme].scheme
-
-
 def hand_top(s: HvNState) -> int | None:
     """The highest value in the nemesis's hand (a joker counts as its top value)."""
     hand = s.zones["hand.1"]

@@ -420,9 +420,10 @@ def work_on_scheme(s: HvNState, m: Move) -> None:
     what = nemesis_plays(s, m.card, "plots", m.target, "plot")
     sc = s.info[m.target]
     bonus = " and 1 more for the suit" if sc.suit and s.info[m.card].suit == sc.suit else ""
+    total = rk.scheme_total(s, m.target)
     s.say(f"The nemesis works on the scheme {sc.name} with {what}{bonus}, "
-          f"{rk.scheme_total(s, m.target)} of the {sc.scheme} it needs")
-    if rk.scheme_complete(s, m.target):
+          f"{total} of the {sc.scheme} it needs")
+    if total >= sc.scheme:  # equal is enough
         for x in s.on(m.target, "plots"):
             s.attached.pop(x, None)
             s.role.pop(x, None)
