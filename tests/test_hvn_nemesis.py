@@ -7,7 +7,7 @@ import pytest
 from hvn_helpers import card, names, play, refused, table
 
 from tabletop.engine.moves import IllegalMove, Move
-from tabletop.games.hero_vs_nemesis.rules import LOSSES
+from tabletop.games.hero_vs_nemesis.state import LOSSES
 
 
 def everything_but(session_names: set[str], hvn, hvn_cards) -> list[str]:
@@ -229,3 +229,22 @@ def test_the_deck_running_out_on_the_nemesiss_turn(hvn, hvn_cards):
     play(session, "P2 end")
     assert session.state.over and session.state.winners == (0,)
     assert LOSSES[session.state.lost] == "dignity"
+
+
+def test_evaluate_follows_the_deck_and_the_showdowns(hvn, hvn_cards):
+    """An unfinished game's estimate: the hero gains as the deck runs down and loses with
+    each showdown the nemesis wins; the two estimates add up to one."""
+    rules = hvn.rules
+
+    def hero(position) -> float:
+        s = table(hvn_cards, position).state
+        assert rules.evaluate(s, 0) + rules.evaluate(s, 1) == pytest.approx(1.0)
+        return rules.evaluate(s, 0)
+
+    hands = {"P1": ["2 of Hearts"], "P2": ["2 of Spades"]}
+    full = hero({"turn": "P2", "hands": hands})
+    placed = {"2 of Hearts", "2 of Spades", "3 of Clubs", "4 of Clubs", "5 of Clubs"}
+    late = hero({"turn": "P2", "hands": hands, "deck": ["3 of Clubs", "4 of Clubs", "5 of Clubs"],
+                 "discard": everything_but(placed, hvn, hvn_cards)})
+    beaten = hero({"turn": "P2", "hands": hands, "showdown_wins": 1})
+    assert beaten < full < late
