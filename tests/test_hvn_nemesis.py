@@ -152,6 +152,31 @@ def test_the_nemesis_wins_a_showdown_the_hero_cannot_top_and_the_game_with_two(h
     assert s.over and s.winners == (1,) and "two showdowns" in s.result
 
 
+def test_the_hero_gives_up_a_showdown_only_when_it_cannot_top(hvn, hvn_cards):
+    """Ruling 14: the nemesis wins "if the hero can't top" the stake, so a hero whose
+    hand can top it must answer; one that cannot may give up at once."""
+    session = table(hvn_cards, showdown_position(["5 of Spades", "2 of Spades"],
+                                                 ["King of Hearts"], wins=0))
+    play(session, "P2 showdown", 'P2 stake "5 of Spades"', "P2 challenge")
+    assert refused(session, "P1 yield").startswith("The hero plays as many cards as it "
+                                                   "takes to top the nemesis")
+    assert Move("yield", 0) not in session.legal_moves()
+    play(session, 'P1 answer "King of Hearts"')
+    assert session.state.wins == 0  # topped
+    session = table(hvn_cards, showdown_position(["Queen of Spades", "2 of Spades"],
+                                                 ["2 of Hearts"], wins=0))
+    play(session, "P2 showdown", 'P2 stake "Queen of Spades"', "P2 challenge", "P1 yield")
+    assert session.state.wins == 1  # 2 + 3 + 4 cannot top 12
+
+
+def test_games_saved_under_the_first_rules_may_still_give_up_any_showdown(hvn, hvn_cards):
+    session = table(hvn_cards, showdown_position(["5 of Spades", "2 of Spades"],
+                                                 ["King of Hearts"], wins=0))
+    session.states[0].ruleset = 1
+    play(session, "P2 showdown", 'P2 stake "5 of Spades"', "P2 challenge", "P1 yield")
+    assert session.state.wins == 1
+
+
 def test_one_showdown_a_turn_and_a_stake_before_the_challenge(hvn, hvn_cards):
     session = table(hvn_cards, showdown_position(["Queen of Spades", "5 of Spades",
                                                   "2 of Spades"], ["2 of Hearts"]))

@@ -48,10 +48,21 @@ def switches(s: HvNState) -> list[Move]:
     return [Move("switch", HERO, c, "deck") for c in s.zones["hand.0"]]
 
 
+#: Hero vs Nemesis's rules version 2: the hero may give up a showdown only when its cards
+#: cannot top the stake; games saved under version 1 keep the older reading
+SHOWDOWN = 2
+
+
+def may_yield(s: HvNState) -> bool:
+    """The hero gives up a showdown only when it cannot top the stake (ruling 14)."""
+    return (s.ruleset is not None and s.ruleset < SHOWDOWN) or not rk.could_top(s)
+
+
 def answer_moves(s: HvNState) -> list[Move]:
     out = [Move("answer", HERO, c, "showdown") for c in s.zones["hand.0"]]
     out.extend(switches(s))
-    out.append(Move("yield", HERO))
+    if may_yield(s):
+        out.append(Move("yield", HERO))
     return out
 
 
@@ -222,7 +233,8 @@ CHECKS: dict[str, Check] = {
     "end": _bare,
     "stake": _card_to("showdown", playable),
     "challenge": lambda s, m: _bare(s, m) and staked(s),
-    "answer": _card_to("showdown", lambda s: s.zones["hand.0"]), "yield": _bare,
+    "answer": _card_to("showdown", lambda s: s.zones["hand.0"]),
+    "yield": lambda s, m: _bare(s, m) and may_yield(s),
     "return": _card_to("hand.1", returnable),
 }
 

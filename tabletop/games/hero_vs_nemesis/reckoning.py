@@ -160,6 +160,17 @@ def showdown_topped(s: HvNState) -> bool:
     return bool(answers) and tops(demand, total, answers)
 
 
+def could_top(s: HvNState) -> bool:
+    """Could the hero top the stake with the cards in hand (all of them, with those
+    already answered)? Then the showdown is not the nemesis's yet ("if the hero can't
+    top": docs/rulings.md)."""
+    demand, total = stake_demand(s)
+    answers = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
+               if s.role[c] == "answer"]
+    answers += [(s.info[c].value, s.info[c].joker) for c in s.zones["hand.0"]]
+    return bool(answers) and tops(demand, total, answers)
+
+
 def stake_words(s: HvNState) -> str:
     """The nemesis's showdown in words: ``a total of 21 and jokers that take 2 of the
     hero's cards``."""

@@ -48,6 +48,7 @@ class HvNRules(Rules):
         "spent": ZoneSpec("Played this turn", "public", "row"),
     }
     card_kinds = CARD_KINDS
+    version = legal.SHOWDOWN
     card_sets = ("standard-deck",)
     flow = turn.FLOW
 

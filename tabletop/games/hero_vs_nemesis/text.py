@@ -12,6 +12,7 @@ from ...engine.presentation import GameText
 from . import notation
 from . import reckoning as rk
 from .cards import deck_of
+from .legal import may_yield
 from .state import HERO, LOSSES, NEMESIS, HvNState
 from .story import story
 
@@ -250,6 +251,10 @@ _RULES: dict[str, Rule] = {
     "challenge": lambda s, m, card: "Stake at least one card before challenging the hero.",
     "return": _return,
     "answer": _answer,
+    "yield": lambda s, m, card: "The hero plays as many cards as it takes to top the "
+                                f"nemesis ({rk.stake_words(s)}); a showdown is only given "
+                                "up when the hand cannot top it."
+    if s.phase == "answer" else "",
 }
 
 
@@ -287,7 +292,8 @@ _STATUS: dict[str, Callable[[HvNState], str]] = {
     "scavenge": lambda s: "take one card the hero set aside",
     "plot": lambda s: "play cards to complete a scheme, call a showdown or end the turn",
     "stake": lambda s: "stake cards on the showdown, then challenge the hero",
-    "answer": lambda s: f"answer the showdown ({rk.stake_words(s)}) \u2014 or give up",
+    "answer": lambda s: f"answer the showdown ({rk.stake_words(s)})"
+                        + (" \u2014 or give up" if may_yield(s) else ""),
     "return": lambda s: "spend bad press to take played cards back \u2014 or end the turn",
 }
 
