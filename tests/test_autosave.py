@@ -4,6 +4,7 @@ replays its journal."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -71,6 +73,59 @@ def test_a_damaged_or_unfinished_journal_line_ends_the_replay(tmp_path):
     assert recover(path, data)["moves"] == ["a", "c", "d"]
     journal_of(path).write_text('{"seq":4,"keep":2,"add":["c"]}\n{"seq":5,"ke')
     assert recover(path, data)["moves"] == ["a", "b", "c"]
+
+
+def test_a_save_written_while_it_is_being_read_loses_no_move(
+        brawl, brawl_cards, tmp_path, monkeypatch):
+    """The background write may land between reading the journal and reading the save
+    (it then empties the journal): the reader takes the journal first, so the two join
+    up whichever way the write falls."""
+    from tabletop.engine import saves as saves_module
+
+    path = tmp_path / "brawl-a.json"
+    session = game(brawl, brawl_cards)
+    play(session, 2, Rng(3))
+    saver = Autosaver(path)
+    saver.changed(session_to_dict(session))
+    saver.close()  # the save holds the first two moves, the journal is empty
+    play(session, 1, Rng(4))
+    saver = Autosaver(path, start=json.loads(path.read_text())["journal"])
+    def not_yet(path, data):
+        raise OSError("not written yet")
+
+    monkeypatch.setattr(autosave_module, "atomic_write", not_yet)
+    saver.changed(session_to_dict(session))
+    saver.close()
+    assert journal_of(path).stat().st_size > 0
+    newer = {**session_to_dict(session), "journal": saver._seq}
+    real_journal, real_open = saves_module.read_journal, Path.open
+    reads = []
+
+    def write_lands():  # the writer's save, then its emptied journal
+        path.write_text(json.dumps(newer))
+        journal_of(path).write_text("")
+
+    def reading_the_journal(p):
+        raw = real_journal(p)
+        reads.append("journal")
+        if len(reads) == 1:
+            write_lands()
+        return raw
+
+    def opening(self, *args, **kw):
+        handle = real_open(self, *args, **kw)
+        if self == path and args[:1] == ("rb",):
+            data = handle.read()
+            handle.close()
+            reads.append("save")
+            if len(reads) == 1:
+                write_lands()
+            return io.BytesIO(data)
+        return handle
+
+    monkeypatch.setattr(saves_module, "read_journal", reading_the_journal)
+    monkeypatch.setattr(Path, "open", opening)
+    assert read_save(path)["moves"] == session.notations
 
 
 def test_a_burst_of_changes_is_written_once_or_twice_not_each_time(

@@ -141,19 +141,31 @@ class Autosaver:
             self._fd = None
 
 
-def recover(path: Path, data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` (a save read from ``path``) with the newer lines of its journal replayed
-    on top; a damaged or unfinished line ends the replay (what came before it stands)."""
+def read_journal(path: Path) -> bytes | None:
+    """The journal beside the save ``path`` as it is now (None: none, or unreadable).
+
+    A reader takes the journal *before* the save: the writer empties the journal only
+    after the save holds its lines, so a journal read first and a save read after it
+    always join up (read the other way round, a write between the two reads loses them).
+    """
     journal = journal_of(Path(path))
     try:
         size = journal.stat().st_size
+        if size == 0 or size > limits.MAX_SAVE_BYTES:
+            return None
+        return journal.read_bytes()[:limits.MAX_SAVE_BYTES]
     except OSError:
-        return data
-    if size == 0 or size > limits.MAX_SAVE_BYTES:
-        return data
-    try:
-        raw = journal.read_bytes()
-    except OSError:
+        return None
+
+
+def recover(path: Path, data: dict[str, Any], raw: bytes | None = None) -> dict[str, Any]:
+    """``data`` (a save read from ``path``) with the newer lines of its journal replayed
+    on top; a damaged or unfinished line ends the replay (what came before it stands).
+    ``raw``: the journal as read before the save (:func:`read_journal`); read now if
+    not given."""
+    if raw is None:
+        raw = read_journal(path)
+    if not raw:
         return data
     done = data.get("journal", 0)
     if not isinstance(done, int) or isinstance(done, bool):

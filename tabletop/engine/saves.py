@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import limits
-from .autosave import recover
+from .autosave import read_journal, recover
 from .cards import Catalog
 from .files import atomic_write
 from .game import Game
@@ -88,6 +88,7 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
     Messages name the save by its file name."""
     path = Path(path)
     name = path.name
+    journal = read_journal(path)  # first: see read_journal
     try:
         size = path.stat().st_size
         if size > limits.MAX_SAVE_BYTES:
@@ -97,7 +98,7 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
             raw = handle.read(limits.MAX_SAVE_BYTES + 1)
     except OSError as exc:
         raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
-    return parse_save(raw, name, games, journal=path)
+    return parse_save(raw, name, games, journal=path, journal_bytes=journal)
 
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
@@ -124,10 +125,12 @@ def json_depth(raw: bytes, limit: int) -> int:
 
 
 def parse_save(raw: bytes, name: str = "save", games: dict[str, Game] | None = None,
-               journal: Path | None = None) -> dict[str, Any]:
+               journal: Path | None = None,
+               journal_bytes: bytes | None = None) -> dict[str, Any]:
     """Check the size, the nesting, the JSON, the format version and every field of a
     save; returns the checked fields (see :func:`check_save`). The autosave journal
-    beside the save file ``journal`` (:mod:`.autosave`) is replayed on top first."""
+    beside the save file ``journal`` (:mod:`.autosave`; ``journal_bytes`` if already read)
+    is replayed on top first."""
     if len(raw) > limits.MAX_SAVE_BYTES:
         raise SaveError(f"{name} is too large to be a save (more than "
                         f"{limits.MAX_SAVE_BYTES:,} bytes); it was not loaded.")
@@ -155,7 +158,7 @@ def parse_save(raw: bytes, name: str = "save", games: dict[str, Game] | None = N
         version += 1
         data["version"] = version
     if journal is not None:
-        data = recover(journal, data)
+        data = recover(journal, data, journal_bytes)
     return check_save(data, name, games)
 
 
