@@ -15,6 +15,7 @@ from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
+from .seats import SeatRows
 from .widgets import Button, Choice, Row, ScrollList, Switch, TextInput, Toast, panel
 
 
@@ -223,8 +224,7 @@ class NewGame(MenuScene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
         self.options = GAMES[self.game_id].rules.default_options()
-        self.names = self._default_names()
-        self.kinds = ["human", "computer", "computer", "computer"]
+        self.seats = SeatRows(self._default_names())
         self.hide_hands = True
         self.seed_text = ""
         self.widgets: list = []
@@ -244,16 +244,9 @@ class NewGame(MenuScene):
         self.blurb_y = 128
         y = 176
         self.seat_title_y = y
-        y += 28
-        for i in range(self.game.rules.seat_count(self.options)):
-            self.widgets.append(TextInput((left, y, 220, 34), self.names[i],
-                                          f"Player {i + 1}", 20,
-                                          on_change=lambda v, i=i: self._set_name(i, v)))
-            self.widgets.append(Choice((left + 232, y, 188, 34), "",
-                                       [("human", "Human"), ("computer", "Computer")],
-                                       self.kinds[i],
-                                       lambda v, i=i: self._set_kind(i, v)))
-            y += 44
+        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
+                                   lambda: self.layout(self.app.screen.get_size()))
+        self.widgets.extend(rows)
         y += 10
         if self.game.rules.seat_count(self.options) > 1 and \
                 self.game.rules.hidden_information(self.options):
@@ -294,15 +287,10 @@ class NewGame(MenuScene):
         defaults = self._default_names()
         self.game_id = game_id
         self.options = GAMES[game_id].rules.default_options()
-        self.names = [new if old == was else old for old, was, new in
-                      zip(self.names, defaults, self._default_names(), strict=True)]
+        self.seats.names = [new if old == was else old for old, was, new in
+                            zip(self.seats.names, defaults, self._default_names(),
+                                strict=True)]
         self.layout(self.app.screen.get_size())
-
-    def _set_name(self, i: int, value: str) -> None:
-        self.names[i] = value
-
-    def _set_kind(self, i: int, value: str) -> None:
-        self.kinds[i] = value
 
     def _set_option(self, key: str, value) -> None:
         self.options[key] = value
@@ -311,8 +299,9 @@ class NewGame(MenuScene):
     def start_game(self) -> None:
         game = self.game
         count = game.rules.seat_count(self.options)
-        seats = [SeatConfig(self.names[i].strip() or f"Player {i + 1}", self.kinds[i])
-                 for i in range(count)]
+        rows = self.seats
+        seats = [SeatConfig(rows.names[i].strip() or f"Player {i + 1}", rows.kinds[i],
+                            rows.levels[i]) for i in range(count)]
         seed_text = self.seed_text.strip()
         if seed_text:
             digits = seed_text.removeprefix("-")
@@ -342,6 +331,7 @@ class NewGame(MenuScene):
                           pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
                           theme.MUTED)
         surf.blit(text.render("Seats", 16, theme.TEXT, "bold"), (left, self.seat_title_y))
+        self.seats.draw(surf)
         surf.blit(text.render("Seed (replays the same deal)", 14, theme.MUTED, "bold"),
                   (left, self.seed_label_y))
         surf.blit(text.render("Optional rules", 16, theme.TEXT, "bold"), self.options_title)
