@@ -302,6 +302,9 @@ def main(quick: bool = False) -> int:
     save_ms, load_ms, moves = save_times()
     print(f"save a finished game ({moves} moves)       {save_ms:8.1f} ms (atomic, fsync)")
     print(f"load and replay it                       {load_ms:8.1f} ms")
+    from .search_bench import search_lines
+
+    print("\n".join(search_lines(quick)))
     ff = first_frame()
     print(f"start to first frame                     {ff:8.2f} s   (target <= 1.0: "
           f"{'ok' if ff <= 1.0 else 'MISSED'})")

@@ -47,10 +47,12 @@ HINT_LEVEL = "normal"
 
 
 def player_policy(player) -> Any:
-    """A rollout policy from a computer player: its choice on the sampled state."""
+    """A rollout policy from a computer player: in a sampled world, each seat's choice is
+    made as the player would make it, from that seat's own view of the world."""
 
     def policy(rules: Rules, state: State, legal: list[Move], rng: Rng) -> Move:
-        return player.choose(rules, state, state.actor, rng)
+        seat = state.actor
+        return player.choose(rules, rules.view(state, seat), seat, rng)
 
     return policy
 

@@ -5,27 +5,37 @@ over the rules core only (``determinize`` / ``legal_moves`` / ``apply`` / ``obse
 ``returns`` / ``evaluate``); nothing here knows a game. The search gets one seat's view
 and never more. Each iteration:
 
-1. samples a full state consistent with the view (``determinize``): one possible world;
-2. walks down the one tree, choosing among the moves legal in that world by UCB, where a
+1. chooses the searching seat's move at the root (UCB; the moves are the same in every
+   world, since they depend only on what the seat sees);
+2. takes a full state consistent with the view (``determinize``): one possible world;
+3. walks down the one tree, choosing among the moves legal in that world by UCB, where a
    child's exploration term counts the iterations in which it was *available* (legal)
    rather than the parent's visits; another seat's move is keyed by what the searching
    seat observes of it, so a hidden choice is one branch (played as one of the moves it
    may be, at random), not one per hidden card;
-3. adds one node, then plays on with the game's rollout policy (its own computer player,
-   or random) for at most ``depth`` moves, and scores the end with ``returns``
-   (``evaluate`` when cut off);
-4. backs the scores up: each node's reward is for the seat that made the move into it.
+4. adds one node, then plays on with the rollout policy for at most ``depth`` moves (the
+   game's own player, each seat deciding from its own view of the sampled world), and
+   scores the end with ``returns`` (``evaluate`` when cut off);
+5. backs the scores up: each node's reward is for the seat that made the move into it.
 
 Forced moves (one legal move) are walked through without counting as the new node.
+
+**Common worlds.** The ``n``-th visit of every root move is played in the same sampled
+world ``n`` with the same random numbers (world ``n`` is sampled once from a seed drawn
+for this decision). Two root moves are then compared on the same hidden cards and the
+same luck, which removes most of the noise of a short search (common random numbers);
+a world is still a fresh, sound sample of what the seat cannot see.
+
+**The prior.** The root can be given the move the game's own player would make. It is
+tried first and keeps a bonus that fades with visits; at the end the search departs from
+it only when another move did better in the same worlds by more than ``switch_z``
+standard errors. So a short search is never much worse than the game's player, and
+improves on it where its look-ahead finds better.
 
 A game may give :class:`SearchHints`: the rollout policy, the rollout depth, the
 exploration constant, and ``split``, which breaks a compound move (card, then target,
 then mode) into steps: the tree then chooses the first part among the groups, then the
 move within its group, so statistics are shared among the moves of one card.
-
-The root can be given a *prior*: the move the game's own player would make. It is tried
-first and keeps a bonus that fades with visits, so a short search departs from the
-player's choice only when its statistics say another move is better.
 """
 
 from __future__ import annotations
@@ -57,16 +67,20 @@ class SearchHints:
     #: share of rollout moves chosen at random instead of by the policy
     epsilon: float = 0.0
     #: the bonus of the root's prior move (added to its UCB value, divided by visits + 1)
-    prior_bonus: float = 1.0
+    prior_bonus: float = 0.5
+    #: how many standard errors better (in the same worlds) a move must be to replace the
+    #: prior at the end
+    switch_z: float = 1.0
     #: ``split(move) -> group``: the first step of a compound move (None: one step)
     split: Callable[[Move], Hashable] | None = None
 
 
 class Node:
     """One node of the tree. The edge into it is a move (or a group of moves, with
-    ``split``) made by ``actor``; ``reward`` is that seat's total."""
+    ``split``) made by ``actor``; ``reward`` is that seat's total. A root move's node
+    also keeps its score in each world (``samples``)."""
 
-    __slots__ = ("actor", "available", "children", "reward", "visits")
+    __slots__ = ("actor", "available", "children", "keys", "reward", "samples", "visits")
 
     def __init__(self, actor: int | None) -> None:
         self.actor = actor
@@ -74,6 +88,9 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
+        self.samples: list[float] | None = None
+        #: another seat's moves here, as the searching seat sees them (cached)
+        self.keys: dict[Move, Hashable] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,24 +140,28 @@ class Search:
         legal = self.rules.legal_moves(view)
         if len(legal) == 1:
             return Decision(legal[0], 0.5, None, 0.0, 0, 0.0)
-        if deadline is None:
-            deadline = t0 + seconds if seconds is not None else math.inf
-        root = Node(None)
-        self._root = root
+        if deadline is None and seconds is not None:
+            deadline = t0 + seconds
+        if deadline is None and iterations is None:
+            raise ValueError("give the search a time (seconds, deadline) or iterations")
+        self._view, self._seat = view, seat
+        self._worlds: list[tuple[State, int]] = []
+        self._seed = rng.below(1 << 40)
+        self._root_classes = {m: [m] for m in legal}
+        root = self._root = Node(None)
         self._prior = prior if prior in legal else None
         split = self.hints.split
         self._prior_group = _Group(split(prior)) if split and self._prior else None
         self._prior_node: Node | None = None
+        self._policy_time = 0.0  # the slowest recent rollout move (decaying)
+        stop = math.inf if iterations is not None else deadline
         done = 0
         slowest = 0.0
         now = t0
-        while True:
-            if iterations is not None:
-                if done >= iterations:
-                    break
-            elif now + slowest > deadline and done:
+        while done < (iterations if iterations is not None else math.inf):
+            if iterations is None and done and now + slowest > deadline:
                 break  # the next iteration might not end in time
-            self._iterate(root, view, seat, rng, deadline if iterations is None else math.inf)
+            self._iterate(root, seat, rng, stop)
             done += 1
             before, now = now, time.perf_counter()
             slowest = max(slowest * 0.98, now - before)
@@ -148,16 +169,34 @@ class Search:
 
     # -- the answer ----------------------------------------------------------------------
     def _decision(self, root: Node, legal: list[Move], done: int, seconds: float) -> Decision:
-        ranked = sorted(((n, m) for m, n in self._leaves(root) if m in legal),
-                        key=lambda p: (p[0].visits, p[0].reward), reverse=True)
-        if not ranked:  # no iteration ran (an expired deadline): the prior, else the first
+        ranked = sorted(((n, m) for m, n in self._leaves(root) if m in legal and n.visits),
+                        key=lambda p: (p[0].visits, p[0].reward / p[0].visits),
+                        reverse=True)
+        if not ranked:  # no iteration ran: the prior, else the first move
             return Decision(self._prior or legal[0], 0.5, None, 0.0, done, seconds)
+        prior = next((p for p in ranked if p[1] == self._prior), None)
+        if prior is not None and ranked[0] is not prior and \
+                not self._better(ranked[0][0], prior[0]):
+            ranked.remove(prior)
+            ranked.insert(0, prior)
         best, move = ranked[0]
         second = ranked[1] if len(ranked) > 1 else None
-        return Decision(move, best.reward / max(1, best.visits),
+        return Decision(move, best.reward / best.visits,
                         second[1] if second else None,
-                        second[0].reward / max(1, second[0].visits) if second else 0.0,
+                        second[0].reward / second[0].visits if second else 0.0,
                         done, seconds, best.visits)
+
+    def _better(self, node: Node, prior: Node) -> bool:
+        """Did ``node`` beat the prior in the worlds both were played in, by more than
+        ``switch_z`` standard errors?"""
+        a, b = node.samples or [], prior.samples or []
+        n = min(len(a), len(b))
+        if n < 2:
+            return False
+        diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > 0 and mean > self.hints.switch_z * math.sqrt(var / n)
 
     @staticmethod
     def _leaves(root: Node):
@@ -169,35 +208,54 @@ class Search:
                 yield key, node
 
     # -- one iteration ---------------------------------------------------------------------
-    def _iterate(self, root: Node, view: State, seat: int, rng: Rng, deadline: float) -> None:
+    def _world(self, n: int) -> tuple[State, Rng]:
+        """A copy of world ``n`` and its own random numbers (see the module docstring)."""
+        worlds = self._worlds
+        while len(worlds) <= n:
+            r = Rng()
+            r.state = self._seed * 1_000_003 + len(worlds)
+            sample = self.rules.determinize(self._view, self._seat, r)
+            worlds.append((sample, r.state))
+        sample, seed = worlds[n]
+        r = Rng()
+        r.state = seed
+        return sample.copy(), r
+
+    def _iterate(self, root: Node, seat: int, rng: Rng, deadline: float) -> None:
         rules = self.rules
-        state = rules.determinize(view, seat, rng)
-        node = root
         path = [root]
-        expanded = False
+        node, key, expanded = self._choose(root, self._root_classes, seat, rng, path)
+        first = node.children[key]
+        if first.samples is None:
+            first.samples = []
+        state, luck = self._world(len(first.samples))
+        rules.apply(state, key)
+        node = first
+        path.append(node)
         while not expanded and not state.over:
             legal = rules.legal_moves(state)
             if len(legal) == 1:  # forced: walk through it
                 move = legal[0]
-                key = self._key(state, move, seat)
+                key = self._key(node, state, move, seat)
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = Node(state.actor)
                 child.available += 1
             else:
-                classes = self._classes(state, legal, seat)
+                classes = self._classes(node, state, legal, seat)
                 node, key, expanded = self._choose(node, classes, state.actor, rng, path)
                 moves = classes[key]
-                move = moves[0] if len(moves) == 1 else moves[rng.below(len(moves))]
+                move = moves[0] if len(moves) == 1 else moves[luck.below(len(moves))]
                 child = node.children[key]
             rules.apply(state, move)
             node = child
             path.append(node)
-        scores = self._rollout(state, rng, deadline)
+        scores = self._rollout(state, luck, deadline)
         for n in path:
             n.visits += 1
             if n.actor is not None:
                 n.reward += scores[n.actor]
+        first.samples.append(scores[seat])
 
     def _choose(self, node: Node, classes: dict, actor: int, rng: Rng, path: list):
         """Pick the key to follow from ``node`` (through a split group when the game
@@ -264,26 +322,34 @@ class Search:
             return prior
         return self._prior_group if self._prior_group in keys else None
 
-    def _key(self, state: State, move: Move, seat: int) -> Hashable:
-        """The move as ``seat`` sees it (another seat's hidden card masked)."""
+    def _key(self, node: Node, state: State, move: Move, seat: int) -> Hashable:
+        """The move as ``seat`` sees it (another seat's hidden card masked), worked out
+        once per node: the same move after the same observed history shows the same."""
         if move.seat == seat:
             return move
-        rules = self.rules
-        key = rules.observe(state, move, seat, state)
-        if key != move:  # hidden before: does the move show it?
-            after = state.copy()
-            rules.apply(after, move)
-            key = rules.observe(state, move, seat, after)
+        keys = node.keys
+        if keys is None:
+            keys = node.keys = {}
+        key = keys.get(move)
+        if key is None:
+            rules = self.rules
+            key = rules.observe(state, move, seat, state)
+            if key != move:  # hidden before: does the move show it?
+                after = state.copy()
+                rules.apply(after, move)
+                key = rules.observe(state, move, seat, after)
+            keys[move] = key
         return key
 
-    def _classes(self, state: State, legal: list[Move], seat: int) -> dict[Hashable, list]:
+    def _classes(self, node: Node, state: State, legal: list[Move],
+                 seat: int) -> dict[Hashable, list]:
         """The legal moves grouped by what ``seat`` sees of them (its own moves one by
         one; another seat's moves that look the same to ``seat`` together)."""
         if state.actor == seat:
             return {m: [m] for m in legal}
         out: dict[Hashable, list] = {}
         for m in legal:
-            out.setdefault(self._key(state, m, seat), []).append(m)
+            out.setdefault(self._key(node, state, m, seat), []).append(m)
         return out
 
     def _rollout(self, state: State, rng: Rng, deadline: float) -> tuple[float, ...]:
@@ -294,6 +360,7 @@ class Search:
         policy = hints.policy
         epsilon = hints.epsilon
         left = hints.depth
+        clock = time.perf_counter
         while left > 0 and not state.over:
             legal = rules.legal_moves(state)
             if len(legal) == 1:
@@ -303,8 +370,10 @@ class Search:
                 if policy is None or (epsilon and rng.random() < epsilon):
                     move = legal[rng.below(len(legal))]
                 else:
+                    start = clock()
+                    if start + self._policy_time > deadline:
+                        break  # no time for another policy move: score the position now
                     move = policy(rules, state, legal, rng)
-                if not left & 3 and time.perf_counter() > deadline:
-                    left = 0  # out of time: score the position as it stands
+                    self._policy_time = max(self._policy_time * 0.95, clock() - start)
             rules.apply(state, move)
         return rules.returns(state)
