@@ -80,16 +80,19 @@ class Game:
         return hints
 
     def player_at(self, level: str, seconds: float | None = None,
-                  iterations: int | None = None):
+                  iterations: int | None = None, clock=None):
         """The computer player of a difficulty level (:mod:`.levels`): the game's own
         player at ``easy``, the search otherwise (``seconds`` or ``iterations`` replace
-        the level's time budget, for measurements)."""
+        the level's time budget, and ``clock`` its clock, for measurements)."""
         budget = LEVELS[level].seconds if seconds is None else seconds
         if budget is None and iterations is None:
             return self.computer_player()
         own = self.player() if self.player is not None else None
-        return SearchPlayer(self.search_hints(), own, None if iterations else budget,
-                            iterations)
+        player = SearchPlayer(self.search_hints(), own, None if iterations else budget,
+                              iterations)
+        if clock is not None:
+            player.clock = clock
+        return player
 
 
 #: every registered game by id; :mod:`tabletop.games` fills it when it finds the games

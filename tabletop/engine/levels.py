@@ -64,19 +64,22 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, hints: SearchHints, own, seconds: float | None = None,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, clock=time.perf_counter) -> None:
         self.search_hints = hints
         self.own = own
         self.seconds = seconds
         self.iterations = iterations
-        #: an absolute ``time.perf_counter()`` deadline for the next decision (the worker
+        #: the clock of the budget: wall time (``time.process_time`` in measurements on a
+        #: shared machine, so that other programs' load does not change the result)
+        self.clock = clock
+        #: an absolute deadline on :attr:`clock` for the next decision (the worker
         #: sets it from the request's arrival); else ``seconds`` from the call
         self.deadline: float | None = None
         self.details: dict[str, Any] = {}
         self.last: Decision | None = None
 
     def choose(self, rules: Rules, view: State, seat: int, rng: Rng) -> Move:
-        t0 = time.perf_counter()
+        t0 = self.clock()
         legal = rules.legal_moves(view)
         if len(legal) == 1:
             self.deadline = None
@@ -87,11 +90,11 @@ class SearchPlayer:
         deadline, self.deadline = self.deadline, None
         if deadline is None and self.seconds is not None:
             deadline = t0 + self.seconds
-        decision = Search(rules, self.search_hints).decide(
+        decision = Search(rules, self.search_hints, self.clock).decide(
             view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline)
         self.last = decision
         self.details = {"value": decision.value, "runner_up": decision.runner_up,
                         "runner_up_value": decision.runner_up_value,
                         "iterations": decision.iterations, "prior": prior,
-                        "seconds": time.perf_counter() - t0}
+                        "seconds": self.clock() - t0}
         return decision.move

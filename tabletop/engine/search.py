@@ -125,18 +125,22 @@ class _Group:
 class Search:
     """ISMCTS for one seat (see the module docstring)."""
 
-    def __init__(self, rules: Rules, hints: SearchHints | None = None) -> None:
+    def __init__(self, rules: Rules, hints: SearchHints | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.rules = rules
         self.hints = hints or SearchHints()
+        #: the clock of time budgets (wall time; measurements may use CPU time)
+        self.clock = clock
 
     def decide(self, view: State, seat: int, rng: Rng, seconds: float | None = None,
                iterations: int | None = None, prior: Move | None = None,
                deadline: float | None = None) -> Decision:
         """The best move for ``seat`` from its ``view``: thinking until ``deadline``
-        (a ``time.perf_counter()`` value), for ``seconds``, or for exactly ``iterations``
+        (a value of :attr:`clock`), for ``seconds``, or for exactly ``iterations``
         iterations (reproducible for a given ``rng``). A forced move is returned at once.
         ``prior``: the move the game's own player would make (see the module docstring)."""
-        t0 = time.perf_counter()
+        clock = self.clock
+        t0 = clock()
         legal = self.rules.legal_moves(view)
         if len(legal) == 1:
             return Decision(legal[0], 0.5, None, 0.0, 0, 0.0)
@@ -163,9 +167,9 @@ class Search:
                 break  # the next iteration might not end in time
             self._iterate(root, seat, rng, stop)
             done += 1
-            before, now = now, time.perf_counter()
+            before, now = now, clock()
             slowest = max(slowest * 0.98, now - before)
-        return self._decision(root, legal, done, time.perf_counter() - t0)
+        return self._decision(root, legal, done, clock() - t0)
 
     # -- the answer ----------------------------------------------------------------------
     def _decision(self, root: Node, legal: list[Move], done: int, seconds: float) -> Decision:
@@ -360,7 +364,7 @@ class Search:
         policy = hints.policy
         epsilon = hints.epsilon
         left = hints.depth
-        clock = time.perf_counter
+        clock = self.clock
         while left > 0 and not state.over:
             legal = rules.legal_moves(state)
             if len(legal) == 1:

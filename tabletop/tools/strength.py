@@ -37,7 +37,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_one(game, k: int, players: str, level: str, seconds: float | None,
-             iterations: int | None, options: dict) -> dict:
+             iterations: int | None, options: dict, cpu: bool = False) -> dict:
     """Play game ``k``; return its record (see the module docstring)."""
     rules = game.rules
     catalog = _catalog(game)
@@ -50,7 +50,8 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
         searching: list[int] = []
     else:
         searching = [k % seats] if competitive else list(range(seats))
-    table = {s: (game.player_at(level, seconds, iterations) if s in searching
+    clock = time.process_time if cpu else None
+    table = {s: (game.player_at(level, seconds, iterations, clock) if s in searching
                  else game.computer_player()) for s in range(seats)}
     rng = Rng(seed ^ 0xBEEF)
     times: list[float] = []
@@ -59,9 +60,9 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     while not state.over:
         seat = state.actor
         player = table[seat]
-        t0 = time.perf_counter()
+        t0 = clock() if clock else time.perf_counter()
         move = computer_move(rules, state, seat, player, rng)
-        spent = time.perf_counter() - t0
+        spent = (clock() if clock else time.perf_counter()) - t0
         if seat in searching and not player.details.get("forced"):
             times.append(spent)
             work.append(player.details.get("iterations", 0))
@@ -71,6 +72,7 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
     return {"game": game.info.id, "k": k, "seed": seed, "players": players,
             "level": level, "seconds": seconds, "iterations": iterations, "options": options,
+            "cpu": cpu,
             "seat": focus, "searching": searching, "returns": list(returns),
             "won": bool(state.winners) and focus in state.winners,
             "draw": not state.winners, "moves": moves, "times": times, "work": work}
@@ -100,7 +102,7 @@ def report(paths: list[Path]) -> list[str]:
             if line.strip():
                 r = json.loads(line)
                 setting = (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
-                           json.dumps(r["options"], sort_keys=True))
+                           json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
                 groups.setdefault(setting, []).append(r)
     out = []
     for setting, rows in sorted(groups.items(), key=lambda kv: str(kv[0])):
@@ -134,7 +136,8 @@ def _budget(setting: tuple) -> str:
     if setting[4]:
         return f"search at {setting[4]} iterations a decision"
     if setting[3] is not None:
-        return f"search at {setting[3]:g} s a decision"
+        clock = "CPU" if setting[6] else "wall"
+        return f"search at {setting[3]:g} s ({clock} time) a decision"
     return f"search at level {setting[2]}"
 
 
@@ -150,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seconds", type=float, help="thinking time a decision")
     parser.add_argument("--iterations", type=int, help="iterations a decision instead")
+    parser.add_argument("--cpu", action="store_true",
+                        help="count the budget in this process's CPU time, not wall time "
+                             "(results independent of other programs' load)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
     parser.add_argument("--report", type=Path, nargs="+", help="summarise result files")
@@ -163,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     for k in range(args.first, args.first + args.games):
         record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
-                          options)
+                          options, args.cpu)
         line = json.dumps(record)
         if args.out:
             with args.out.open("a", encoding="utf-8") as f:
