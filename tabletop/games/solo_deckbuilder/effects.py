@@ -101,15 +101,15 @@ def describe_selector(sel: tuple) -> str:
 # -- the contexts --------------------------------------------------------------------------
 class SoloEffects(EffectContext):
     """A played card's effect, a superhero's power or an HQ's ability, carried out for the
-    player (seat 0, the ``source`` is the card). ``draw`` takes from the player's deck
+    player (seat 0; the ``source`` is the card). ``draw`` takes from the player's deck
     and shuffles the discard pile in when the deck runs out."""
 
     deck_zone = "deck.0"
     hand_zone = "hand.0"
     reshuffle_zone = "discard.0"
 
-    def __init__(self, state: SoloState, source: int | None, target=None) -> None:
-        super().__init__(state, source, 0, target)
+    def zone(self, pattern: str) -> str:
+        return pattern  # one player: the zone names are fixed
 
     @property
     def who(self) -> str:
@@ -260,8 +260,9 @@ allow("draw", PLAY, ABILITY, DEFENSE, worth=lambda e: 1.3 * e["count"],
 # -- attacks on the player -----------------------------------------------------------------
 def _gain_weakness(ctx: AttackEffects, e: dict) -> None:
     n = e.get("count") or 1
-    ctx.say(f"{ctx.who}: {plural(n, 'Weakness', 'Weaknesses')} for you")
-    ctx.then(*([("weakness", ctx.who)] * n))
+    who = ctx.who
+    ctx.say(f"{who}: {plural(n, 'Weakness', 'Weaknesses')} for you")
+    ctx.then(*([("weakness", who)] * n))
 
 
 effect("gain_weakness",
@@ -274,19 +275,20 @@ effect("gain_weakness",
 
 def _hand_discard(ctx: AttackEffects, e: dict) -> None:
     s = ctx.state
+    who = ctx.who
     hand = s.zones["hand.0"]
     n = min(e.get("count") or 1, len(hand))
     if n == 0:
-        ctx.say(f"{ctx.who}: discard from your hand, but it is empty")
+        ctx.say(f"{who}: discard from your hand, but it is empty")
     elif n >= len(hand) or len({s.info[c].id for c in hand}) == 1:
         gone = hand[-n:]
         for c in gone:
             hand.remove(c)
             s.zones["discard.0"].append(c)
-        ctx.say(f"{ctx.who}: you discard {names(s, gone)}")
+        ctx.say(f"{who}: you discard {names(s, gone)}")
     else:
-        ctx.say(f"{ctx.who}: discard {plural(n, 'card')} from your hand (your choice)")
-        ctx.ask("hand_discard", n, ctx.who)
+        ctx.say(f"{who}: discard {plural(n, 'card')} from your hand (your choice)")
+        ctx.ask("hand_discard", n, who)
 
 
 effect("hand_discard",
@@ -299,6 +301,7 @@ effect("hand_discard",
 
 def _deck_discard(ctx: AttackEffects, e: dict) -> None:
     s = ctx.state
+    who = ctx.who
     at_cost = e.get("weakness_at_cost")
     gone = []
     for _ in range(e.get("count") or 1):
@@ -310,12 +313,12 @@ def _deck_discard(ctx: AttackEffects, e: dict) -> None:
             break
         gone.append(card)
     costly = [c for c in gone if at_cost is not None and s.info[c].cost >= at_cost]
-    text = f"{ctx.who}: the top of your deck is discarded: {names(s, gone) or 'nothing'}"
+    text = f"{who}: the top of your deck is discarded: {names(s, gone) or 'nothing'}"
     if at_cost is not None:
         text += (f"; {plural(len(costly), 'of them costs', 'of them cost')} {at_cost} or "
                  f"more: {plural(len(costly), 'Weakness', 'Weaknesses')}")
     ctx.say(text)
-    ctx.then(*(("weakness", f"{ctx.who}: {s.name(c)} was discarded") for c in costly))
+    ctx.then(*(("weakness", f"{who}: {s.name(c)} was discarded") for c in costly))
 
 
 effect("deck_discard",
@@ -349,24 +352,25 @@ def _random_options(s: SoloState) -> list[tuple[str, int]]:
 def _random_card(ctx: AttackEffects, e: dict) -> None:
     """Chance picks one card of :func:`_random_options` for the player's discard pile."""
     s = ctx.state
+    who = ctx.who
     at_cost = e.get("weakness_at_cost")
     options = _random_options(s)
     if not options:
-        ctx.say(f"{ctx.who}: there is nothing to shuffle")
+        ctx.say(f"{who}: there is nothing to shuffle")
         return
     zone, card = options[s.randint(len(options))]
     s.reveals += 1
     pool = names(s, [c for _, c in options])
     if zone == "weaknesses":
-        ctx.say(f"{ctx.who}: from {pool}, chance picks the Weakness")
-        ctx.then(("weakness", ctx.who))
+        ctx.say(f"{who}: from {pool}, chance picks the Weakness")
+        ctx.then(("weakness", who))
         return
     s.zones[zone].remove(card)
     s.zones["discard.0"].append(card)
-    text = f"{ctx.who}: from {pool}, chance picks {s.name(card)}; it goes to your discard pile"
+    text = f"{who}: from {pool}, chance picks {s.name(card)}; it goes to your discard pile"
     if at_cost is not None and s.info[card].cost >= at_cost:
         ctx.say(text + f" and, as it costs {at_cost} or more, a Weakness as well")
-        ctx.then(("weakness", f"{ctx.who}: {s.name(card)} costs {s.info[card].cost}"))
+        ctx.then(("weakness", f"{who}: {s.name(card)} costs {s.info[card].cost}"))
     else:
         ctx.say(text)
 
@@ -404,8 +408,9 @@ effect("row_discard",
 
 def _summon_villain(ctx: AttackEffects, e: dict) -> None:
     n = e.get("count") or 1
-    ctx.say(f"{ctx.who}: {plural(n, 'villain')} from the enemy deck")
-    ctx.then(*([("enter", ctx.who)] * n))
+    who = ctx.who
+    ctx.say(f"{who}: {plural(n, 'villain')} from the enemy deck")
+    ctx.then(*([("enter", who)] * n))
 
 
 effect("summon_villain",

@@ -12,22 +12,39 @@ from .state import SoloState
 END = Move("end", 0)
 
 
+class _Moves(dict):
+    """The moves of one kind for each card, made once and shared (moves are values)."""
+
+    def __init__(self, kind: str, target: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.target = target
+
+    def __missing__(self, card: int) -> Move:
+        move = self[card] = Move(self.kind, 0, card, self.target)
+        return move
+
+
+PLAY = _Moves("play", "played.0")
+BUY = _Moves("buy", "discard.0")
+DEFEAT = _Moves("defeat", "defeated")
+
+
 def main_moves(s: SoloState) -> list[Move]:
     """Step 6: play a card that does something, buy what the Power pays for (the row,
     the top of the Haymaker pile), defeat a villain or the supervillain, or end."""
     z = s.zones
     info = s.info
     power = s.power
-    out = [Move("play", 0, c, "played.0") for c in z["hand.0"] if info[c].effects]
-    out.extend(Move("buy", 0, c, "discard.0") for c in z["row"] if info[c].cost <= power)
+    out = [PLAY[c] for c in z["hand.0"] if info[c].effects]
+    out += [BUY[c] for c in z["row"] if info[c].cost <= power]
     kicks = z["kicks"]
     if kicks and info[kicks[-1]].cost <= power:
-        out.append(Move("buy", 0, kicks[-1], "discard.0"))
-    out.extend(Move("defeat", 0, c, "defeated") for c in z["battleground"]
-               if info[c].cost <= power)
-    sv = s.supervillain
-    if sv is not None and s.location is not None and s.sv_cost() <= power:
-        out.append(Move("defeat", 0, sv, "defeated"))
+        out.append(BUY[kicks[-1]])
+    out += [DEFEAT[c] for c in z["battleground"] if info[c].cost <= power]
+    sv, loc = z["supervillain"], z["location"]
+    if sv and loc and info[sv[0]].cost + info[loc[0]].modifier <= power:
+        out.append(DEFEAT[sv[0]])
     out.append(END)
     return out
 

@@ -3,7 +3,7 @@ may read a line that names cards in the player's hand or deck."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from ...engine.state import State
 
@@ -11,11 +11,12 @@ from ...engine.state import State
 PRIVATE = frozenset({0})
 
 
-def names(s: State, cards: Iterable[int]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    words = [s.name(c) for c in cards]
-    if len(words) <= 1:
-        return "".join(words)
+def names(s: State, cards: Sequence[int]) -> str:
+    """'A', 'A and B', 'A, B and C' (the rules name cards they see: no hidden ones)."""
+    defs = s.cards
+    if len(cards) <= 1:
+        return defs[cards[0]].name if cards else ""
+    words = [defs[c].name for c in cards]
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 

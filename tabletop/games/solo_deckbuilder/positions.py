@@ -43,7 +43,7 @@ from typing import Any
 from ...engine.cards import Catalog
 from ...engine.moves import NotationError
 from ...engine.presentation import Positions
-from .rules import LOCATIONS, STARTER_SPARES, starter_groups
+from .rules import LOCATIONS, STARTER_SPARES, card_set, starter_groups
 from .state import SoloState
 from .text import SoloText
 from .turn import MAIN
@@ -72,7 +72,8 @@ PLACED = (("location", "location"), ("hq", "hq.0"), ("secured", "secured.0"),
 class SoloPositions(Positions):
     def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
               position: dict[str, Any]) -> SoloState:
-        s = self.rules.empty_state(catalog, self.rules.normalize_options(options), seed)
+        s = self.rules.empty_state(card_set(catalog), self.rules.normalize_options(options),
+                                   seed)
         _Table(s, position).lay_out()
         return _start(self.rules, s, position)
 

@@ -25,47 +25,68 @@ from .effects import (
     matches,
 )
 from .flow import FLOW
+from .info import Ability
 from .legal import distinct
 from .log import plural
 from .state import SoloState
 
-#: which effects of a card a step runs: those it has when played, or its ability's
-EFFECTS_OF = {
-    "play": lambda inf: inf.effects,
-    "ability": lambda inf: inf.ability.effects,
-}
-
 
 def play_steps(s: SoloState, card: int) -> list[tuple]:
     """What playing ``card`` queues: its effects in order, then the abilities it sets off."""
-    out: list[tuple] = [("effect", card, i, "play") for i in range(len(s.info[card].effects))]
-    out.append(("trigger", "play", card))
+    out = [("effect", card, i) for i in range(len(s.info[card].effects))]
+    out.extend(set_off(s, "play", card))
     return out
 
 
+def set_off(s: SoloState, event: str, card: int) -> list[tuple]:
+    """The ``trigger`` step of ``event`` (play, buy, defeat) on ``card``, if the
+    superhero's power or the HQ's ability reacts to such events."""
+    for zone in ("hero.0", "hq.0"):
+        for source in s.zones[zone]:
+            ab = s.info[source].ability
+            if ab is not None and ab.trigger == event:
+                return [("trigger", event, card)]
+    return []
+
+
+def if_condition(s: SoloState, role: str, step: tuple) -> list[tuple]:
+    """``[step]`` if the active location's condition has a ``role`` behaviour (the step
+    would do nothing otherwise)."""
+    loc = s.location
+    if loc is not None and effects_with(s.info[loc].condition, role):
+        return [step]
+    return []
+
+
 @FLOW.step("effect")
-def effect_step(s: SoloState, source: int, index: int, where: str) -> None:
-    run(SoloEffects(s, source), EFFECTS_OF[where](s.info[source])[index])
+def effect_step(s: SoloState, card: int, index: int) -> None:
+    """One effect of a played card."""
+    run(SoloEffects(s, card, 0), s.info[card].effects[index])
+
+
+@FLOW.step("ability")
+def ability(s: SoloState, source: int, index: int) -> None:
+    """One effect of the superhero's power or the HQ's ability."""
+    run(SoloEffects(s, source, 0), s.info[source].ability.effects[index])
 
 
 @FLOW.step("attack")
 def attack(s: SoloState, source: int, index: int) -> None:
-    run(AttackEffects(s, source), s.info[source].attack[index])
+    run(AttackEffects(s, source, 0), s.info[source].attack[index])
 
 
 # -- abilities and conditions that react to the player's moves -----------------------------
-def _fires(s: SoloState, source: int, event: str, card: int) -> bool:
-    """Does the ability of ``source`` react to ``event`` on ``card`` now (its trigger,
-    match and limit)? Marks it used for its limit."""
-    ab = s.info[source].ability
-    if ab is None or ab.trigger != event or not matches(s, ab.match, card):
+def _fires(s: SoloState, source: int, ab: Ability, card: int) -> bool:
+    """Does the ability ``ab`` of ``source``, triggered by ``card``, fire now (its match
+    and its limit)? Marks it used for its limit."""
+    if not matches(s, ab.match, card):
         return False
     if ab.limit == "each":
         return True
     key = str(source) if ab.limit == "once" else f"{source}:{s.info[card].id}"
     if key in s.used:
         return False
-    s.used.append(key)
+    s.used += (key,)
     return True
 
 
@@ -73,17 +94,19 @@ def _fires(s: SoloState, source: int, event: str, card: int) -> bool:
 def trigger(s: SoloState, event: str, card: int) -> None:
     """The superhero's power, then the HQ's ability, react to a play, a buy or a defeat."""
     hq = s.zones["hq.0"]
+    hero = s.hero
     out: list[tuple] = []
-    for source in (s.hero, hq[0] if hq else None):
-        if source is None or not _fires(s, source, event, card):
+    for source in (hero, hq[0] if hq else None):
+        ab = s.info[source].ability if source is not None else None
+        if ab is None or ab.trigger != event or not _fires(s, source, ab, card):
             continue
-        ab = s.info[source].ability
-        label = "power" if source == s.hero else "HQ"
-        s.say(f"{s.name(source)}'s {label} ({s.name(card)}): {ab.text}")
-        out.extend(("effect", source, i, "ability") for i in range(len(ab.effects)))
-        if source == s.hero:
+        s.say(f"{s.name(source)}'s {'power' if source == hero else 'HQ'} ({s.name(card)}): "
+              f"{ab.text}")
+        out.extend(("ability", source, i) for i in range(len(ab.effects)))
+        if source == hero:
             out.extend(_hero_power_used(s))
-    push(s, *out)
+    if out:
+        push(s, *out)
 
 
 def _hero_power_used(s: SoloState) -> list[tuple]:
@@ -92,10 +115,9 @@ def _hero_power_used(s: SoloState) -> list[tuple]:
     loc = s.location
     if s.hero_uses != 1 or loc is None:
         return []
-    ctx = SoloEffects(s, loc)
     out: list[tuple] = []
     for brings, e in effects_with(s.info[loc].condition, "hero_power"):
-        out.extend(brings(ctx, e))
+        out.extend(brings(SoloEffects(s, loc, 0), e))
     return out
 
 
@@ -103,8 +125,6 @@ def _hero_power_used(s: SoloState) -> list[tuple]:
 def gained(s: SoloState, card: int) -> None:
     """Location conditions on gaining a card (e.g. a Weakness for each Equipment)."""
     loc = s.location
-    if loc is None:
-        return
     for punishes, e in effects_with(s.info[loc].condition, "punishes_gain"):
         if punishes(s, e, card):
             push(s, ("weakness", f"{s.name(loc)} condition: you gained "
@@ -150,7 +170,7 @@ def defended(s: SoloState, d: Decision, m: Move) -> None:
     s.zones["hand.0"].remove(card)
     s.zones["discard.0"].append(card)
     owed = s.later_draws
-    ctx = DefenseEffects(s, card)
+    ctx = DefenseEffects(s, card, 0)
     for e in s.info[card].defense:
         run(ctx, e)
     draws = s.later_draws - owed

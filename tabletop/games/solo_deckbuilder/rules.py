@@ -11,9 +11,14 @@ where a secured location goes).
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from ...engine.cards import CardError, Catalog
+from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
@@ -87,56 +92,36 @@ class SoloRules(Rules):
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> SoloState:
         """Shuffle the player's deck, the resources deck and the enemy deck; five
         locations and five supervillains face down; then the superhero."""
-        s = self.empty_state(catalog, self.normalize_options(options), seed)
-        by_kind: dict[str, list[int]] = {}
-        for i, inf in enumerate(s.info):
-            by_kind.setdefault(inf.kind, []).append(i)
+        deck = card_set(catalog)
+        s = self.empty_state(deck, self.normalize_options(options), seed)
+        kinds = deck.kinds
         z = s.zones
-        for group in starter_groups(s, by_kind.get("starter", [])):
+        for group in starter_groups(s, kinds["starter"]):
             z["deck.0"].extend(group[:len(group) - STARTER_SPARES])
             z["box"].extend(group[len(group) - STARTER_SPARES:])
-        z["kicks"] = by_kind.get("kick", [])
-        z["weaknesses"] = by_kind.get("weakness", [])
-        z["resources"] = by_kind.get("resource", [])
-        z["enemy"] = by_kind.get("villain", [])
+        z["kicks"] = list(kinds["kick"])
+        z["weaknesses"] = list(kinds["weakness"])
+        z["resources"] = list(kinds["resource"])
+        z["enemy"] = list(kinds["villain"])
         for zone in ("deck.0", "resources", "enemy"):
             s.shuffle(z[zone])
-        svs = by_kind.get("supervillain", [])
-        locs = by_kind.get("location", [])
+        svs = list(kinds["supervillain"])
+        locs = list(kinds["location"])
         s.shuffle(svs)
         s.shuffle(locs)
         z["sv_stack"] = svs[:SUPERVILLAINS]
         z["location_stack"] = locs[:LOCATIONS]
         z["box"].extend(svs[SUPERVILLAINS:] + locs[LOCATIONS:])
-        z["superheroes"] = by_kind.get("superhero", [])
+        z["superheroes"] = list(kinds["superhero"])
         s.say(f"Set-up: {LOCATIONS} locations and {SUPERVILLAINS} supervillains shuffled face "
               f"down; enemy deck {len(z['enemy'])} villains; resources deck "
               f"{len(z['resources'])} cards; your deck {len(z['deck.0'])} cards")
         FLOW.start(s, ("setup",))
         return s
 
-    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> SoloState:
-        """The cards of ``catalog`` (each copy an instance, starters with their spares)
-        and empty zones."""
-        defs = []
-        for card in sorted(catalog.cards.values(), key=lambda c: (c.kind, c.id)):
-            copies = card.data.get("copies", 1)
-            if card.kind == "starter":
-                copies += STARTER_SPARES
-            defs.extend([card] * copies)
-        cards = tuple(defs)
-        info: tuple[Info, ...] = tuple(compile_card(c) for c in cards)
-        counts: dict[str, int] = {}
-        for inf in info:
-            counts[inf.kind] = counts.get(inf.kind, 0) + 1
-        needs = [("location", LOCATIONS), ("supervillain", SUPERVILLAINS), ("superhero", 1),
-                 ("villain", 1), ("resource", 1), ("starter", 1), ("weakness", 1),
-                 ("kick", 1)]
-        missing = [f"{n} {k}" for k, n in needs if counts.get(k, 0) < n]
-        if missing:
-            raise ValueError("Solo Deck-Builder needs at least " + ", ".join(missing)
-                             + " card(s) in the set")
-        s = SoloState(cards, info, seed, options)
+    def empty_state(self, deck: CardSet, options: dict[str, Any], seed: int) -> SoloState:
+        """A state of the instances of ``deck`` (:func:`card_set`), every zone empty."""
+        s = SoloState(deck.cards, deck.info, seed, options)
         for name in self.zones:
             s.zones[f"{name}.0" if name in PLAYER_ZONES else name] = []
         return s
@@ -187,7 +172,49 @@ class SoloRules(Rules):
         return v
 
 
-def starter_groups(s: SoloState, starters: list[int]) -> list[list[int]]:
+class CardSet(NamedTuple):
+    """The card instances of a set: every copy of every card (starters with their
+    spares), numbered in the order of kinds and ids; what the rules read of each; and
+    the instances of each kind (one run of numbers each)."""
+
+    cards: tuple[CardDef, ...]
+    info: tuple[Info, ...]
+    kinds: Mapping[str, range]
+
+
+#: what the game needs at least of each kind
+NEEDS = (("location", LOCATIONS), ("supervillain", SUPERVILLAINS), ("superhero", 1),
+         ("villain", 1), ("resource", 1), ("starter", 1), ("weakness", 1), ("kick", 1))
+
+
+def card_set(catalog: Catalog) -> CardSet:
+    """The instances of ``catalog``'s cards (made once per set of card definitions)."""
+    return _card_set(tuple(catalog.cards.values()))
+
+
+@lru_cache(maxsize=8)
+def _card_set(defs: tuple[CardDef, ...]) -> CardSet:
+    cards: list[CardDef] = []
+    for card in sorted(defs, key=attrgetter("kind", "id")):
+        copies = card.data.get("copies", 1)
+        if card.kind == "starter":
+            copies += STARTER_SPARES
+        cards.extend([card] * copies)
+    info = tuple(map(compile_card, cards))
+    counts = Counter(inf.kind for inf in info)
+    missing = [f"{n} {k}" for k, n in NEEDS if counts[k] < n]
+    if missing:
+        raise ValueError("Solo Deck-Builder needs at least " + ", ".join(missing)
+                         + " card(s) in the set")
+    kinds: dict[str, range] = {}
+    start = 0
+    for kind, n in sorted(counts.items()):
+        kinds[kind] = range(start, start + n)
+        start += n
+    return CardSet(tuple(cards), info, MappingProxyType(kinds))
+
+
+def starter_groups(s: SoloState, starters) -> list[list[int]]:
     """The starter instances grouped by card (in instance order)."""
     groups: dict[str, list[int]] = {}
     for c in starters:

@@ -9,6 +9,7 @@ from ...engine.moves import Move
 from .flow import FLOW, game_over
 from .legal import distinct
 from .log import plural
+from .reactions import set_off
 from .state import SoloState
 
 
@@ -39,7 +40,7 @@ def defeat_free(s: SoloState, card: int) -> None:
     s.zones["battleground"].remove(card)
     s.zones["defeated"].append(card)
     s.say(f"You defeat {s.name(card)} for free (securing the location)")
-    push(s, ("trigger", "defeat", card))
+    push(s, *set_off(s, "defeat", card))
 
 
 @FLOW.step("secure")

@@ -56,7 +56,7 @@ class SoloState(State):
         #: the battleground may exceed its maximum this turn
         self.cap_lifted = False
         #: abilities already used this turn (keys), for `once` and `distinct`
-        self.used: list[str] = []
+        self.used: tuple[str, ...] = ()
         self.hero_uses = 0
         #: cards played by a foresee effect: back on the resources deck at the end
         self.borrowed: list[int] = []
@@ -70,7 +70,7 @@ class SoloState(State):
         new.later_draws = self.later_draws
         new.new_location = self.new_location
         new.cap_lifted = self.cap_lifted
-        new.used = self.used[:]
+        new.used = self.used
         new.hero_uses = self.hero_uses
         new.borrowed = self.borrowed[:]
         new.result = self.result

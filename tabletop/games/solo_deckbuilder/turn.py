@@ -25,7 +25,7 @@ from .effects import SoloEffects
 from .flow import FLOW, game_over
 from .legal import main_moves
 from .log import PRIVATE, names, plural
-from .reactions import play_steps
+from .reactions import if_condition, play_steps, set_off
 from .securing import securing_steps
 from .state import SoloState
 
@@ -67,7 +67,7 @@ def take_hero(s: SoloState, card: int) -> None:
 def turn(s: SoloState) -> None:
     s.turn += 1
     s.power = 0
-    s.used = []
+    s.used = ()
     s.hero_uses = 0
     s.new_location = False
     s.cap_lifted = False
@@ -101,28 +101,26 @@ def fill(s: SoloState) -> None:
     loc = s.loc_info()
     want = loc.resource_max
     row = s.zones["row"]
-    trimmed = []
-    while len(row) > want:
-        card = row.pop()
-        s.zones["resource_discard"].append(card)
-        trimmed.append(card)
-    if trimmed:
+    if len(row) > want:
+        trimmed = row[want:][::-1]  # the rightmost first
+        del row[want:]
+        s.zones["resource_discard"].extend(trimmed)
         s.say(f"Step 2: {loc.name} holds {want} resources: {names(s, trimmed)} discarded "
               "from the right of the row")
-    added = []
     deck = s.zones["resources"]
-    while len(row) < want:
-        if not deck:
-            if added:
-                s.say(f"Step 2: {names(s, added)} added to the resource row")
-            game_over(s, False, f"Step 2: the resources deck is empty and the row needs "
-                      f"{plural(want - len(row), 'more card')}: you lose.")
-            return
-        card = deck.pop()
-        s.place(card, "row", newest_left=True)
-        s.reveals += 1
-        added.append(card)
-    if added:
+    n = min(want - len(row), len(deck))
+    added: list[int] = []
+    if n > 0:  # one by one from the top of the deck, each on the left of the row
+        added = deck[-n:][::-1]
+        del deck[-n:]
+        row[0:0] = added[::-1]
+        s.reveals += n
+    if len(row) < want:
+        if added:
+            s.say(f"Step 2: {names(s, added)} added to the resource row")
+        game_over(s, False, f"Step 2: the resources deck is empty and the row needs "
+                  f"{plural(want - len(row), 'more card')}: you lose.")
+    elif added:
         s.say(f"Step 2: {names(s, added)} added on the left of the resource row "
               f"({plural(len(deck), 'card')} left in the resources deck)")
 
@@ -140,11 +138,12 @@ def draw(s: SoloState) -> None:
     """Five cards; four Weaknesses among them lose; then the cards owed by Defense cards
     and powers."""
     s.step = 3
-    hand = HandDraw(s, None)
+    hand = HandDraw(s, None, 0)
     drawn = hand.draw(HAND_SIZE)
     short = "" if len(drawn) == HAND_SIZE else f" (only {len(drawn)} left)"
     s.say(f"Step 3: you draw {names(s, drawn) or 'nothing'}{short}", only=PRIVATE)
-    weak = sum(1 for c in drawn if s.info[c].kind == "weakness")
+    info = s.info
+    weak = [info[c].kind for c in drawn].count("weakness")
     if weak >= WEAKNESS_LOSS:
         game_over(s, False, f"Step 3: {weak} Weakness cards among the five you drew: "
                   "you lose.")
@@ -186,9 +185,8 @@ def villains(s: SoloState) -> None:
         return
     loc = s.location
     count = 1
-    ctx = SoloEffects(s, loc)
     for more, e in effects_with(s.info[loc].condition, "arrivals"):
-        count += more(ctx, e)
+        count += more(SoloEffects(s, loc, 0), e)
     extra = len(s.zones["secured.0"]) if s.new_location else 0
     if extra:
         s.cap_lifted = True
@@ -231,11 +229,9 @@ def overflow(s: SoloState) -> None:
     if s.cap_lifted:
         s.say(f"Step 5: {len(bg)} villains in a battleground for {cap}: allowed this turn")
         return
-    out = []
-    while len(bg) > cap:
-        card = bg.pop()
-        s.zones["defeated"].append(card)
-        out.append(card)
+    out = bg[cap:][::-1]  # the rightmost first
+    del bg[cap:]
+    s.zones["defeated"].extend(out)
     s.say(f"Step 5: {loc.name} holds {cap} villains: {names(s, out)} pushed out from the "
           f"right to the defeated pile, {plural(len(out), 'Weakness', 'Weaknesses')} for you")
     push(s, *(("weakness", f"{s.name(c)} was pushed out of the battleground") for c in out))
@@ -268,7 +264,8 @@ def buy(s: SoloState, card: int) -> None:
     s.power -= s.info[card].cost
     s.say(f"You buy {s.name(card)} for {s.info[card].cost} Power ({s.power} left); "
           "it goes to your discard pile")
-    push(s, ("trigger", "buy", card), ("gained", card), ("main",))
+    push(s, *set_off(s, "buy", card), *if_condition(s, "punishes_gain", ("gained", card)),
+         ("main",))
 
 
 def defeat(s: SoloState, card: int) -> None:
@@ -279,7 +276,7 @@ def defeat(s: SoloState, card: int) -> None:
         s.zones["battleground"].remove(card)
         s.zones["defeated"].append(card)
         s.say(f"You defeat {s.name(card)} for {s.info[card].cost} Power ({s.power} left)")
-        push(s, ("trigger", "defeat", card), ("main",))
+        push(s, *set_off(s, "defeat", card), ("main",))
         return
     cost = s.sv_cost()
     loc = s.location
@@ -288,7 +285,7 @@ def defeat(s: SoloState, card: int) -> None:
     s.zones["destroyed"].append(card)
     s.say(f"You defeat supervillain {s.name(card)} for {cost} Power ({s.power} left): "
           f"{s.name(loc)} is secured and {s.name(card)} leaves the game")
-    push(s, ("trigger", "defeat", card), *securing_steps(loc), ("main",))
+    push(s, *set_off(s, "defeat", card), *securing_steps(loc), ("main",))
 
 
 def end(s: SoloState, _card: None) -> None:
@@ -309,11 +306,9 @@ def attack_row(s: SoloState) -> None:
     s.step = 7
     n = len(s.zones["battleground"])
     row = s.zones["row"]
-    lost = []
-    while row and len(lost) < n:
-        card = row.pop()
-        s.zones["resource_discard"].append(card)
-        lost.append(card)
+    lost = row[-n:][::-1] if n else []  # the rightmost first
+    del row[len(row) - len(lost):]
+    s.zones["resource_discard"].extend(lost)
     if n == 0:
         s.say("Step 7: no villains, so the resource row is safe")
     else:
@@ -325,18 +320,15 @@ def attack_row(s: SoloState) -> None:
         s.say(f"Step 7: {plural(excess, 'villain')} more than the resources: "
               f"{plural(excess, 'Weakness', 'Weaknesses')} for you")
     push(s, *([("weakness", "a villain found no resource to destroy")] * excess),
-         ("after_attack",))
+         *if_condition(s, "after_attack", ("after_attack",)))
 
 
 @FLOW.step("after_attack")
 def after_attack(s: SoloState) -> None:
     """The active location's conditions that follow the attack."""
     loc = s.location
-    if loc is None:
-        return
-    ctx = SoloEffects(s, loc)
     for then, e in effects_with(s.info[loc].condition, "after_attack"):
-        then(ctx, e)
+        then(SoloEffects(s, loc, 0), e)
 
 
 @FLOW.step("cleanup")
