@@ -21,20 +21,11 @@ from ...engine.moves import Move
 from ...engine.players import playout
 from ...engine.rng import Rng
 from ...engine.rules import Rules
+from .effects import card_value
 from .info import Info
 from .legal import END
 from .state import SoloState
 from .turn import MAIN
-
-
-def card_value(inf: Info) -> float:
-    """Roughly what a card is worth in Power when played."""
-    if inf.kind == "weakness":
-        return -3.0
-    value = sum(worth(e) for worth, e in effects_with(inf.effects, "worth"))
-    if inf.defense is not None:
-        value += 0.8 + 0.5 * sum(e.get("count", 0) for e in inf.defense)
-    return value
 
 
 def _play_order(inf: Info) -> int:

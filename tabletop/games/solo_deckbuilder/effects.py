@@ -37,12 +37,14 @@ from ...engine.effects import (
     SelectorKey,
     allow,
     effect,
+    effects_with,
     selector_tuple,
     selectors,
     trigger,
 )
 from ...engine.effects.context import EffectContext
 from ...engine.schema import Enum, Field, Int
+from .info import Info
 from .log import PRIVATE, names, plural
 from .state import SoloState
 
@@ -96,6 +98,17 @@ def describe_selector(sel: tuple) -> str:
     elif hi is not None:
         text += f" costing {hi} or less"
     return text
+
+
+def card_value(inf: Info) -> float:
+    """Roughly what a card is worth in Power when played (a Weakness costs): the worth of
+    its effects, and of being a Defense card."""
+    if inf.kind == "weakness":
+        return -3.0
+    value = sum(worth(e) for worth, e in effects_with(inf.effects, "worth"))
+    if inf.defense is not None:
+        value += 0.8 + 0.5 * sum(e.get("count", 0) for e in inf.defense)
+    return value
 
 
 # -- the contexts --------------------------------------------------------------------------

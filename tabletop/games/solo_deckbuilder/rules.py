@@ -11,6 +11,7 @@ where a secured location goes).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
@@ -24,6 +25,7 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import HIDDEN, ZoneSpec
 from .cards import CARD_KINDS, check_catalog
+from .effects import card_value
 from .flow import FLOW
 from .info import Info, compile_card
 from .legal import is_main_move
@@ -36,6 +38,8 @@ SUPERVILLAINS = 5
 STARTER_SPARES = 2
 #: hidden piles, masked by name in the view (faster than asking every zone)
 HIDDEN_ZONES = ("location_stack", "sv_stack", "enemy", "resources", "box")
+#: the zones of the cards the player owns
+OWNED = ("deck.0", "hand.0", "played.0", "discard.0")
 #: zones of the player's cards (``name.0``)
 PLAYER_ZONES = ("deck", "hand", "played", "discard", "hero", "hq", "secured")
 
@@ -143,16 +147,17 @@ class SoloRules(Rules):
         return (self.evaluate(s, 0),)
 
     def evaluate(self, s: SoloState, seat: int) -> float:
-        """Locations secured count most; a deck thick with Weakness and a resources deck
-        running out (the game's clock) count against."""
+        """The chance to win, estimated from the locations secured, the resources deck
+        left (the game's clock) and what the player's cards are worth on average (a
+        logistic fit to the computer player's games)."""
         if s.over:
             return self.returns(s)[seat]
-        owned = sum(len(s.zones[z]) for z in ("deck.0", "hand.0", "played.0", "discard.0"))
-        weak = min(1.0, 2 * s.owned_weaknesses() / max(1, owned))
+        owned = [c for z in OWNED for c in s.zones[z] if c != HIDDEN]
+        worth = sum(card_value(s.info[c]) for c in owned) / max(1, len(owned))
         resources = sum(1 for inf in s.info if inf.kind == "resource")
-        clock = len(s.zones["resources"]) / max(1, resources)
-        progress = s.secured_count() / LOCATIONS
-        return 0.1 + 0.6 * progress + 0.15 * (1.0 - weak) + 0.15 * clock
+        clock = len(s.zones["resources"]) / resources
+        z = -5.6 + 1.2 * s.secured_count() + 4.8 * clock + 2.6 * worth
+        return 1.0 / (1.0 + math.exp(-z))
 
     def view(self, state: SoloState, seat: int | None) -> SoloState:
         """As the shared masking (:mod:`tabletop.engine.hidden`) does it, faster: the
