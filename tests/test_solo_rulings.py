@@ -121,6 +121,17 @@ def test_the_view_masks_as_the_shared_masking_does():
         s = GAME.rules.play(s, rng.choice(GAME.rules.legal_moves(s)))
 
 
+def test_a_position_places_every_card_once():
+    for pos in ({}, {"supervillains": ["Doctor Dice"], "hand": ["Jab"]},
+                {"location": None, "secured": ["Signal Tower"]}):
+        s = position(**pos)
+        assert sorted(s.all_cards()) == list(range(len(s.cards)))
+        if "supervillains" in pos:
+            continue  # a stack the position gives is taken as given
+        assert len(s.zones["sv_stack"]) + len(s.zones["supervillain"]) == \
+            len(s.zones["location_stack"]) + len(s.zones["location"])
+
+
 def test_notation_round_trip_and_errors():
     s = position(location="Greyhollow Ward", supervillain="Baron Ashfall", power=9,
                  hand=["Jab", "Jab", "Surge"], row=["Surge", "Heat Beam", "Recon Drone"],
