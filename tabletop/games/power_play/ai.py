@@ -24,7 +24,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.rules import Rules
 from .state import PPState
-from .tally import Plan, Power, hero_total, villain_total
+from .tally import Power, hero_total, plan_of, villain_total
 from .turn import BAD_NEWS_LIMIT, MAX_DEFENCE
 
 
@@ -46,7 +46,7 @@ class Judge:
     def __init__(self, view: PPState) -> None:
         self.known = view.known_threat()
         self.candidates = hidden_candidates(view)
-        self.plan = Plan(view.table_effects())
+        self.plan = plan_of(view.table_effects())
         self.attribute = view.attribute_power()
         self.base = view.base()
         self.weight = sum(w for _, w in self.candidates)

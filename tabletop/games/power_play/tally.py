@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from ...engine.effects import effects_with
 from .effects import VALUE_STAGES
@@ -70,16 +71,14 @@ class Power:
         return f"{type_name(self.type)} {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """One added piece of a total: ``amount`` and its label (``Gale``, ``pair of 3s``)."""
 
     amount: int
     label: str
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """A side's total with its working: ``summary`` is the one-line sum, ``notes`` say
     why a power counts what it counts (``Frost 3: immune (Glacier Hide), 0``)."""
 
@@ -87,7 +86,6 @@ class Tally:
     total: int
     summary: str
     notes: tuple[str, ...] = ()
-    terms: tuple[Term, ...] = ()
 
     def lines(self) -> list[str]:
         who = "Heroes" if self.side == HEROES else "Villain"
@@ -136,23 +134,37 @@ class SideRules:
 
 
 class Plan:
-    """The effects on the table sorted into both sides' stages (build it once per table
-    when counting many defences against it)."""
+    """The effects on the table sorted into both sides' stages (:func:`plan_of` keeps
+    the plans of recent tables)."""
 
     def __init__(self, effects: Sequence[dict]) -> None:
-        self.effects = effects
+        #: the effects (held, so that their ids key :data:`_PLANS` safely)
+        self.effects = tuple(effects)
         self.heroes = SideRules(HEROES, effects)
         self.villain = SideRules(VILLAIN, effects)
 
 
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
 def plan_of(effects: Sequence[dict] | Plan) -> Plan:
-    return effects if isinstance(effects, Plan) else Plan(effects)
+    """The plan of the table with these effects (the same effect objects, in the same
+    order, give the same plan: a table's plan is built once)."""
+    if isinstance(effects, Plan):
+        return effects
+    key = tuple(map(id, effects))
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        plan = _PLANS[key] = Plan(effects)
+    return plan
 
 
 class Count:
     """One side's powers being counted: what the value stages read and change."""
 
-    __slots__ = ("powers", "types", "other", "values", "steps", "swapped", "immune",
+    __slots__ = ("powers", "types", "other", "values", "notes", "swapped", "immune",
                  "_shared")
 
     def __init__(self, powers: Sequence[Power], types: list[frozenset[str]],
@@ -161,7 +173,8 @@ class Count:
         self.types = types
         self.other = other
         self.values = [p.value for p in powers]
-        self.steps: list[list[str]] | None = [[] for _ in powers] if explain else None
+        #: power index -> what changed its value (kept only for the working)
+        self.notes: dict[int, list[str]] | None = {} if explain else None
         self.swapped: set[int] = set()
         #: power index -> the card that makes it immune
         self.immune: dict[int, str] = {}
@@ -170,8 +183,12 @@ class Count:
     def set(self, i: int, value: int, note: str) -> None:
         """Power ``i`` now counts ``value`` (``note`` says why, for the working)."""
         self.values[i] = value
-        if self.steps is not None:
-            self.steps[i].append(note)
+        notes = self.notes
+        if notes is not None:
+            if i in notes:
+                notes[i].append(note)
+            else:
+                notes[i] = [note]
 
     def shared(self) -> frozenset[str]:
         """The types seen on more than one power of this side."""
@@ -184,6 +201,38 @@ class Count:
             self._shared = frozenset(twice)
         return self._shared
 
+    def final(self) -> list[int]:
+        """Each power's value (0 where immune)."""
+        immune = self.immune
+        if not immune:
+            return self.values
+        return [0 if i in immune else v for i, v in enumerate(self.values)]
+
+    def working(self) -> list[str]:
+        """Why powers count what they count; powers changed the same way share a line
+        (``Frost 3: immune (Glacier Hide), 0``; ``Mind 4 → 3, Flame 5 → 4: −1 (Hard
+        Light)``)."""
+        notes, immune = self.notes or {}, self.immune
+        if not notes and not immune:
+            return []
+        groups: dict[tuple[bool, str], list[tuple[Power, int]]] = {}
+        for i, p in enumerate(self.powers):
+            if i in immune:
+                groups.setdefault((True, f"immune ({immune[i]})"), []).append((p, 0))
+            elif i in notes:
+                groups.setdefault((False, ", ".join(notes[i])), []).append((p, self.values[i]))
+        lines = []
+        for (is_immune, why), members in groups.items():
+            if is_immune:
+                lines.append(f"{', '.join(p.label for p, _ in members)}: {why}, 0")
+            elif len(members) == 1:
+                p, v = members[0]
+                lines.append(f"{p.label}: {why} = {v}")
+            else:
+                names = ", ".join(f"{p.label} \u2192 {v}" for p, v in members)
+                lines.append(f"{names}: {why}")
+        return lines
+
 
 def count(rules: SideRules, powers: Sequence[Power], other: frozenset[str],
           explain: bool = False) -> Count:
@@ -193,49 +242,6 @@ def count(rules: SideRules, powers: Sequence[Power], other: frozenset[str],
         for fn, e in rules.steps:
             fn(e, c)
     return c
-
-
-def _values(c: Count) -> list[int]:
-    immune = c.immune
-    if not immune:
-        return c.values
-    return [0 if i in immune else v for i, v in enumerate(c.values)]
-
-
-def _notes(c: Count) -> list[tuple[int, object]]:
-    """Each power's value and note: ``("immune", why)``, ``("steps", what)`` or ""."""
-    out: list[tuple[int, object]] = []
-    steps = c.steps or [[] for _ in c.powers]
-    for i, v in enumerate(c.values):
-        if i in c.immune:
-            out.append((0, ("immune", f"immune ({c.immune[i]})") if c.steps is not None
-                        else ""))
-        elif steps[i]:
-            out.append((v, ("steps", ", ".join(steps[i]))))
-        else:
-            out.append((v, ""))
-    return out
-
-
-def grouped_notes(powers: Sequence[Power], values: Sequence[tuple[int, object]]) -> list[str]:
-    """Each power's note (:func:`_notes`) as lines; powers changed the same way share one
-    (``Frost 3: immune (Glacier Hide), 0``; ``Mind 4 → 3, Flame 5 → 4: −1 (Hard Light)``)."""
-    groups: dict[tuple, list[tuple[Power, int]]] = {}
-    for p, (v, note) in zip(powers, values, strict=True):
-        if note:
-            groups.setdefault(note, []).append((p, v))
-    lines = []
-    for (kind, why), members in groups.items():
-        if kind == "immune":
-            names = ", ".join(p.label for p, _ in members)
-            lines.append(f"{names}: {why}, 0")
-        elif len(members) == 1:
-            p, v = members[0]
-            lines.append(f"{p.label}: {why} = {v}")
-        else:
-            names = ", ".join(f"{p.label} \u2192 {v}" for p, v in members)
-            lines.append(f"{names}: {why}")
-    return lines
 
 
 def _cancel_notes(rules: SideRules, side: str, lost: set[str]) -> list[str]:
@@ -301,7 +307,7 @@ def hero_total(plan: Plan, heroes: Sequence[Power], villain_types: frozenset[str
     villain's powers), for counting many defences fast."""
     rules = plan.heroes
     c = count(rules, heroes, villain_types)
-    total = sum(_values(c)) + combo_total(heroes, rules.cancelled) + rules.extra_total
+    total = sum(c.final()) + combo_total(heroes, rules.cancelled) + rules.extra_total
     return max(0, total)
 
 
@@ -313,21 +319,19 @@ def hero_tally(heroes: Sequence[Power], villain: Sequence[Power],
     other = plan.villain.types_seen(villain)
     if not explain:
         return Tally(HEROES, hero_total(plan, heroes, other), "")
-    values = _notes(count(rules, heroes, other, True))
-    terms = [Term(v, type_name(p.type)) for p, (v, _) in zip(heroes, values, strict=True)]
+    c = count(rules, heroes, other, True)
+    values = c.final()
     combos = combinations(heroes, rules.cancelled)
-    extra = rules.extra
-    total = max(0, sum(t.amount for t in terms) + sum(t.amount for t in combos)
-                + rules.extra_total)
-    shown = [t for t in terms if t.amount] + combos
-    parts = " + ".join(f"{t.amount} [{t.label}]" for t in shown) if shown else "0"
-    summary = f"{parts}{_signed(extra)} = {total}"
-    notes = grouped_notes(heroes, values)
+    total = max(0, sum(values) + sum(t.amount for t in combos) + rules.extra_total)
+    shown = [f"{v} [{type_name(p.type)}]" for p, v in zip(heroes, values, strict=True) if v]
+    shown += [f"{t.amount} [{t.label}]" for t in combos]
+    summary = f"{' + '.join(shown) if shown else '0'}{_signed(rules.extra)} = {total}"
+    notes = c.working()
     if rules.cancelled:
         lost = {k for k in _KINDS if k in rules.cancelled
                 and combinations(heroes, {"values", "types"} - {k})}
         notes += _cancel_notes(rules, HEROES, lost)
-    return Tally(HEROES, total, summary, tuple(notes), tuple(terms + combos + extra))
+    return Tally(HEROES, total, summary, tuple(notes))
 
 
 def _same(villain: Sequence[Power], types: list[frozenset[str]],
@@ -360,7 +364,7 @@ def villain_total(plan: Plan, villain: Sequence[Power], attribute: int, base: in
     rules = plan.villain
     c = count(rules, villain, hero_types)
     bonuses, _ = _same(villain, c.types, rules.cancelled)
-    inner = sum(_values(c)) + attribute
+    inner = sum(c.final()) + attribute
     return max(0, inner * base + SAME_BONUS * len(bonuses) + rules.extra_total)
 
 
@@ -374,25 +378,24 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
         return Tally(VILLAIN, villain_total(plan, villain, attribute, base, other), "")
     rules = plan.villain
     c = count(rules, villain, other, True)
-    values = _notes(c)
+    values = c.final()
     bonuses, lost = _same(villain, c.types, rules.cancelled)
-    extra = rules.extra
-    inner = sum(v for v, _ in values) + attribute
-    total = max(0, inner * base + sum(t.amount for t in bonuses) + rules.extra_total)
+    total = max(0, (sum(values) + attribute) * base + SAME_BONUS * len(bonuses)
+                + rules.extra_total)
     pieces = [f"{v} [{'/'.join(type_name(t) for t in _ordered(p, ts))}]"
-              for p, ts, (v, _) in zip(villain, c.types, values, strict=True)]
+              for p, ts, v in zip(villain, c.types, values, strict=True)]
     pieces.append(f"{attribute} [attribute]")
     core = f"({' + '.join(pieces)}) \u00d7 {base} [base]"
-    after = bonuses + extra
+    after = bonuses + rules.extra
     summary = f"({core}){_signed(after)} = {total}" if after else f"{core} = {total}"
-    notes = grouped_notes(villain, values)
+    notes = c.working()
     for kind, source in rules.also.items():
         notes.insert(0, f"every villain power is also {type_name(kind)} ({source})")
     notes += _cancel_notes(rules, VILLAIN, lost)
-    terms = [Term(v, p.label) for p, (v, _) in zip(villain, values, strict=True)]
-    return Tally(VILLAIN, total, summary, tuple(notes),
-                 tuple(terms + [Term(attribute, "attribute")] + bonuses + extra))
+    return Tally(VILLAIN, total, summary, tuple(notes))
 
 
 def _ordered(p: Power, types: frozenset[str]) -> list[str]:
+    if len(types) == 1:
+        return [p.type]
     return [p.type] + sorted(types - {p.type})

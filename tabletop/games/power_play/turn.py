@@ -27,7 +27,7 @@ from ...engine.moves import Move, seat_label
 from .effects import PowerDraw, VillainPowers
 from .scoring import final_score
 from .state import PPState
-from .tally import Plan, hero_tally, villain_tally
+from .tally import hero_tally, plan_of, villain_tally
 
 ROUNDS = 4
 HAND_SIZE = 4
@@ -151,7 +151,7 @@ def reveal(s: PPState) -> None:
 
 @FLOW.step("tally")
 def tally_up(s: PPState) -> None:
-    plan = Plan(s.table_effects())
+    plan = plan_of(s.table_effects())
     heroes = s.powers_of("defence")
     threat = s.powers_of("threat")
     s.hero = hero_tally(heroes, threat, plan)
