@@ -9,14 +9,15 @@ takes the Active Hero card.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ...engine.cards import CardError, Catalog
+from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.info import GameInfo, Option
 from ...engine.moves import Move, seat_label
 from ...engine.rules import Rules
-from ...engine.state import State, ZoneSpec, zone_owner
+from ...engine.state import HIDDEN, State, ZoneSpec, zone_owner
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
 from .effects import say_hand
 from .scoring import BAD_NEWS_PENALTY, WIN_POINTS
@@ -41,6 +42,7 @@ OPTIONS = (
 )
 PILE_OF_KIND = {"villain": "villains", "attribute": "attributes", "location": "locations",
                 "power": "powers"}
+HIDDEN_PILES = tuple(PILE_OF_KIND.values())
 #: the chance the heroes lose a turn, for :meth:`PowerPlayRules.evaluate` (random heroes
 #: lose about two turns in five, the computer heroes about one in four)
 LOSS_CHANCE = 0.3
@@ -99,16 +101,38 @@ class PowerPlayRules(Rules):
             return ("owner", zone_owner(name))
         return self._zone_rule(name)
 
+    def view(self, s: PPState, seat: int | None) -> PPState:
+        """What the engine's mask (:func:`~tabletop.engine.hidden.mask`) gives, built
+        directly for the views playouts ask for at every move: the four piles, the
+        face-down villain power and (Less cooperative) the others' open powers are
+        hidden. Anything else face down, turned or attached: the engine's mask."""
+        down = s.facedown
+        if s.turned or s.attached or (down and not down.issubset(s.zones["threat"])):
+            return super().view(s, seat)
+        v = s.copy()
+        v.rng = 0
+        zones = v.zones
+        for name in HIDDEN_PILES:
+            if zones[name]:
+                zones[name] = [HIDDEN] * len(zones[name])
+        if down:
+            zones["threat"] = [HIDDEN if c in down else c for c in zones["threat"]]
+            v.facedown = set()
+        if s.options.get("less_cooperative"):
+            for other in range(s.seats):
+                hand = f"hand.{other}"
+                if other != seat and zones[hand]:
+                    zones[hand] = [HIDDEN] * len(zones[hand])
+        if s.events:
+            v.events = [e for e in s.events if e[1] is None or seat in e[1]]
+        return v
+
     # -- set-up ------------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
         options = self.normalize_options(options)
         seats = self.seat_count(options)
-        defs = []
-        for card in sorted(catalog.cards.values(), key=lambda c: (c.kind, c.id)):
-            defs.extend([card] * card.data.get("copies", 1))
-        cards = tuple(defs)
-        info = tuple(compile_card(c) for c in cards)
-        _check_counts(info, seats)
+        cards, info, count = _deck(tuple(catalog.cards.values()))
+        _check_counts(count, seats)
         s = PPState(cards, info, seats, seed, options)
         for zone in ("powers", "discard", "out", "villains", "attributes", "locations",
                      "location", "villain", "attribute", "threat", "defence", "spent"):
@@ -159,9 +183,21 @@ def left_out(inf: Info, options: dict[str, Any]) -> bool:
         options["less_counting"] or (options["receding"] and inf.score_bonus))
 
 
-def _check_counts(info: tuple[Info, ...], seats: int) -> None:
-    turns = seats * ROUNDS
+@lru_cache(maxsize=8)
+def _deck(defs: tuple[CardDef, ...]) -> tuple[tuple[CardDef, ...], tuple[Info, ...],
+                                               dict[str, int]]:
+    """The card instances of a catalog (each copy one instance, by kind and id), what
+    the rules need of each, and how many there are of each kind."""
+    cards: list[CardDef] = []
+    for card in sorted(defs, key=lambda c: (c.kind, c.id)):
+        cards.extend([card] * card.data.get("copies", 1))
+    info = tuple(compile_card(c) for c in cards)
     count = {k: sum(1 for i in info if i.kind == k) for k in PILE_OF_KIND}
+    return tuple(cards), info, count
+
+
+def _check_counts(count: dict[str, int], seats: int) -> None:
+    turns = seats * ROUNDS
     for kind in ("villain", "attribute"):
         if count[kind] < turns:
             raise ValueError(f"Power Play with {seats} players needs {turns} {kind} cards; "

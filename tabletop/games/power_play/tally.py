@@ -24,13 +24,13 @@ show the same printed number, +4 if they all share a type (``types`` included), 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from ...engine.effects import effects_with
-from .effects import VALUE_STAGES
+from ...engine.effects import handler
+from .effects import STAGES, VALUE_STAGES
 
 HEROES, VILLAIN, BOTH = "heroes", "villain", "both"
 #: combination points by how many times a value or type is seen (more than 4: 17)
@@ -93,21 +93,49 @@ class Tally(NamedTuple):
 
 
 # -- the effects on the table, sorted into stages ----------------------------------------------
+def _stage(e: dict) -> tuple[dict, int, Callable]:
+    """The tally stage of effect ``e`` (an index of :data:`STAGES`) and its handler
+    there, looked up once per effect object (kept, so that its id stays its own)."""
+    found = _STAGES.get(id(e))
+    if found is None:
+        if len(_STAGES) >= 4096:
+            _STAGES.clear()
+        found = _STAGES[id(e)] = (e, *_find_stage(e))
+    return found
+
+
+def _find_stage(e: dict) -> tuple[int, Callable]:
+    for i, stage in enumerate(STAGES):
+        fn = handler(e, stage)
+        if fn is not None:
+            return i, fn
+    raise LookupError(f"effect {e['effect']!r} has no tally stage")
+
+
+_STAGES: dict[int, tuple[dict, int, Callable]] = {}
+_ONCE = tuple(STAGES.index(stage) for stage in ("types", "combos", "total"))
+_VALUES = tuple(STAGES.index(stage) for stage in VALUE_STAGES)
+
+
 class SideRules:
     """What one side's effects say whatever the powers: the types every power also counts
     as (``also``: type -> card), cancelled combinations, amounts added to the total, and
     the value stages' handlers in order."""
 
     def __init__(self, side: str, effects: Sequence[dict]) -> None:
-        mine = [e for e in effects if e["scope"] == side or e["scope"] == BOTH]
         self.also: dict[str, str] = {}
         self.cancelled: set[str] = set()
         self.cancels: list[tuple[tuple[str, ...], str]] = []
         self.extra: list[Term] = []
-        for stage in ("types", "combos", "total"):
-            for fn, e in effects_with(mine, stage):
+        stages: list[list[tuple[Callable, dict]]] = [[] for _ in STAGES]
+        for e in effects:
+            if e["scope"] == side or e["scope"] == BOTH:
+                _, i, fn = _stage(e)
+                stages[i].append((fn, e))
+        for i in _ONCE:
+            for fn, e in stages[i]:
                 fn(e, self)
-        self.steps = [pair for stage in VALUE_STAGES for pair in effects_with(mine, stage)]
+        self.steps = [pair for i in _VALUES for pair in stages[i]]
         self.extra_total = sum(t.amount for t in self.extra)
         self.extra_types = frozenset(self.also)
 
@@ -264,40 +292,41 @@ def _signed(terms: Sequence[Term]) -> str:
                    for t in terms)
 
 
-def _count_label(count: int, what: str, plural: str) -> str:
-    words = _COUNT_WORDS.get(count, str(count))
-    return f"{words} {what}" if count == 2 else f"{words} {plural}"
-
-
-def _repeats(keys) -> dict:
+def _repeated(keys) -> list[tuple]:
+    """The keys seen more than once, in order, with how many times."""
     seen: dict = {}
     for k in keys:
         seen[k] = seen.get(k, 0) + 1
-    return seen
+    return sorted(kn for kn in seen.items() if kn[1] > 1)
+
+
+def _times(count: int) -> str:
+    return _COUNT_WORDS.get(count, str(count))
 
 
 def combinations(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> list[Term]:
     """Combination points of a defence, from printed values and printed types."""
+    if len(heroes) < 2:
+        return []
     terms = []
     if "values" not in cancelled:
-        for value, n in sorted(_repeats(p.value for p in heroes).items()):
-            if n >= 2:
-                terms.append(Term(combo_points(n), _count_label(n, f"{value}s", f"{value}s")))
+        terms += [Term(combo_points(n), f"{_times(n)} {value}s")
+                  for value, n in _repeated(p.value for p in heroes)]
     if "types" not in cancelled:
-        for kind, n in sorted(_repeats(p.type for p in heroes).items()):
-            if n >= 2:
-                name = type_name(kind)
-                terms.append(Term(combo_points(n), _count_label(n, name, name)))
+        terms += [Term(combo_points(n), f"{_times(n)} {type_name(kind)}")
+                  for kind, n in _repeated(p.type for p in heroes)]
     return terms
 
 
 def combo_total(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> int:
     """The combination points of a defence (a fast :func:`combinations`)."""
+    if len(heroes) < 2:
+        return 0
     total = 0
     if "values" not in cancelled:
-        total += sum(combo_points(n) for n in _repeats(p.value for p in heroes).values())
+        total += sum(combo_points(n) for _, n in _repeated(p.value for p in heroes))
     if "types" not in cancelled:
-        total += sum(combo_points(n) for n in _repeats(p.type for p in heroes).values())
+        total += sum(combo_points(n) for _, n in _repeated(p.type for p in heroes))
     return total
 
 

@@ -105,7 +105,7 @@ def defended(s: PPState, d: Decision, m: Move) -> None:
         s.move_card(m.card, hand, "defence")
         s.played += 1
         if s.played < MAX_DEFENCE and s.zones[hand]:
-            push(s, ("defend", m.seat))
+            defend(s, m.seat)
             return
     s.say(f"{seat_label(s.current)}'s defence is set with {s.played} power(s)")
 
@@ -136,7 +136,7 @@ def supported(s: PPState, d: Decision, m: Move) -> None:
         s.move_card(m.card, f"hand.{m.seat}", "defence")
     else:
         s.say(f"{seat_label(m.seat)} adds nothing")
-    push(s, ("support", d.data[0]))
+    support(s, d.data[0])
 
 
 # -- 3. the villain reveals himself, 4. tally up -----------------------------------------------
