@@ -131,7 +131,8 @@ class PowerPlayRules(Rules):
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
         options = self.normalize_options(options)
         seats = self.seat_count(options)
-        cards, info, count = _deck(tuple(catalog.cards.values()))
+        defs = tuple(catalog.cards.values())
+        cards, info, count = _deck(defs)
         _check_counts(count, seats)
         s = PPState(cards, info, seats, seed, options)
         for zone in ("powers", "discard", "out", "villains", "attributes", "locations",
@@ -140,8 +141,9 @@ class PowerPlayRules(Rules):
         for seat in range(seats):
             for base in ("hand", "bonus", "badnews"):
                 s.zones[f"{base}.{seat}"] = []
-        for i, inf in enumerate(info):
-            s.zones["out" if left_out(inf, options) else PILE_OF_KIND[inf.kind]].append(i)
+        piles = _piles(defs, options["less_counting"], options["receding"])
+        for name, pile in piles.items():
+            s.zones[name] = list(pile)
         for pile in ("villains", "attributes", "locations", "powers"):
             s.shuffle(s.zones[pile])
         if options["less_counting"]:
@@ -194,6 +196,17 @@ def _deck(defs: tuple[CardDef, ...]) -> tuple[tuple[CardDef, ...], tuple[Info, .
     info = tuple(compile_card(c) for c in cards)
     count = {k: sum(1 for i in info if i.kind == k) for k in PILE_OF_KIND}
     return tuple(cards), info, count
+
+
+@lru_cache(maxsize=32)
+def _piles(defs: tuple[CardDef, ...], less_counting: bool,
+           receding: bool) -> dict[str, tuple[int, ...]]:
+    """The cards of each pile before shuffling, and those out of the game."""
+    options = {"less_counting": less_counting, "receding": receding}
+    piles: dict[str, list[int]] = {"out": [], **{p: [] for p in PILE_OF_KIND.values()}}
+    for i, inf in enumerate(_deck(defs)[1]):
+        piles["out" if left_out(inf, options) else PILE_OF_KIND[inf.kind]].append(i)
+    return {name: tuple(cards) for name, cards in piles.items()}
 
 
 def _check_counts(count: dict[str, int], seats: int) -> None:

@@ -25,8 +25,9 @@ show the same printed number, +4 if they all share a type (``types`` included), 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from ...engine.effects import handler
@@ -54,21 +55,22 @@ def type_name(kind: str) -> str:
     return kind.replace("-", " ").title()
 
 
-@cache
-def _alone(kind: str) -> frozenset[str]:
-    return frozenset((kind,))
-
-
 @dataclass(frozen=True, slots=True)
 class Power:
-    """A power card as the tally sees it."""
+    """A power card as the tally sees it (``types``, ``name`` and ``label`` are worked
+    out once: ``{"gale"}``, ``Gale``, ``Gale 3``)."""
 
     type: str
     value: int
+    types: frozenset[str] = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
+    label: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def label(self) -> str:
-        return f"{type_name(self.type)} {self.value}"
+    def __post_init__(self) -> None:
+        name = type_name(self.type)
+        object.__setattr__(self, "types", frozenset((self.type,)))
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", f"{name} {self.value}")
 
 
 class Term(NamedTuple):
@@ -113,8 +115,9 @@ def _find_stage(e: dict) -> tuple[int, Callable]:
 
 
 _STAGES: dict[int, tuple[dict, int, Callable]] = {}
-_ONCE = tuple(STAGES.index(stage) for stage in ("types", "combos", "total"))
-_VALUES = tuple(STAGES.index(stage) for stage in VALUE_STAGES)
+_VALUES = frozenset(STAGES.index(stage) for stage in VALUE_STAGES)
+_TYPES = attrgetter("types")
+_VALUE = attrgetter("value")
 
 
 class SideRules:
@@ -127,16 +130,22 @@ class SideRules:
         self.cancelled: set[str] = set()
         self.cancels: list[tuple[tuple[str, ...], str]] = []
         self.extra: list[Term] = []
-        stages: list[list[tuple[Callable, dict]]] = [[] for _ in STAGES]
-        for e in effects:
+        #: the value stages' (handler, effect), in stage order
+        self.steps: list[tuple[Callable, dict]] = []
+        staged = []
+        for n, e in enumerate(effects):
             if e["scope"] == side or e["scope"] == BOTH:
                 _, i, fn = _stage(e)
-                stages[i].append((fn, e))
-        for i in _ONCE:
-            for fn, e in stages[i]:
+                staged.append((i, n, fn, e))
+        staged.sort()  # by stage, then in the order written ((i, n) is unique)
+        for i, _, fn, e in staged:
+            if i in _VALUES:
+                self.steps.append((fn, e))
+            else:
                 fn(e, self)
-        self.steps = [pair for i in _VALUES for pair in stages[i]]
         self.extra_total = sum(t.amount for t in self.extra)
+        #: the additions as the end of a sum: `` + 2 [Lantern Quay]``
+        self.signed = _signed(self.extra)
         self.extra_types = frozenset(self.also)
 
     def cancel(self, kinds: tuple[str, ...], source: str) -> None:
@@ -151,8 +160,8 @@ class SideRules:
         """Each power's types: its own plus every type the side's effects add."""
         extra = self.extra_types
         if not extra:
-            return [_alone(p.type) for p in powers]
-        return [extra | _alone(p.type) for p in powers]
+            return list(map(_TYPES, powers))
+        return [extra | p.types for p in powers]
 
     def types_seen(self, powers: Sequence[Power]) -> frozenset[str]:
         """Every type among ``powers`` (for the other side's matching effects)."""
@@ -200,7 +209,7 @@ class Count:
         self.powers = powers
         self.types = types
         self.other = other
-        self.values = [p.value for p in powers]
+        self.values = list(map(_VALUE, powers))
         #: power index -> what changed its value (kept only for the working)
         self.notes: dict[int, list[str]] | None = {} if explain else None
         self.swapped: set[int] = set()
@@ -292,12 +301,12 @@ def _signed(terms: Sequence[Term]) -> str:
                    for t in terms)
 
 
-def _repeated(keys) -> list[tuple]:
+def _repeated(keys: list) -> list[tuple]:
     """The keys seen more than once, in order, with how many times."""
-    seen: dict = {}
-    for k in keys:
-        seen[k] = seen.get(k, 0) + 1
-    return sorted(kn for kn in seen.items() if kn[1] > 1)
+    distinct = set(keys)
+    if len(distinct) == len(keys):
+        return []
+    return sorted((k, keys.count(k)) for k in distinct if keys.count(k) > 1)
 
 
 def _times(count: int) -> str:
@@ -311,10 +320,10 @@ def combinations(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> 
     terms = []
     if "values" not in cancelled:
         terms += [Term(combo_points(n), f"{_times(n)} {value}s")
-                  for value, n in _repeated(p.value for p in heroes)]
+                  for value, n in _repeated([p.value for p in heroes])]
     if "types" not in cancelled:
         terms += [Term(combo_points(n), f"{_times(n)} {type_name(kind)}")
-                  for kind, n in _repeated(p.type for p in heroes)]
+                  for kind, n in _repeated([p.type for p in heroes])]
     return terms
 
 
@@ -324,9 +333,9 @@ def combo_total(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> i
         return 0
     total = 0
     if "values" not in cancelled:
-        total += sum(combo_points(n) for _, n in _repeated(p.value for p in heroes))
+        total += sum(combo_points(n) for _, n in _repeated([p.value for p in heroes]))
     if "types" not in cancelled:
-        total += sum(combo_points(n) for _, n in _repeated(p.type for p in heroes))
+        total += sum(combo_points(n) for _, n in _repeated([p.type for p in heroes]))
     return total
 
 
@@ -349,12 +358,17 @@ def hero_tally(heroes: Sequence[Power], villain: Sequence[Power],
     if not explain:
         return Tally(HEROES, hero_total(plan, heroes, other), "")
     c = count(rules, heroes, other, True)
-    values = c.final()
-    combos = combinations(heroes, rules.cancelled)
-    total = max(0, sum(values) + sum(t.amount for t in combos) + rules.extra_total)
-    shown = [f"{v} [{type_name(p.type)}]" for p, v in zip(heroes, values, strict=True) if v]
-    shown += [f"{t.amount} [{t.label}]" for t in combos]
-    summary = f"{' + '.join(shown) if shown else '0'}{_signed(rules.extra)} = {total}"
+    parts = []
+    total = rules.extra_total
+    for p, v in zip(heroes, c.final(), strict=True):
+        if v:
+            parts.append(f"{v} [{p.name}]")
+            total += v
+    for points, label in combinations(heroes, rules.cancelled):
+        parts.append(f"{points} [{label}]")
+        total += points
+    total = max(0, total)
+    summary = f"{' + '.join(parts) if parts else '0'}{rules.signed} = {total}"
     notes = c.working()
     if rules.cancelled:
         lost = {k for k in _KINDS if k in rules.cancelled
@@ -411,12 +425,12 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     bonuses, lost = _same(villain, c.types, rules.cancelled)
     total = max(0, (sum(values) + attribute) * base + SAME_BONUS * len(bonuses)
                 + rules.extra_total)
-    pieces = [f"{v} [{'/'.join(type_name(t) for t in _ordered(p, ts))}]"
-              for p, ts, v in zip(villain, c.types, values, strict=True)]
+    pieces = [f"{v} [{_type_names(p, ts)}]" for p, ts, v in zip(villain, c.types, values,
+                                                               strict=True)]
     pieces.append(f"{attribute} [attribute]")
     core = f"({' + '.join(pieces)}) \u00d7 {base} [base]"
-    after = bonuses + rules.extra
-    summary = f"({core}){_signed(after)} = {total}" if after else f"{core} = {total}"
+    after = _signed(bonuses) + rules.signed
+    summary = f"({core}){after} = {total}" if after else f"{core} = {total}"
     notes = c.working()
     for kind, source in rules.also.items():
         notes.insert(0, f"every villain power is also {type_name(kind)} ({source})")
@@ -424,7 +438,8 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     return Tally(VILLAIN, total, summary, tuple(notes))
 
 
-def _ordered(p: Power, types: frozenset[str]) -> list[str]:
+def _type_names(p: Power, types: frozenset[str]) -> str:
+    """``Flame/Gale``: the power's own type first."""
     if len(types) == 1:
-        return [p.type]
-    return [p.type] + sorted(types - {p.type})
+        return p.name
+    return "/".join([p.name] + [type_name(t) for t in sorted(types - p.types)])
