@@ -117,6 +117,7 @@ def _find_stage(e: dict) -> tuple[int, Callable]:
 _STAGES: dict[int, tuple[dict, int, Callable]] = {}
 _VALUES = frozenset(STAGES.index(stage) for stage in VALUE_STAGES)
 _TYPES = attrgetter("types")
+_TYPE = attrgetter("type")
 _VALUE = attrgetter("value")
 
 
@@ -167,7 +168,7 @@ class SideRules:
         """Every type among ``powers`` (for the other side's matching effects)."""
         if not powers:
             return frozenset()
-        return frozenset(p.type for p in powers) | self.extra_types
+        return frozenset(map(_TYPE, powers)) | self.extra_types
 
 
 class Plan:
@@ -306,7 +307,7 @@ def _repeated(keys: list) -> list[tuple]:
     distinct = set(keys)
     if len(distinct) == len(keys):
         return []
-    return sorted((k, keys.count(k)) for k in distinct if keys.count(k) > 1)
+    return [(k, n) for k in sorted(distinct) if (n := keys.count(k)) > 1]
 
 
 def _times(count: int) -> str:
@@ -320,10 +321,10 @@ def combinations(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> 
     terms = []
     if "values" not in cancelled:
         terms += [Term(combo_points(n), f"{_times(n)} {value}s")
-                  for value, n in _repeated([p.value for p in heroes])]
+                  for value, n in _repeated(list(map(_VALUE, heroes)))]
     if "types" not in cancelled:
         terms += [Term(combo_points(n), f"{_times(n)} {type_name(kind)}")
-                  for kind, n in _repeated([p.type for p in heroes])]
+                  for kind, n in _repeated(list(map(_TYPE, heroes)))]
     return terms
 
 
@@ -333,9 +334,9 @@ def combo_total(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> i
         return 0
     total = 0
     if "values" not in cancelled:
-        total += sum(combo_points(n) for _, n in _repeated([p.value for p in heroes]))
+        total += sum(combo_points(n) for _, n in _repeated(list(map(_VALUE, heroes))))
     if "types" not in cancelled:
-        total += sum(combo_points(n) for _, n in _repeated([p.type for p in heroes]))
+        total += sum(combo_points(n) for _, n in _repeated(list(map(_TYPE, heroes))))
     return total
 
 
@@ -386,7 +387,7 @@ def _same(villain: Sequence[Power], types: list[frozenset[str]],
     if len(villain) < 2:
         return bonuses, lost
     first = villain[0]
-    if all(p.value == first.value for p in villain):
+    if len(set(map(_VALUE, villain))) == 1:
         if "values" in cancelled:
             lost.add("values")
         else:

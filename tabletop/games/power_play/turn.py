@@ -83,13 +83,47 @@ def create_villain(s: PPState, seat: int) -> None:
          ("outcome",), ("end_of_turn",))
 
 
+# -- the moves a decision offers (values, made once) -----------------------------------------
+class _Onto(dict):
+    """``card -> Move(kind, seat, card, "defence")`` for one kind and seat."""
+
+    def __init__(self, kind: str, seat: int) -> None:
+        super().__init__()
+        self.kind = kind
+        self.seat = seat
+
+    def __missing__(self, card: int) -> Move:
+        move = self[card] = Move(self.kind, self.seat, card, "defence")
+        return move
+
+
+_ONTO: dict[tuple[str, int], _Onto] = {}
+_PLAIN: dict[tuple[str, int], Move] = {}
+
+
+def onto_defence(kind: str, seat: int, cards: list[int]) -> list[Move]:
+    """``kind`` moves of ``seat`` putting each of ``cards`` onto the defence."""
+    table = _ONTO.get((kind, seat))
+    if table is None:
+        table = _ONTO[kind, seat] = _Onto(kind, seat)
+    return [table[c] for c in cards]
+
+
+def plain(kind: str, seat: int) -> Move:
+    """A move without a card (``done``, ``pass``, ``end``)."""
+    move = _PLAIN.get((kind, seat))
+    if move is None:
+        move = _PLAIN[kind, seat] = Move(kind, seat)
+    return move
+
+
 # -- 2. form a defence -------------------------------------------------------------------------
 def _defend_options(s: PPState, d: Decision) -> list[Move]:
     seat = d.seat
     hand = s.zones[f"hand.{seat}"]
-    out = [Move("play", seat, c, "defence") for c in hand]
+    out = onto_defence("play", seat, hand)
     if s.played or not hand:
-        out.append(Move("done", seat))
+        out.append(plain("done", seat))
     return out
 
 
@@ -112,8 +146,8 @@ def defended(s: PPState, d: Decision, m: Move) -> None:
 
 def _support_options(s: PPState, d: Decision) -> list[Move]:
     seat = d.seat
-    out = [Move("play", seat, c, "defence") for c in s.zones[f"hand.{seat}"]]
-    out.append(Move("pass", seat))
+    out = onto_defence("play", seat, s.zones[f"hand.{seat}"])
+    out.append(plain("pass", seat))
     return out
 
 
@@ -168,8 +202,8 @@ def tally_up(s: PPState) -> None:
 
 def _bonus_options(s: PPState, d: Decision) -> list[Move]:
     seat = d.seat
-    out = [Move("bonus", seat, c, "defence") for c in s.zones[f"bonus.{seat}"]]
-    out.append(Move("pass", seat))
+    out = onto_defence("bonus", seat, s.zones[f"bonus.{seat}"])
+    out.append(plain("pass", seat))
     return out
 
 
@@ -239,7 +273,7 @@ def outcome(s: PPState) -> None:
     decide(s, "outcome", s.current)
 
 
-@FLOW.decision("outcome", lambda s, d: [Move("end", d.seat)])
+@FLOW.decision("outcome", lambda s, d: [plain("end", d.seat)])
 def ended(s: PPState, d: Decision, m: Move) -> None:
     s.say(f"{seat_label(m.seat)} ends the turn")
 
