@@ -116,7 +116,10 @@ class PowerPlayRules(Rules):
             if zones[name]:
                 zones[name] = [HIDDEN] * len(zones[name])
         if down:
-            zones["threat"] = [HIDDEN if c in down else c for c in zones["threat"]]
+            threat = zones["threat"]  # the view's own copy
+            for i, c in enumerate(threat):
+                if c in down:
+                    threat[i] = HIDDEN
             v.facedown = set()
         if s.options.get("less_cooperative"):
             for other in range(s.seats):

@@ -144,9 +144,10 @@ class SideRules:
                 self.steps.append((fn, e))
             else:
                 fn(e, self)
-        self.extra_total = sum(t.amount for t in self.extra)
+        extra = self.extra
+        self.extra_total = sum(t.amount for t in extra) if extra else 0
         #: the additions as the end of a sum: `` + 2 [Lantern Quay]``
-        self.signed = _signed(self.extra)
+        self.signed = _signed(extra) if extra else ""
         self.extra_types = frozenset(self.also)
 
     def cancel(self, kinds: tuple[str, ...], source: str) -> None:
@@ -430,7 +431,7 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
                                                                strict=True)]
     pieces.append(f"{attribute} [attribute]")
     core = f"({' + '.join(pieces)}) \u00d7 {base} [base]"
-    after = _signed(bonuses) + rules.signed
+    after = _signed(bonuses) + rules.signed if bonuses else rules.signed
     summary = f"({core}){after} = {total}" if after else f"{core} = {total}"
     notes = c.working()
     for kind, source in rules.also.items():
