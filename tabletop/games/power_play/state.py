@@ -60,10 +60,6 @@ class PPState(State):
         return new
 
     # -- queries -----------------------------------------------------------------------------
-    @property
-    def active(self) -> int:
-        return self.current
-
     def powers_of(self, zone: str) -> list[Power]:
         """The tally's view of the (visible) power cards in ``zone``."""
         info = self.info
