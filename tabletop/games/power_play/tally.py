@@ -174,7 +174,7 @@ class SideRules:
 
 class Plan:
     """The effects on the table sorted into both sides' stages (:func:`plan_of` keeps
-    the plans of recent tables)."""
+    the plans of the last few tables)."""
 
     def __init__(self, effects: Sequence[dict]) -> None:
         #: the effects (held, so that their ids key :data:`_PLANS` safely)
@@ -194,7 +194,7 @@ def plan_of(effects: Sequence[dict] | Plan) -> Plan:
     key = tuple(map(id, effects))
     plan = _PLANS.get(key)
     if plan is None:
-        if len(_PLANS) >= 4096:
+        if len(_PLANS) >= 32:
             _PLANS.clear()
         plan = _PLANS[key] = Plan(effects)
     return plan
