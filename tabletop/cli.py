@@ -15,23 +15,32 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--game", help="only this game's cards")
     sc = sub.add_parser("scenario", help="play a scenario file headless, print the state")
     sc.add_argument("file")
+    d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
+    d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
     b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
-        from .ui.app import main as run_app
+        from .ui.start import main as run_app
 
-        run_app()
-        return 0
+        return run_app()
     if args.command == "validate":
         from .tools.validate import validate
 
-        return validate(args.paths, args.game)
+        try:
+            return validate(args.paths, args.game)
+        except KeyboardInterrupt:
+            print("validate stopped (Ctrl+C).", file=sys.stderr)
+            return 130
     if args.command == "scenario":
         from .engine.scenario import run_scenario_file
         from .games import GAMES
 
         return run_scenario_file(args.file, GAMES)
+    if args.command == "docs":
+        from .tools.docs import main as docs
+
+        return docs(check=args.check)
     if args.command == "bench":
         from .bench import main as bench
 

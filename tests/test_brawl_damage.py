@@ -202,8 +202,8 @@ def test_thwart_fails_if_the_thwarter_is_down_before_the_first_damage(fixture_ca
 
 def test_no_interruption_during_damage_resolution(fixture_cards):
     t = duel(fixture_cards, ["Brute"], ["Beamer"], hands={"P2": ["Recall"]})
-    play(t, 'P1 attack "Brute" > "Beamer"', 'P1 declare "Brute" "Slam"',
-         'P2 declare "Beamer" "Beam"', "P2 pass")
+    play(t, 'P1 attack "Brute" > "Beamer"', "P2 pass",  # P2's window to answer the attack
+         'P1 declare "Brute" "Slam"', 'P2 declare "Beamer" "Beam"', "P2 pass")
     assert t.state.phase == "damage"
     before = t.state
     with pytest.raises(IllegalMove) as exc:

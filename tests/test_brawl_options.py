@@ -101,7 +101,7 @@ def test_picking_sides_builds_personal_piles(brawl, fixture_cards):
     sides = lambda cards: {s.info[c].side for c in cards if s.info[c].kind == "character"}  # noqa
     assert sides(mine) == {"hero", "gray"} and sides(theirs) == {"villain", "gray"}
     heroes = [c for c in mine if s.info[c].side == "hero"]
-    assert len(heroes) == 4  # every Hero of the set
+    assert len(heroes) == 5  # every Hero of the set
     assert "deck" not in s.zones
     assert abs(len(mine) - len(theirs)) <= 2
 

@@ -167,6 +167,42 @@ def test_declarations_order_outside_then_attackers_then_attacked(fixture_cards):
     assert order == ["Brute", "Guardian", "Medic", "Slowpoke"]
 
 
+def test_a_heal_not_declared_in_step_7_cannot_be_declared_later(fixture_cards):
+    """Ruling 16: a power that reaches outside the match-up is declared in step 7 or not
+    at all; in steps 10-11 only the fighter's other powers remain."""
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Slowpoke",
+                                                            {"card": "Brute", "health": 5}],
+                                                     "P2": ["Guardian"]}})
+    play(t, 'P1 attack "Slowpoke" > "Guardian"')
+    assert t.state.phase == "outside"
+    play(t, "P1 pass")
+    assert t.state.phase == "declare" and t.state.pending.data[0][0] == card(t, "Slowpoke")
+    assert {m.choice for m in t.legal_moves()} == {0, 2}  # Crush, Nudge: no Soothe
+    assert refused(t, 'P1 declare "Slowpoke" "Soothe" > "Brute"') == (
+        "Soothe reaches outside the match-up (a heal or a team effect): such powers are "
+        "declared in step 7, before the attackers declare, and that chance has passed.")
+    play(t, 'P1 declare "Slowpoke" "Nudge"')
+    assert t.state.pending.data[0][0] == card(t, "Guardian")
+
+
+def test_a_heal_declared_in_step_7_happens_and_is_not_asked_again(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Slowpoke",
+                                                            {"card": "Brute", "health": 5}],
+                                                     "P2": ["Guardian"]}})
+    play(t, 'P1 attack "Slowpoke" > "Guardian"', 'P1 declare "Slowpoke" "Soothe" > "Brute"')
+    assert t.state.phase == "declare" and t.state.pending.data[0][0] == card(t, "Guardian")
+    play(t, 'P2 declare "Guardian" "Block"', "P1 resolve")
+    assert hp(t, "Brute") == 9
+
+
+def test_a_fighter_with_only_outside_powers_that_passed_declares_nothing(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Mender"], "P2": ["Guardian"]}})
+    play(t, 'P1 attack "Mender" > "Guardian"', "P1 pass")
+    assert t.state.phase == "declare" and t.state.pending.data[0][0] == card(t, "Guardian")
+    play(t, 'P2 declare "Guardian" "Bash"', "P1 resolve")
+    assert hp(t, "Mender") == 3
+
+
 def test_a_character_declares_only_in_a_matchup_and_only_once(fixture_cards, brawl):
     t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute", "Slowpoke"],
                                                      "P2": ["Guardian"]}})
@@ -273,8 +309,9 @@ def test_interruptions_draw_discard_and_conditions(fixture_cards):
 def test_response_windows_only_for_players_holding_interruptions(fixture_cards):
     t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute"], "P2": ["Guardian"]},
                               "hands": {"P2": ["Bandage"]}})
-    play(t, 'P1 attack "Brute" > "Guardian"', 'P1 declare "Brute" "Slam"',
-         'P2 declare "Guardian" "Block"')
+    play(t, 'P1 attack "Brute" > "Guardian"')
+    assert t.state.phase == "respond" and t.state.actor == 1  # answering the attack
+    play(t, "P2 pass", 'P1 declare "Brute" "Slam"', 'P2 declare "Guardian" "Block"')
     assert t.state.phase == "pre" and t.state.actor == 1  # before damage
     play(t, "P2 pass", "P1 resolve")
     assert t.state.phase == "end" and t.state.actor == 1  # before the turn ends
@@ -290,9 +327,67 @@ def test_response_windows_only_for_players_holding_interruptions(fixture_cards):
 def test_an_interruption_can_be_played_in_the_opponents_turn(fixture_cards):
     t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute"], "P2": ["Guardian"]},
                               "hands": {"P2": ["Recall"]}})
-    play(t, 'P1 attack "Brute" > "Guardian"', 'P1 declare "Brute" "Slam"',
+    play(t, 'P1 attack "Brute" > "Guardian"', "P2 pass", 'P1 declare "Brute" "Slam"',
          'P2 interrupt "Recall" > "Brute"')
     assert "Brute" in zone_names(t, "hand.0")
+
+
+# -- ruling 19: answering the current player's moves ---------------------------------------------
+
+def test_a_condition_opens_a_window_for_a_player_holding_an_interruption(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute"], "P2": ["Guardian"]},
+                              "hands": {"P1": ["Mud", "Beamer"], "P2": ["Dispel"]}})
+    play(t, 'P1 condition "Mud"')
+    assert t.state.phase == "respond" and t.state.actor == 1
+    assert "P2: play an Interruption in answer" in t.game.text.status(t.state, 1)
+    play(t, 'P2 interrupt "Dispel" > "Mud"')
+    assert zone_names(t, "conditions") == [] and "Mud" in zone_names(t, "discard")
+    assert t.state.phase == "main" and t.state.actor == 0  # P2 has nothing left to play
+    play(t, 'P1 character "Beamer"')
+    assert t.state.phase == "main"  # Dispel is spent: no window
+
+
+def test_no_window_when_nobody_holds_a_playable_interruption(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute"], "P2": ["Guardian"]},
+                              "hands": {"P1": ["Mud", "Beamer"], "P2": ["Dispel", "Rise"]}})
+    play(t, 'P1 character "Beamer"')  # no Condition in play, nobody knocked out
+    assert t.state.phase == "main" and t.state.actor == 0
+
+
+def test_the_attacked_player_answers_in_the_chain_not_in_a_window(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute", "Thug"],
+                                                     "P2": ["Guardian", "Beamer"]},
+                              "hands": {"P2": ["Recall"]}})
+    play(t, 'P1 attack "Brute" > "Guardian"')
+    assert t.state.phase == "chain" and t.state.actor == 1  # Beamer may counter-attack
+    assert any(m.kind == "interrupt" for m in t.legal_moves())
+
+
+def test_three_way_the_third_player_may_answer_an_attack(fixture_cards):
+    t = table(fixture_cards, {"turn": "P1", "play": {"P1": ["Brute"], "P2": ["Guardian"],
+                                                     "P3": ["Beamer"]},
+                              "hands": {"P3": ["Split"]}}, options={"three_way": True})
+    play(t, 'P1 attack "Brute" > "Guardian"')
+    assert t.state.phase == "respond" and t.state.actor == 2
+    play(t, 'P3 interrupt "Split" > "Guardian"')
+    assert card(t, "Guardian") in t.state.withdrawn and not t.state.mu
+
+
+def test_games_saved_under_the_first_rules_replay_under_them(brawl, brawl_cards):
+    """A game saved before rules version 2 (no response windows, late step-7 powers)
+    loads, replays every move and goes on under its own rules."""
+    from pathlib import Path
+
+    from tabletop.engine.saves import read_save, session_from_dict
+
+    path = Path(__file__).parent / "fixtures" / "saves" / "brawl-ruleset-1.json"
+    data = read_save(path)
+    assert "ruleset" not in data
+    session, _ = session_from_dict(data, brawl, brawl_cards)
+    assert len(session.moves) == len(data["moves"]) and session.ruleset == 1
+    assert session.state.ruleset == 1
+    late = [text for text in data["moves"] if "Mend the Faithful" in text]
+    assert late, "the fixture holds a heal declared in steps 10-11"
 
 
 def test_a_fighter_whose_opponent_left_may_still_declare_a_heal_early(fixture_cards):
@@ -316,3 +411,32 @@ def test_a_team_heal_may_target_itself_or_any_teammate_even_knocked_out(fixture_
     targets = {t.state.name(m.target) for m in t.legal_moves()
                if m.kind == "declare" and m.target is not None}
     assert targets == {"Medic", "Beamer"}
+
+
+# -- set-up from a scenario position (issue 10) --------------------------------------------------
+
+def test_setup_position_redeals_a_hand_without_a_character(fixture_cards, brawl):
+    t = table(fixture_cards, {"phase": "setup", "hands": {
+        "P1": ["Brute", "Mud", "Fog", "Recall", "Rise", "Jam"],
+        "P2": ["Adrenaline", "Sunshine", "Split", "Bandage", "Scout", "Dispel"]}})
+    s = t.state
+    assert s.phase == "pick" and s.actor == 0
+    assert "P2 shows a hand with no Character" in log(t)
+    for seat in (0, 1):
+        assert any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])
+    assert len(s.zones["hand.0"]) == len(s.zones["hand.1"]) == 6
+    assert brawl.positions.to_json(s)["redealt"] >= 1
+
+
+def test_setup_position_picks_are_hidden_until_both_are_placed(fixture_cards, brawl):
+    t = table(fixture_cards, {"phase": "setup", "hands": {
+        "P1": ["Guardian", "Mud", "Fog", "Recall", "Rise", "Jam"],
+        "P2": ["Brute", "Sunshine", "Split", "Bandage", "Scout", "Dispel"]}})
+    assert brawl.positions.to_json(t.state)["redealt"] == 0
+    play(t, 'P1 pick "Guardian"')
+    assert brawl.rules.view(t.state, 1).zones["play.0"] == [HIDDEN]
+    assert "pick (face down)" in t.log_text(1)
+    assert "Guardian" not in t.log_text(1)
+    play(t, 'P2 pick "Brute"')
+    assert t.state.current == 1  # the Villain is more villainous than the Hero
+    assert brawl.rules.view(t.state, 1).zones["play.0"] == [card(t, "Guardian")]

@@ -41,7 +41,7 @@ def test_scenario_command_prints_json_and_refusals(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tabletop", "scenario", str(broken)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1  # an unexpected refusal
-    assert json.loads(out.stdout)["refused"]["number"] == 6
+    assert json.loads(out.stdout)["refused"]["number"] == 7
 
 
 def test_a_scenario_without_a_position_starts_from_the_deal():

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
-from ui_helpers import button, center_of, click, drag, key, sprite_of, zone_center
+from ui_helpers import button, center_of, click, drag, frames, key, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
+from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App
@@ -20,6 +19,7 @@ from tabletop.ui.table import TableScene
 def app():
     application = App(headless=True, ai_delay=0.0, mods=False)
     yield application
+    application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
 
 
@@ -48,8 +48,8 @@ def test_a_legal_drag_changes_the_state(app):
     assert [state.name(c) for c in state.zones["play.0"]] == ["Copper Kestrel",
                                                               "Granite Warden"]
     assert scene.session.notations[-1] == 'P1 character "Granite Warden"'
-    # and it was saved
-    saved = json.loads((saves_dir() / "autosave.json").read_text())
+    # and it was saved (journaled at once, written in the background)
+    saved = read_save(saves_dir() / "autosave.json")
     assert saved["moves"][-1] == 'P1 character "Granite Warden"'
 
 
@@ -102,9 +102,8 @@ def test_attack_by_drag_then_declare_from_the_card_menu(app):
     s = scene.session.state
     assert s.info[sprite_of(scene, "Copper Kestrel").card].powers[
         s.power[sprite_of(scene, "Copper Kestrel").card]].name == "Talon Dive"
-    # the computer declares for Iron Mawgrave on the next frames
-    for _ in range(5):
-        app.step(0.016)
+    # the computer declares for Iron Mawgrave, thinking in its worker process
+    settle(app, scene)
     assert scene.session.state.phase == "damage"
     click(app, button(scene, "Resolve damage").rect.center)
     assert scene.session.state.phase == "end"
@@ -146,8 +145,7 @@ def test_the_computer_plays_its_turn(app):
                   seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     click(app, button(scene, "No attack").rect.center)
     click(app, button(scene, "End turn").rect.center)
-    for _ in range(80):
-        app.step(0.016)
+    for _ in frames(app):
         if scene.state.current == 0 or scene.state.over:
             break
         if scene.state.actor == 0:  # the computer attacked: answer with the mouse
@@ -165,8 +163,9 @@ def test_game_over_screen(app):
                                                "P2": ["Voltmonger"]}},
                   seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
-    for _ in range(30):
-        app.step(0.016)
+    for _ in frames(app, 10):
+        if scene.state.over:
+            break
         if scene.legal and scene.menu:
             click(app, scene.menu[0][0].center)
         elif scene.buttons and not scene.state.over and scene.state.actor == 0:
@@ -203,7 +202,10 @@ def test_save_button_writes_a_copy_that_loads(app):
 
     scene = table(app, POSITION)
     drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
-    click(app, button(scene, "Save").rect.center)
+    click(app, button(scene, "Save").rect.center)  # written in the background
+    for _ in frames(app, 10):
+        if "Saved as" in scene.toast.message:
+            break
     copies = [p for p in saves_dir().glob("brawl-*.json")]
     assert len(copies) == 1 and "Saved as" in scene.toast.message
     data = read_save(copies[0])
@@ -227,3 +229,19 @@ def test_narration_goes_into_the_log_with_the_move(app, monkeypatch):
     assert scene.session.notes == {1: "The warden steps in."}
     assert "\u201cThe warden steps in.\u201d" in scene.session.log_text(0)
     assert box.value == ""
+
+
+def test_the_log_grows_by_a_move_and_follows_play(app):
+    """After a move the log adds that move's lines (earlier rows are kept, not rebuilt),
+    an undo takes them back, and the newest line stays in view unless the player
+    scrolled back."""
+    scene = table(app, POSITION)
+    rows_before = list(scene.log_list.rows)
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    rows = scene.log_list.rows
+    assert len(rows) == len(rows_before) + 1
+    assert all(a is b for a, b in zip(rows_before, rows, strict=False))
+    assert rows[-1].lines[0][0] == "P1 character Granite Warden"  # no quotes, no #n
+    assert scene.game_log.following
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.log_list.rows) == len(rows_before)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 
@@ -52,8 +54,42 @@ def zone_center(scene, zone: str):
     return scene.layout_obj.zones[zone].center
 
 
+def by_label(widgets, label: str):
+    return next(w for w in widgets if getattr(w, "label", None) == label)
+
+
 def button(scene, label: str):
     for b in scene.buttons + scene.tools:
         if b.label == label:
             return b
     raise KeyError(f"no button {label!r}; have {[b.label for b in scene.buttons + scene.tools]}")
+
+
+def frames(app, seconds: float = 20.0, dt: float = 0.016):
+    """Run frames (``app.step``) for up to ``seconds`` of real time, yielding after each:
+    the computer players think in their worker process meanwhile."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(dt)
+        yield
+        time.sleep(0.002)
+
+
+def settle(app, scene, seconds: float = 20.0) -> None:
+    """Run frames until no computer seat has a move to make (a human must act, or the
+    game is over)."""
+    for _ in frames(app, seconds):
+        s = scene.state
+        if s.over or s.actor not in scene.computers.seats:
+            return
+    raise AssertionError("the computer players did not finish in time")
+
+
+def pick_a_character(app, scene) -> list[str]:
+    """Brawl's first move, with the mouse: drag a Character from P1's hand to the team
+    area; the computer answers. Returns the moves played."""
+    state = scene.state
+    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
+    drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
+    settle(app, scene)
+    return list(scene.session.notations)

@@ -17,16 +17,14 @@ after a few tries it raises :class:`SamplingError` (the game's declarations are 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .rng import Rng
 from .state import HIDDEN, State
 
-if TYPE_CHECKING:
-    from .rules import Rules
-
-SlotTest = Callable[[int], bool]
+#: the rules of the game (a :class:`~tabletop.engine.rules.Rules`; not imported here,
+#: as the rules import this module)
+Rules = Any
 TRIES = 24
 
 
@@ -34,49 +32,74 @@ class SamplingError(RuntimeError):
     """No full state fits a view: a game's hidden-slot declarations are inconsistent."""
 
 
+class Shown:
+    """The cards a view shows: every card but the ``hidden`` ones (``c in shown``)."""
+
+    __slots__ = ("hidden",)
+
+    def __init__(self, hidden: set[int]) -> None:
+        self.hidden = hidden
+
+    def __contains__(self, card: int) -> bool:
+        return card not in self.hidden
+
+
 def mask(rules: Rules, state: State, seat: int | None) -> State:
     """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
     v = state.copy()
     v.rng = 0
-    facedown = state.facedown
-    hidden_any = bool(facedown)
     zones = v.zones
-    rule = rules.zone_rule_for(state)
-    for name, cards in zones.items():
-        visibility, owner = rule(name)
-        if visibility == "public" and not facedown:
+    hidden: set[int] = set()
+    for name, action in rules.mask_plan(state, seat):
+        cards = zones.get(name)
+        if not cards:
             continue
-        if visibility == "unordered":
-            if len(cards) > 1:
-                zones[name] = sorted(cards)
-            continue
-        if visibility == "hidden" or (visibility == "owner" and owner != seat):
-            if cards:
-                zones[name] = [HIDDEN] * len(cards)
-                hidden_any = True
-        elif facedown and (seat is None or owner != seat):
-            zones[name] = [HIDDEN if c in facedown else c for c in cards]
-    visible = _forget_hidden(v, state) if hidden_any else set(range(len(state.cards)))
-    v.events = [e for e in state.events if e[1] is None or seat in e[1]]
-    rules.mask_extra(v, state, seat, visible)
+        if action == "sort":
+            zones[name] = sorted(cards)
+        else:
+            hidden.update(cards)
+            zones[name] = [HIDDEN] * len(cards)
+    facedown = state.facedown
+    if facedown:
+        for name, cards in zones.items():
+            if any(c in facedown for c in cards) and \
+                    (seat is None or rules.zone_rule_for(state)(name)[1] != seat):
+                hidden.update(c for c in cards if c in facedown)
+                zones[name] = [HIDDEN if c in facedown else c for c in cards]
+    if hidden:
+        _forget(v, state, hidden)
+    v.events = [e for e in state.events if e[1] is None or seat in e[1]] if state.events \
+        else []
+    rules.mask_extra(v, state, seat, Shown(hidden))
     return v
 
 
-def _forget_hidden(v: State, state: State) -> set[int]:
-    """Drop what the view's marks (face down, turned, attached, counters) say about cards
-    it does not show; returns the cards it shows."""
-    visible = {c for cards in v.zones.values() for c in cards}
-    visible.discard(HIDDEN)
+def plan_for(rules: Rules, state: State, seat: int | None) -> list[tuple[str, str]]:
+    """Which zones ``seat``'s view masks (``hide``) or shows unordered (``sort``)."""
+    rule = rules.zone_rule_for(state)
+    out = []
+    for name in state.zones:
+        visibility, owner = rule(name)
+        if visibility == "unordered":
+            out.append((name, "sort"))
+        elif visibility == "hidden" or (visibility == "owner" and owner != seat):
+            out.append((name, "hide"))
+    return out
+
+
+def _forget(v: State, state: State, hidden: set[int]) -> None:
+    """Drop what the view's marks (face down, turned, attached, counters) say about the
+    cards it hides."""
     if state.facedown:
-        v.facedown = {c for c in state.facedown if c in visible}
+        v.facedown = {c for c in state.facedown if c not in hidden}
     if state.turned:
-        v.turned = {c for c in state.turned if c in visible}
+        v.turned = {c for c in state.turned if c not in hidden}
     if state.attached:
-        v.attached = {a: b for a, b in state.attached.items() if a in visible and b in visible}
+        v.attached = {a: b for a, b in state.attached.items()
+                      if a not in hidden and b not in hidden}
     if state.counters:
         v.counters = {k: n for k, n in state.counters.items()
-                      if not isinstance(k[0], int) or k[0] in visible}
-    return visible
+                      if not isinstance(k[0], int) or k[0] not in hidden}
 
 
 def sample(rules: Rules, view: State, seat: int, rng: Rng) -> State:
@@ -110,26 +133,51 @@ def _fill(rules: Rules, s: State, view: State, seat: int, rng: Rng) -> bool:
     unseen = [i for i in range(len(s.cards)) if i not in seen]
     rng.shuffle(unseen)
     tests = {name: rules.slot_test(view, name, seat) for name in holes}
+    needs = {name: rules.slot_needs(view, name, seat) for name in holes}
     # the most constrained zones first
-    constrained = [n for n in holes if tests[n] is not None]
-    constrained.sort(key=lambda n: sum(1 for c in unseen if tests[n](c)))
+    constrained = [n for n in holes if tests[n] is not None or needs[n]]
+    constrained.sort(key=lambda n: sum(1 for c in unseen if tests[n] is None or tests[n](c)))
     taken: set[int] = set()
-    for name in constrained + [n for n in holes if tests[n] is None]:
-        test = tests[name]
-        pool = [c for c in unseen if c not in taken and (test is None or test(c))]
-        cards = s.zones[name]
-        need = cards.count(HIDDEN)
-        if len(pool) < need:
+    for name in constrained + [n for n in holes if n not in constrained]:
+        picked = _pick(s.zones[name].count(HIDDEN), unseen, taken, tests[name], needs[name],
+                       rng)
+        if picked is None:
             return False
-        pick = iter(pool[:need])
+        pick = iter(picked)
         face_down = rules.can_see_zone(name, seat, view)
         new = []
-        for c in cards:
+        for c in s.zones[name]:
             if c == HIDDEN:
                 c = next(pick)
-                taken.add(c)
                 if face_down:
                     s.facedown.add(c)
             new.append(c)
         s.zones[name] = new
     return True
+
+
+def _pick(need: int, unseen: list[int], taken: set[int], test, needs, rng: Rng):
+    """``need`` unseen cards passing ``test``, at least ``count`` of them passing each
+    ``(must, count)`` of ``needs``; None if there are not enough."""
+    chosen: list[int] = []
+    for must, count in needs:
+        have = sum(1 for c in chosen if must(c))
+        for c in unseen:
+            if have >= count:
+                break
+            if c not in taken and c not in chosen and (test is None or test(c)) and must(c):
+                chosen.append(c)
+                have += 1
+        if have < count:
+            return None
+    for c in unseen:
+        if len(chosen) >= need:
+            break
+        if c not in taken and c not in chosen and (test is None or test(c)):
+            chosen.append(c)
+    if len(chosen) < need:
+        return None
+    if needs:
+        rng.shuffle(chosen)  # the required cards may lie anywhere in the zone
+    taken.update(chosen)
+    return chosen

@@ -7,14 +7,11 @@ game subclasses :class:`GameText` beside its rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .moves import Move, NotationError, parse_seat
+from .rules import Rules
 from .state import State
-
-if TYPE_CHECKING:
-    from .rules import Rules
-    from .session import Session
 
 
 class GameText:
@@ -87,8 +84,9 @@ class GameText:
         """The hint shown in the empty narration box (e.g. "Declare your hero's name")."""
         return "Narrate your move (optional)\u2026"
 
-    def story(self, session: Session) -> str:
-        """The text written by "Save the log" at the end of a game (default: the log)."""
+    def story(self, session: Any) -> str:
+        """The text written by "Save the log" at the end of a game (default: the log);
+        ``session`` is the :class:`~tabletop.engine.session.Session`."""
         return session.log_text(None)
 
 

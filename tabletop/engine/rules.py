@@ -31,7 +31,7 @@ from . import hidden
 from .cards import CardError, Catalog
 from .flow import Flow
 from .info import GameInfo
-from .loader import load_catalog
+from .loader import KNOWN_GAMES, load_catalog
 from .moves import IllegalMove, Move
 from .rng import Rng
 from .schema import Field
@@ -49,10 +49,16 @@ class Rules:
     card_sets: tuple[str, ...] = ()
     #: the game's steps and decisions (the shared turn model)
     flow: Flow
+    #: the version of these rules; raised when a change would stop older saves replaying
+    #: (saves record it; a state made under an older version keeps its rules)
+    version: int = 1
 
     # -- cards ----------------------------------------------------------------------------
     def load_catalog(self, base_dirs: list[Path] | None = None,
-                     mod_dirs: list[Path] | None = None) -> Catalog:
+                     mod_dirs: list[Path] | None = None, check: bool = True) -> Catalog:
+        """The game's cards: shared sets, ``base_dirs`` (default ``cards/<game>/``), then
+        mods; ``check=False`` leaves out the cross-card checks (``tabletop validate`` adds
+        files first and runs them once)."""
         from .. import CARDS_DIR
         from .paths import mod_dirs as default_mod_dirs
 
@@ -63,8 +69,9 @@ class Rules:
         if mod_dirs is None:
             mod_dirs = default_mod_dirs()
         catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs,
-                               self.card_sets)
-        catalog.errors.extend(self.check_catalog(catalog))
+                               self.card_sets, known_games=KNOWN_GAMES or None)
+        if check:
+            catalog.errors.extend(self.check_catalog(catalog))
         return catalog
 
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
@@ -94,6 +101,11 @@ class Rules:
     # -- the core -----------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> State:
         raise NotImplementedError
+
+    @staticmethod
+    def under(state: State, version: int) -> bool:
+        """Is ``state`` played under rules older than ``version``?"""
+        return state.ruleset is not None and state.ruleset < version
 
     @staticmethod
     def actor(state: State) -> int | None:
@@ -150,7 +162,8 @@ class Rules:
 
     def visibility(self, state: State, name: str) -> tuple[str, int | None]:
         """(visibility, owner seat) of zone ``name`` in ``state``. Override when it
-        depends on options (e.g. hands that are open or hidden)."""
+        depends on options (e.g. hands that are open or hidden), together with
+        :meth:`visibility_key` (what it depends on), so views can be planned once."""
         return self._zone_rule(name)
 
     def _zone_rule(self, name: str) -> tuple[str, int | None]:
@@ -159,6 +172,27 @@ class Rules:
         if rule is None:
             rule = cache[name] = (self.zone_spec(name).visibility, zone_owner(name))
         return rule
+
+    def visibility_key(self, state: State):
+        """What :meth:`visibility` depends on besides the zone name (e.g. an option);
+        views are planned once per key. Override it with :meth:`visibility`."""
+        return None
+
+    def mask_plan(self, state: State, seat: int | None) -> list[tuple[str, str]]:
+        """The zones ``seat``'s view masks, cached per zone names, seat and
+        :meth:`visibility_key` (see :func:`.hidden.plan_for`)."""
+        cls = type(self)
+        if cls.visibility is not Rules.visibility and \
+                cls.visibility_key is Rules.visibility_key:
+            return hidden.plan_for(self, state, seat)  # depends on the state: no cache
+        key = (seat, tuple(state.zones), self.visibility_key(state))
+        cache = self.__dict__.setdefault("_mask_plans", {})
+        plan = cache.get(key)
+        if plan is None:
+            if len(cache) > 512:
+                cache.clear()
+            plan = cache[key] = hidden.plan_for(self, state, seat)
+        return plan
 
     def zone_rule_for(self, state: State):
         """``name -> (visibility, owner)`` for ``state`` (cached when it does not depend
@@ -180,9 +214,9 @@ class Rules:
         """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
         return hidden.mask(self, state, seat)
 
-    def mask_extra(self, view: State, state: State, seat: int | None,
-                   visible: set[int]) -> None:
-        """Hook: hide game-specific fields that mention cards ``seat`` cannot see."""
+    def mask_extra(self, view: State, state: State, seat: int | None, visible) -> None:
+        """Hook: hide game-specific fields that mention cards ``seat`` cannot see
+        (``c in visible`` tells whether the view shows card ``c``)."""
 
     def determinize(self, view: State, seat: int, rng: Rng) -> State:
         """A full state consistent with ``view``: hidden slots refilled at random with
@@ -197,6 +231,12 @@ class Rules:
             return None
         cards = view.cards
         return lambda c: cards[c].kind in holds
+
+    def slot_needs(self, view: State, zone: str, seat: int) -> list:
+        """What the hidden cards of ``zone`` must include, as a whole: ``(test, count)``
+        pairs (at least ``count`` of them pass ``test``), e.g. a hand that must hold a
+        Character. Default: nothing."""
+        return []
 
     def determinize_extra(self, state: State, view: State, seat: int, rng: Rng) -> None:
         """Hook: refill game-specific hidden fields after :meth:`determinize`."""

@@ -33,9 +33,11 @@ class LogEntry:
 class Session:
     def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
                  seed: int, seats: list[SeatConfig] | None = None,
-                 initial: State | None = None, position: dict | None = None) -> None:
+                 initial: State | None = None, position: dict | None = None,
+                 ruleset: int | None = None) -> None:
         """``position`` (a scenario position) sets up the table instead of a deal; it is
-        kept so that saves of such a game replay from the same position."""
+        kept so that saves of such a game replay from the same position. ``ruleset``: the
+        version of the rules a saved game was played under (default: the latest)."""
         self.game = game
         self.catalog = catalog
         rules = game.rules
@@ -51,8 +53,10 @@ class Session:
             if game.positions is None:
                 raise ValueError(f"{game.info.title} cannot start from a position")
             initial = game.positions.build(catalog, self.options, seed, position)
-        self.states: list[State] = [initial if initial is not None
-                                    else rules.new_state(catalog, self.options, seed)]
+        first = initial if initial is not None else rules.new_state(catalog, self.options, seed)
+        self.ruleset = rules.version if ruleset is None else ruleset
+        first.ruleset = None if self.ruleset >= rules.version else self.ruleset
+        self.states: list[State] = [first]
         self.moves: list[Move] = []
         self.notations: list[str] = []
         self.redo_stack: list[Move] = []
@@ -61,6 +65,8 @@ class Session:
         self.notes: dict[int, str] = {}  # move index -> a line of narration
         #: table settings saved with the game (e.g. whether hands are hidden)
         self.settings: dict[str, Any] = {}
+        #: the last autosave journal number the game was saved with (:mod:`.autosave`)
+        self.journal_seq = 0
 
     # -- state ----------------------------------------------------------------------
     @property
@@ -137,8 +143,16 @@ class Session:
     # -- the readable log ---------------------------------------------------------------
     def log(self, seat: int | None) -> list[LogEntry]:
         """The game log as ``seat`` may read it (None: everything, e.g. for a replay)."""
-        entries = [LogEntry(0, None, "Set-up", self._lines(self.states[0], seat))]
-        for i, move in enumerate(self.moves):
+        return self.log_entries(seat, 0)
+
+    def log_entries(self, seat: int | None, start: int) -> list[LogEntry]:
+        """The log entries from number ``start`` on (0 is the set-up), so that a reader
+        that has the first ones only adds the new."""
+        entries = []
+        if start == 0:
+            entries.append(LogEntry(0, None, "Set-up", self._lines(self.states[0], seat)))
+        for i in range(max(0, start - 1), len(self.moves)):
+            move = self.moves[i]
             before, after = self.states[i], self.states[i + 1]
             text = self.game.text.public_notation(before, move, seat) if seat is not None \
                 else self.notations[i]

@@ -63,11 +63,6 @@ def playing_card(card: CardDef) -> PlayingCard:
     return PlayingCard(None if joker else d.get("rank"), suit, colour, joker)
 
 
-def card_name(rank: str, suit: str) -> str:
-    """The usual English name: ``Queen of Hearts``, ``7 of Clubs``."""
-    return f"{RANK_WORD.get(rank, rank)} of {suit.capitalize()}"
-
-
 def check_playing_cards(catalog: Catalog) -> list[CardError]:
     """A joker has a colour and no rank or suit; other cards have both, and a colour (if
     given) that matches the suit. Bad cards are removed from the catalog."""

@@ -58,7 +58,7 @@ class State:
     __slots__ = (
         "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn",
         "facedown", "turned", "attached", "counters", "winners", "over",
-        "reveals", "events", "options", "eliminated", "tasks", "pending",
+        "reveals", "events", "options", "eliminated", "tasks", "pending", "ruleset",
     )
 
     def __init__(self, cards: tuple[CardDef, ...], seats: int, seed: int,
@@ -85,6 +85,9 @@ class State:
         #: item) and the decision the rules wait for
         self.tasks: list[tuple] = []
         self.pending = None
+        #: the version of the game's rules this game is played under (None: the latest);
+        #: a game saved under older rules replays and goes on under them
+        self.ruleset: int | None = None
 
     # -- copying ------------------------------------------------------------------
     def copy(self) -> State:
@@ -109,6 +112,7 @@ class State:
         new.eliminated = self.eliminated.copy()
         new.tasks = self.tasks[:]
         new.pending = self.pending
+        new.ruleset = self.ruleset
         return new
 
     # -- randomness ---------------------------------------------------------------

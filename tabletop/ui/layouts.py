@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib
 
 from ..games import package_of
-from .table import Layout, TableScene
+from .table.layout import Layout
 
 
-def layout_for(game_id: str, scene: TableScene) -> Layout:
+def layout_for(game_id: str, scene) -> Layout:
     module = importlib.import_module(f"tabletop.ui.{package_of(game_id)}.layout")
     return module.LAYOUT(scene)

@@ -21,6 +21,20 @@ def render(text: str, size: int, color=theme.TEXT, style: str = "regular") -> py
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (cached)."""
+    key = (text, id(font), width)
+    found = _wraps.get(key)
+    if found is None:
+        if len(_wraps) > 8000:
+            _wraps.clear()
+        found = _wraps[key] = _wrap(text, font, width)
+    return found
+
+
+_wraps: dict[tuple, list[str]] = {}
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
@@ -59,7 +73,7 @@ def blit_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int,
     for line in lines:
         if y + f.get_height() > rect.bottom + 2:
             break
-        img = f.render(line, True, color)
+        img = render(line, size, color, style)
         x = rect.centerx - img.get_width() // 2 if center else rect.left
         surf.blit(img, (x, y))
         y += step

@@ -27,9 +27,6 @@ BUTTON_OFF = (36, 42, 50)
 ZONE = (255, 255, 255, 18)
 ZONE_LINE = (255, 255, 255, 46)
 
-SIDE_COLORS = {"hero": (48, 112, 196), "gray": (112, 120, 132), "villain": (178, 46, 60)}
-ATTACK_COLORS = {"physical": (222, 130, 52), "energy": (244, 206, 58),
-                 "mental": (176, 112, 230), "fate": (62, 188, 164)}
 KIND_COLORS = {"condition": (34, 140, 128), "interruption": (120, 72, 178)}
 SPEED_COLORS = {"fast": (236, 90, 70), "ranged": (236, 150, 60), "normal": (120, 150, 180),
                 "slow": (110, 100, 160), "heal": (90, 190, 110), "boost": (200, 170, 60)}

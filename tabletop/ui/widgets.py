@@ -15,13 +15,6 @@ import pygame
 from . import text, theme
 
 
-def mouse_pos(event: pygame.event.Event | None = None) -> tuple[int, int]:
-    """Posted events do not move the real pointer: prefer the event's own position."""
-    if event is not None and hasattr(event, "pos"):
-        return event.pos
-    return pygame.mouse.get_pos()
-
-
 class Widget:
     rect: pygame.Rect
     visible = True
@@ -238,41 +231,73 @@ class ScrollList(Widget):
         self.offset = 0
         self.hover: int | None = None
         self.rows: list[Row] = []
+        self._height = 0
         self._wrap_cache: dict[tuple, list[str]] = {}
         self.set_rows(rows or [])
 
     def set_rows(self, rows: list[Row]) -> None:
-        at_bottom = self.offset >= self.max_offset() - 2
-        self.rows = rows
-        inner_w = self.rect.w - 16
-        cache = self._wrap_cache
-        if len(cache) > 20000:
-            cache.clear()
+        at_bottom = self.at_bottom()
+        self.rows = list(rows)
+        self._wrap_w = self.rect.w - 16
+        for row in self.rows:
+            self._wrap(row)
+        self._height = sum(r.height for r in self.rows)
+        self._settle(at_bottom)
+
+    def append(self, rows: list[Row]) -> None:
+        """Add rows at the end, wrapping only them (the game log grows by a move)."""
+        at_bottom = self.at_bottom()
+        self.fit()
         for row in rows:
-            row.wrapped = []
-            for line, color, style in row.lines:
-                size = self.size if style != "small" else self.size - 2
-                face = "regular" if style == "small" else style
-                indent = 10 if style == "small" else 0
-                key = (line, size, face, inner_w - indent)
-                parts = cache.get(key)
-                if parts is None:
-                    parts = cache[key] = text.wrap(line, theme.font(size, face),
-                                                   inner_w - indent)
-                row.wrapped.extend((part, color, face, size) for part in parts)
-            row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
+            self._wrap(row)
+            self.rows.append(row)
+            self._height += row.height
+        self._settle(at_bottom)
+
+    def truncate(self, count: int) -> None:
+        """Keep only the first ``count`` rows (a move taken back)."""
+        del self.rows[count:]
+        self._height = sum(r.height for r in self.rows)
+        self.offset = max(0, min(self.offset, self.max_offset()))
+
+    def fit(self) -> None:
+        """Wrap the rows again if the list changed width."""
+        if self.rect.w - 16 != getattr(self, "_wrap_w", None):
+            self.set_rows(self.rows)
+
+    def at_bottom(self) -> bool:
+        return self.offset >= self.max_offset() - 2
+
+    def to_bottom(self) -> None:
+        self.offset = self.max_offset()
+
+    def _settle(self, at_bottom: bool) -> None:
         if self.stick_bottom and at_bottom:
             self.offset = self.max_offset()
         self.offset = max(0, min(self.offset, self.max_offset()))
 
+    def _wrap(self, row: Row) -> None:
+        inner_w = self.rect.w - 16
+        cache = self._wrap_cache
+        if len(cache) > 20000:
+            cache.clear()
+        row.wrapped = []
+        for line, color, style in row.lines:
+            size = self.size if style != "small" else self.size - 2
+            face = "regular" if style == "small" else style
+            indent = 10 if style == "small" else 0
+            key = (line, size, face, inner_w - indent)
+            parts = cache.get(key)
+            if parts is None:
+                parts = cache[key] = text.wrap(line, theme.font(size, face), inner_w - indent)
+            row.wrapped.extend((part, color, face, size) for part in parts)
+        row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
+
     def content_height(self) -> int:
-        return sum(r.height for r in self.rows)
+        return self._height
 
     def max_offset(self) -> int:
         return max(0, self.content_height() - self.rect.h + 8)
-
-    def scroll_to_bottom(self) -> None:
-        self.offset = self.max_offset()
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -370,8 +395,18 @@ class Toast:
 
 def panel(surf, rect, color=theme.PANEL, alpha: int = 235, border=theme.PANEL_LINE,
           radius: int = 10) -> None:
-    box = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(box, border, box.get_rect(), 1, border_radius=radius)
-    surf.blit(box, pygame.Rect(rect).topleft)
+    """A rounded, translucent box (its picture is made once per size and colours)."""
+    rect = pygame.Rect(rect)
+    key = (rect.size, tuple(color[:3]), alpha, tuple(border) if border else None, radius)
+    box = _panels.get(key)
+    if box is None:
+        if len(_panels) > 200:
+            _panels.clear()
+        box = _panels[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
+        if border:
+            pygame.draw.rect(box, border, box.get_rect(), 1, border_radius=radius)
+    surf.blit(box, rect.topleft)
+
+
+_panels: dict[tuple, pygame.Surface] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..schema import Field, Int
-from . import effect
+from .registry import effect
 
 
 def _draw(ctx, e: dict) -> list[int]:

@@ -44,8 +44,10 @@ def _default_powers(s: BrawlState) -> None:
         if c in s.power or c in s.cancelled:
             continue
         powers = s.info[c].powers
-        best = max(range(len(powers)),
-                   key=lambda i: (powers[i].damage or 0) + 0.5 * len(powers[i].mods))
+        late = [i for i, p in enumerate(powers) if not p.outside]  # steps 10-11
+        if not late:
+            continue
+        best = max(late, key=lambda i: (powers[i].damage or 0) + 0.5 * len(powers[i].mods))
         s.power[c] = best
         if powers[best].heal is not None:
             s.heal_to[c] = c

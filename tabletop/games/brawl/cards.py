@@ -59,12 +59,14 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
                                     "are discarded"),
         "target": Field(SELECTOR.spec, default={},
                         doc="which characters an instant heal touches (no 'team'/'self')"),
-        "effects": Field(effect_list(CONDITION_CTX), required=True),
+        "effects": Field(effect_list(CONDITION_CTX), required=True,
+                         doc="what it does: while in play (persistent) or once (instant)"),
     },
     "interruption": {
         "target": Field(SELECTOR.spec, default={},
                         doc="which characters may be chosen as the target"),
-        "effects": Field(effect_list(INTERRUPTION_CTX), required=True),
+        "effects": Field(effect_list(INTERRUPTION_CTX), required=True,
+                         doc="what happens, once, when it is played"),
     },
 }
 

@@ -204,16 +204,6 @@ class _Steps:
         return 0
 
 
-def heal(state: BrawlState, card: int, amount: int, prefix: str = "") -> None:
-    """Raise health (never above the printed health); above 0 a character stands up."""
-    before = state.hp[card]
-    state.hp[card] = min(state.info[card].health, before + amount)
-    state.say(f"{prefix}{state.name(card)} health {before} \u2192 {state.hp[card]}")
-    if state.hp[card] > 0 and card in state.turned:
-        state.turned.discard(card)
-        state.say(f"{prefix}{state.name(card)} is back on their feet")
-
-
 def _heal_step(state: BrawlState) -> None:
     """Step G: declared heals, then render aid (up to 5, to at most 1 health)."""
     gains: dict[int, int] = {}
@@ -223,7 +213,7 @@ def _heal_step(state: BrawlState) -> None:
     for note in notes:
         state.say(f"G: {note}")
     for card, amount in gains.items():
-        heal(state, card, amount, "G: ")
+        state.heal(card, amount, "G: ")
     if not gains and not notes:
         state.say("G: no healing")
 

@@ -23,6 +23,7 @@ from ...engine.effects import (
     SelectorKey,
     allow,
     effect,
+    run,
     selector_tuple,
     selectors,
     trigger,
@@ -116,8 +117,6 @@ class BrawlEffects(EffectContext):
 
 def carry_out(state: BrawlState, seat: int, card: int, target) -> None:
     """Every effect of an instant Condition or an Interruption, in order."""
-    from ...engine.effects import run
-
     ctx = BrawlEffects(state, card, seat, target)
     for e in state.info[card].effects:
         run(ctx, e)
@@ -155,8 +154,6 @@ effect("modify_damage",
 
 # -- instant effects --------------------------------------------------------------------------
 def _heal(ctx: BrawlEffects, e: dict) -> None:
-    from .damage import heal
-
     s = ctx.state
     if e.get("all"):
         targets = [c for o in s.alive_seats() for c in s.zones[f"play.{o}"]
@@ -164,7 +161,7 @@ def _heal(ctx: BrawlEffects, e: dict) -> None:
     else:
         targets = [ctx.target]
     for c in targets:
-        heal(s, c, e["amount"])
+        s.heal(c, e["amount"])
 
 
 effect("heal",
@@ -292,7 +289,7 @@ def _opponent_discards(ctx: BrawlEffects, e: dict) -> None:
 effect("opponent_discards",
        {"count": Field(Int(1, 5), required=True, doc="cards discarded")},
        (INTERRUPTION,),
-       "The target's owner discards cards at random from their hand.",
+       "Every opponent of the player discards that many cards at random from their hand.",
        "{effect: opponent_discards, count: 1}",
        run=_opponent_discards)
 

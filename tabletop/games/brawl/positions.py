@@ -13,6 +13,10 @@ described as JSON (see docs/scenarios.md).
       deck: [Name, ...]        # top first; every card not placed anywhere goes under it
       reprieve: [P2]           # Maybe Help Will Arrive already used this turn-cycle
       empty_turns: {P1: 1}     # Delay of Game count
+
+With ``phase: setup`` the position is the deal, before the face-down picks: ``hands`` are
+the six cards each player was dealt (and ``deck`` the top of the draw pile); set-up
+step 2 (re-deal a hand with no Character) applies, then each player picks.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class BrawlPositions(Positions):
         out["declared"] = {s.name(c): s.info[c].powers[i].name for c, i in s.power.items()}
         out["eliminated"] = [seat_label(e) for e in sorted(s.eliminated)]
         out["result"] = s.result
+        out["redealt"] = s.count(("redeals",))
         out["status"] = BrawlText(self.rules).status(s, s.actor)
         return out
 
@@ -67,6 +72,10 @@ def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
     s.zones["conditions"] = pool.take_all(position.get("conditions"))
     s.zones["discard"] = pool.take_all(position.get("discard"))
     _piles(s, pool, position, options)
+    if position.get("phase") == "setup":
+        s.say("Scenario: the deal, before the face-down picks")
+        rules.start_setup(s)
+        return s
     for key in position.get("reprieve") or []:
         s.reprieve.add(pool.seat(key))
     for key, n in (position.get("empty_turns") or {}).items():

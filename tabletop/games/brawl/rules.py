@@ -15,7 +15,7 @@ from ...engine.moves import Move, seat_label
 from ...engine.rules import Rules
 from ...engine.state import ZoneSpec
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
-from .legal import main_moves
+from .legal import CHECKS, TIMING
 from .state import BrawlState
 from .turn import FLOW, standing_counts
 
@@ -59,6 +59,7 @@ class BrawlRules(Rules):
     }
     card_kinds = CARD_KINDS
     flow = FLOW
+    version = TIMING
 
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
         return check_catalog(catalog)
@@ -121,40 +122,56 @@ class BrawlRules(Rules):
             s.shuffle(pile)
             s.zones[f"deck.{seat}"] = pile
 
-    @staticmethod
-    def _deal(s: BrawlState) -> None:
+    @classmethod
+    def _deal(cls, s: BrawlState) -> None:
         """Deal six each; re-deal while anyone's hand has no Character (set-up step 2)."""
-        for attempt in range(1000):
+        for _ in range(1000):
             for seat in range(s.seats):
                 src = s.draw_zone(seat)
                 for _ in range(HAND_SIZE):
                     if s.zones[src]:
                         s.zones[f"hand.{seat}"].append(s.zones[src].pop())
-            empty = [seat for seat in range(s.seats)
-                     if not any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])]
-            if not empty:
+            if cls.hands_hold_characters(s):
                 return
-            for seat in empty:
-                names = ", ".join(s.name(c) for c in s.zones[f"hand.{seat}"])
-                s.say(f"{seat_label(seat)} shows a hand with no Character ({names}); "
-                      "all cards go back and are dealt again.")
-            for seat in range(s.seats):
-                hand = s.zones[f"hand.{seat}"]
-                s.zones[s.draw_zone(seat)].extend(hand)
-                hand.clear()
-            for seat in range(s.seats) if "deck" not in s.zones else [None]:
-                zone = "deck" if seat is None else f"deck.{seat}"
-                s.shuffle(s.zones[zone])
-            if attempt == 999:  # pragma: no cover - needs a deck without characters
-                raise ValueError("cannot deal a hand with a Character")
+        raise ValueError("cannot deal a hand with a Character")  # pragma: no cover
+
+    @staticmethod
+    def hands_hold_characters(s: BrawlState) -> bool:
+        """Set-up step 2: a hand without a Character is shown and every card goes back
+        to be shuffled and dealt again. True when every hand holds one."""
+        empty = [seat for seat in range(s.seats)
+                 if not any(s.info[c].kind == "character" for c in s.zones[f"hand.{seat}"])]
+        if not empty:
+            return True
+        s.counters[("redeals",)] = s.count(("redeals",)) + 1
+        for seat in empty:
+            names = ", ".join(s.name(c) for c in s.zones[f"hand.{seat}"])
+            s.say(f"{seat_label(seat)} shows a hand with no Character ({names}); "
+                  "all cards go back and are dealt again.")
+        for seat in range(s.seats):
+            hand = s.zones[f"hand.{seat}"]
+            s.zones[s.draw_zone(seat)].extend(hand)
+            hand.clear()
+        for seat in range(s.seats) if "deck" not in s.zones else [None]:
+            zone = "deck" if seat is None else f"deck.{seat}"
+            s.shuffle(s.zones[zone])
+        return False
+
+    def start_setup(self, s: BrawlState) -> None:
+        """Set-up from step 2 on, for hands already dealt (a scenario position): the
+        re-deal check, then the face-down picks."""
+        if not self.hands_hold_characters(s):
+            self._deal(s)
+        FLOW.start(s, ("pick", 0))
 
     # -- the core ---------------------------------------------------------------------------
     def is_legal(self, s: BrawlState, m: Move) -> bool:
         d = s.pending
         if d is None or s.over or m.seat != d.seat:
             return False
-        if d.kind == "main" and m.kind != "interrupt":
-            return m in main_moves(s, m.seat)
+        check = CHECKS.get(d.kind)
+        if check is not None:
+            return check(s, d.seat, m)
         return m in self.legal_moves(s)
 
     def returns(self, s: BrawlState) -> tuple[float, ...]:
@@ -179,6 +196,18 @@ class BrawlRules(Rules):
             return 1.0 / max(1, len(score))
         return score[seat] / total
 
+    def slot_needs(self, view: BrawlState, zone: str, seat: int) -> list:
+        """During set-up a hand that has not yet placed its Character holds one (step 2
+        re-deals every hand without a Character)."""
+        if view.phase != "pick" or not zone.startswith("hand."):
+            return []
+        owner = int(zone.split(".")[1])
+        if view.zones[f"play.{owner}"]:
+            return []
+        cards = view.cards
+        return [(lambda c: cards[c].kind == "character", 1)]
+
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
-        if any(c not in visible for c in state.hp):
-            view.hp = {c: h for c, h in state.hp.items() if c in visible}
+        hidden = visible.hidden
+        if hidden and not hidden.isdisjoint(state.hp):
+            view.hp = {c: h for c, h in state.hp.items() if c not in hidden}

@@ -86,5 +86,14 @@ class BrawlState(State):
                 return att
         return None
 
+    def heal(self, card: int, amount: int, prefix: str = "") -> None:
+        """Raise health (never above the printed health); above 0 a character stands up."""
+        before = self.hp[card]
+        self.hp[card] = min(self.info[card].health, before + amount)
+        self.say(f"{prefix}{self.name(card)} health {before} \u2192 {self.hp[card]}")
+        if self.hp[card] > 0 and card in self.turned:
+            self.turned.discard(card)
+            self.say(f"{prefix}{self.name(card)} is back on their feet")
+
     def draw_zone(self, seat: int) -> str:
         return f"deck.{seat}" if "deck" not in self.zones else "deck"

@@ -85,6 +85,12 @@ class BrawlText(GameText):
         if s.phase == "outside":
             return ("Right now only powers that reach outside the match-up (heals and "
                     "team effects) are declared.")
+        power = s.info[card].powers[m.choice] if isinstance(m.choice, int) and \
+            0 <= m.choice < len(s.info[card].powers) else None
+        if power is not None and power.outside:
+            return (f"{power.name} reaches outside the match-up (a heal or a team effect): "
+                    "such powers are declared in step 7, before the attackers declare, and "
+                    "that chance has passed.")
         return f"Declare the power of {s.name(s.pending.data[0][0])} now."
 
     def _interrupt(self, s: BrawlState, m: Move) -> str:
@@ -148,7 +154,7 @@ class BrawlText(GameText):
             return label
         if m.kind == "pass":
             return {"main": "No attack", "chain": "No counter-attack", "outside": "Done",
-                    "pre": "Pass", "end": "Pass"}.get(s.phase, "Pass")
+                    "respond": "No Interruption"}.get(s.phase, "Pass")
         return {"resolve": "Resolve damage", "end": "End turn"}.get(
             m.kind, notation.format_move(s, m))
 
@@ -190,6 +196,7 @@ _STATUS = {
     "outside": "declare powers that reach outside the match-up (heals, team effects) "
                "\u2014 or done",
     "pre": "play an Interruption before damage \u2014 or pass",
+    "respond": "play an Interruption in answer \u2014 or pass",
     "damage": "resolve damage (steps A\u2013G)",
 }
 

@@ -25,6 +25,7 @@ from . import damage
 from .effects import carry_out
 from .legal import (
     TEAM_LIMIT,
+    can_declare_outside,
     declare_for,
     declare_moves,
     has_interrupt,
@@ -32,6 +33,7 @@ from .legal import (
     link_moves,
     main_moves,
     may_declare,
+    timed,
 )
 from .state import BrawlState
 
@@ -122,7 +124,7 @@ def main_move(s: BrawlState, d: Decision, m: Move) -> None:
         s.say(f"{seat_label(m.seat)} does not attack")
     elif k == "condition":
         play_condition(s, m)
-        push(s, ("main", d.seat))
+        push(s, *respond(s), ("main", d.seat))
     elif k == "character":
         s.move_card(m.card, f"hand.{m.seat}", f"play.{m.seat}")
         s.hp[m.card] = s.info[m.card].health
@@ -130,7 +132,7 @@ def main_move(s: BrawlState, d: Decision, m: Move) -> None:
         s.played_condition = True
         s.say(f"{seat_label(m.seat)} puts {s.name(m.card)} into play "
               f"(health {s.hp[m.card]})")
-        push(s, ("main", d.seat))
+        push(s, *respond(s), ("main", d.seat))
     elif k == "interrupt":
         interrupt(s, m)
         push(s, ("main", d.seat))
@@ -158,6 +160,36 @@ def play_condition(s: BrawlState, m: Move) -> None:
     s.zones["conditions"].append(card)
 
 
+def _window_options(s: BrawlState, d: Decision) -> list[Move]:
+    return [Move("pass", d.seat)] + interrupt_moves(s, d.seat)
+
+
+def _others_from(s: BrawlState, seat: int, *skip: int) -> tuple[int, ...]:
+    return tuple(o for o in s.order_from(seat) if o != seat and o not in skip)
+
+
+# -- Interruptions "at any time": answering the current player's moves -----------------------
+def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -> tuple:
+    """The window after a move of the current player (a Condition, a Character, an attack
+    or action) for the other players holding an Interruption with a target; the player
+    the chain asks next answers there instead (ruling 19). Empty under rules version 1."""
+    if not timed(s) or (mover is not None and mover != s.current):
+        return ()
+    skip = asked if asked is not None and link_moves(s, asked) else None
+    seats = tuple(o for o in s.order_from(s.current) if o not in (s.current, skip))
+    return (("window", "respond", seats),) if seats else ()
+
+
+@FLOW.decision("respond", _window_options,
+               offered=lambda s, seat, *rest: has_interrupt(s, seat))
+def respond_move(s: BrawlState, d: Decision, m: Move) -> None:
+    if m.kind == "pass":
+        FLOW.pass_window(s, d)
+        return
+    interrupt(s, m)
+    push(s, ("window", "respond", (m.seat,) + _others_from(s, m.seat, s.current)))
+
+
 # -- steps 5-6: the chain of counter-attacks ---------------------------------------------------
 def link(s: BrawlState, m: Move, creator: int, verb: str) -> None:
     """An attack or (More Actions) an action; it gives someone the chance to answer."""
@@ -166,7 +198,8 @@ def link(s: BrawlState, m: Move, creator: int, verb: str) -> None:
         s.mu[m.card] = m.target
         s.fought.update((m.card, m.target))
         s.say(f"{s.name(m.card)} {verb} {s.name(m.target)}")
-        push(s, ("chain", s.owner(m.target), m.seat))
+        nxt = s.owner(m.target)
+        push(s, *respond(s, m.seat, nxt), ("chain", nxt, m.seat))
         return
     s.action[m.card] = (m.kind, m.target)
     if m.kind == "thwart":
@@ -184,7 +217,7 @@ def link(s: BrawlState, m: Move, creator: int, verb: str) -> None:
     else:
         others = [o for o in s.order_from(m.seat) if o not in (m.seat, creator)]
         nxt = others[0] if others else next(o for o in alive if o != m.seat)
-    push(s, ("chain", nxt, m.seat))
+    push(s, *respond(s, m.seat, nxt), ("chain", nxt, m.seat))
 
 
 def _chain_options(s: BrawlState, d: Decision) -> list[Move]:
@@ -219,7 +252,7 @@ def outside(s: BrawlState, queue: tuple[int, ...] | None) -> None:
     if queue is None:  # the attacks are over
         s.played_character = s.played_condition = True
         queue = tuple(s.order_from(s.current))
-    while queue and not declare_moves(s, queue[0], outside=True):
+    while queue and not can_declare_outside(s, queue[0]):
         queue = queue[1:]
     if queue:
         decide(s, "outside", queue[0], queue)
@@ -259,7 +292,9 @@ def _declare_options(s: BrawlState, d: Decision) -> list[Move]:
 def declare_step(s: BrawlState, cards: tuple[int, ...] | None) -> None:
     if cards is None:
         cards = tuple(s.mu) + tuple(s.mu.values())
-    while cards and not (may_declare(s, cards[0]) and s.in_matchup(cards[0])):
+    strict = timed(s)
+    while cards and not (may_declare(s, cards[0]) and s.in_matchup(cards[0]) and
+                         (not strict or any(not p.outside for p in s.info[cards[0]].powers))):
         cards = cards[1:]
     if cards:
         decide(s, "declare", s.owner(cards[0]), cards)
@@ -277,14 +312,6 @@ def declared(s: BrawlState, d: Decision, m: Move) -> None:
 
 
 # -- step 8's last window and step 11: damage -------------------------------------------------
-def _window_options(s: BrawlState, d: Decision) -> list[Move]:
-    return [Move("pass", d.seat)] + interrupt_moves(s, d.seat)
-
-
-def _others_from(s: BrawlState, seat: int, *skip: int) -> tuple[int, ...]:
-    return tuple(o for o in s.order_from(seat) if o != seat and o not in skip)
-
-
 @FLOW.step("fight")
 def fight(s: BrawlState) -> None:
     if not s.mu and not s.action and not s.power:

@@ -6,17 +6,8 @@ import pygame
 
 from ...engine.cards import CardDef
 from .. import text, theme
-from ..cardart import (
-    attack_icon,
-    bolt,
-    frame,
-    name_bar,
-    picture,
-    register,
-    shade,
-    side_icon,
-    star,
-)
+from ..cardart import bolt, frame, name_bar, picture, register, shade, star
+from .icons import ATTACK_COLORS, SIDE_COLORS, attack_icon, side_icon
 
 SPEED_LETTER = {"fast": "F", "ranged": "R", "normal": "N", "slow": "S"}
 
@@ -43,8 +34,8 @@ def power_badge(surf: pygame.Surface, power: dict, rect: pygame.Rect) -> None:
 def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     side = card["side"]
-    base = theme.SIDE_COLORS[side]
-    accent = theme.ATTACK_COLORS[card["attack"]]
+    base = SIDE_COLORS[side]
+    accent = ATTACK_COLORS[card["attack"]]
     inner = frame(surf, base)
     big = w >= 200
     bar_h = max(12, int(h * 0.1))
@@ -205,14 +196,6 @@ def _weather(surf, rect, color) -> None:
                          2)
 
 
-def _flash(surf, rect, color) -> None:
-    c = rect.center
-    r = rect.h // 2 - 2
-    star(surf, c, r, shade(color, 1.6), 8, 0.5)
-    bolt(surf, pygame.Rect(c[0] - r // 2, c[1] - r // 2, r, r), (250, 240, 200))
-
-
-@register("brawl", "condition")
 def paint_condition(surf: pygame.Surface, card: CardDef) -> None:
     instant = card.get("duration") == "instant"
     _card_text_face(surf, card, theme.KIND_COLORS["condition"], _condition_glyph(card),

@@ -20,21 +20,41 @@ class TableDrawing:
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def invalidate(self) -> None:
-        """The static layer (table, cards, panel) must be drawn again."""
-        self._static = None
+        """The cached layers (table and panel) must be drawn again."""
+        self._layers.clear()
 
-    def _static_key(self) -> tuple:
+    def _layer_keys(self) -> dict[str, tuple]:
+        """What each cached layer shows: it is drawn again only when its key changes
+        (scrolling the log redraws the panel, not the cards; a drag the cards, not the
+        panel)."""
         dragging = self.drag.card if self.drag and self.drag.active else None
         snapping = self.snap[0].card if self.snap else None
-        return (self.size, dragging, snapping, self.log_list.offset, len(self.session.moves),
-                id(self.view), self.handover_to)
+        return {
+            "table": (self.size, dragging, snapping, id(self.view), self.handover_to),
+            "panel": (self.size, self.log_list.offset, len(self.log_list.rows),
+                      id(self.view), self.handover_to, self.session.can_undo(),
+                      self.session.can_redo()),
+        }
 
-    def _draw_static(self, surf) -> None:
-        """Everything that changes only when the view, the drag or the log change."""
+    def _draw_layers(self, surf) -> None:
+        size = surf.get_size()
+        areas = {"table": self.layout_obj.table_rect(self.size), "panel": self.panel_rect}
+        for name, key in self._layer_keys().items():
+            layer = self._layers.get(name)
+            if layer is None or layer[0] != key or layer[1].get_size() != size:
+                canvas = layer[1] if layer is not None and layer[1].get_size() == size \
+                    else pygame.Surface(size)
+                canvas.set_clip(areas[name])
+                (self._draw_table_layer if name == "table" else self._draw_panel_static)(canvas)
+                canvas.set_clip(None)
+                self._layers[name] = layer = (key, canvas)
+            surf.blit(layer[1], areas[name], areas[name])
+
+    def _draw_table_layer(self, surf) -> None:
+        """The felt, the zones and every card with its overlays (not the dragged one)."""
         background(surf)
         lay = self.layout_obj
         if self.handover_to is not None:
-            self._draw_panel_static(surf)
             return
         lay.draw_under(surf, self.view)
         dragging = self.drag.card if self.drag and self.drag.active else None
@@ -48,7 +68,6 @@ class TableDrawing:
                     f".{self.viewer}") or lay.can_drag(sprite, self.viewer)):
                 _glow(surf, sprite.rect, theme.ACCENT, 2)
         lay.draw_top(surf, self.view)
-        self._draw_panel_static(surf)
 
     def _draw_panel_static(self, surf) -> None:
         hovered = [b for b in self.tools + self.buttons if b.hover]
@@ -59,14 +78,7 @@ class TableDrawing:
             b.hover = True
 
     def draw(self, surf) -> None:
-        key = self._static_key()
-        if self._static is None or self._static_key_was != key or \
-                self._static.get_size() != surf.get_size():
-            if self._static is None or self._static.get_size() != surf.get_size():
-                self._static = pygame.Surface(surf.get_size())
-            self._draw_static(self._static)
-            self._static_key_was = key
-        surf.blit(self._static, (0, 0))
+        self._draw_layers(surf)
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)

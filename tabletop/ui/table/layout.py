@@ -4,12 +4,8 @@ them), and the sprites and drags the table works with."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 
 @dataclass
@@ -40,7 +36,8 @@ class Layout:
 
     panel_width = 300
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene) -> None:
+        """``scene`` is the :class:`~tabletop.ui.table.scene.TableScene` it lays out."""
         self.scene = scene
         self.sprites: list[Sprite] = []
         self.zones: dict[str, pygame.Rect] = {}

@@ -10,21 +10,25 @@ players, computer turns, autosave) is shared by every game.
 
 from __future__ import annotations
 
+import json
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
 
+from ...engine.autosave import Autosaver
+from ...engine.files import write_later
 from ...engine.moves import IllegalMove, Move, seat_label
-from ...engine.players import computer_move
-from ...engine.rng import Rng
-from ...engine.saves import write_save
+from ...engine.saves import session_to_dict
 from ...engine.session import Session
 from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
+from .computers import ComputerSeats
 from .draw import SNAP_MS, TableDrawing
 from .input import TableInput
 from .layout import Drag, Sprite
+from .log import GameLog
 
 
 class TableScene(TableInput, TableDrawing, Scene):
@@ -39,9 +43,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.handover_to: int | None = None
-        self.players = {i: self.game.computer_player() for i, seat in enumerate(session.seats)
-                        if seat.kind == "computer"}
-        self.ai_rng = Rng(session.seed ^ 0x5EED)
+        self.computers = ComputerSeats(session, mods=True)
+        #: a computer seat's move that came back, played once the pause since the last
+        #: move (``App.ai_delay``, for readability) is over
+        self._computer_move: Move | None = None
         self.ai_wait = 0.0
         self.layout_obj = layout_for(self.game.info.id, self)
         self.toast = Toast()
@@ -58,6 +63,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
         self.log_list = ScrollList((0, 0, 10, 10), size=13, stick_bottom=True)
+        self.game_log = GameLog(self.log_list)
         self.help_open = False
         self.size = (1280, 720)
         self._pending_warnings = warnings or []
@@ -71,10 +77,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         #: a line of narration typed by the player, attached to their next move
         self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
                                    120) if session.game.info.narration else None
-        self._static: pygame.Surface | None = None
-        self._static_key_was: tuple = ()
+        #: cached pictures of the table and the panel: name -> (what it shows, surface)
+        self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
+        self.saver = Autosaver(autosave, start=session.journal_seq) \
+            if autosave is not None else None
+        self._copy: tuple[Future, str] | None = None  # a copy being saved, and its name
         session.listeners.append(self._on_change)
         self._on_change(session)  # the new or loaded game is now the one to continue
         if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
@@ -86,14 +95,18 @@ class TableScene(TableInput, TableDrawing, Scene):
         return self.session.state
 
     def _on_change(self, session: Session) -> None:
-        if self.autosave is not None:
-            try:
-                write_save(self.autosave, session)
-            except OSError as exc:
-                self.toast.show(f"Could not autosave: {exc}")
+        """Every change is journaled at once and saved in the background (never a
+        durable write on the frame: :mod:`tabletop.engine.autosave`)."""
+        if self.saver is not None:
+            self.saver.changed(session_to_dict(session))
 
     def on_quit(self) -> None:
-        self._on_change(self.session)
+        """Leaving the table: the computer players stop; the last save is waited for."""
+        self.computers.close()
+        if self.saver is not None:
+            self._on_change(self.session)
+            self.saver.close()
+            self.saver = None
 
     def refresh(self) -> None:
         """Recompute the view, the legal moves, the layout, the buttons and the log."""
@@ -150,6 +163,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         return True
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.computers.mods = self.app.use_mods
+        self.computers.start()
         self.size = size
         w, h = size
         scale = min(w / 1280, h / 720)
@@ -227,18 +242,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         return f"{name} ({label})" if name != label else label
 
     def _build_log(self) -> None:
-        rows = []
-        viewer = self.viewer if self.handover_to is None else -1
-        for entry in self.session.log(viewer if viewer is not None else None):
-            seat = entry.seat
-            color = theme.SEAT_COLORS[seat % 4] if seat is not None else theme.ACCENT
-            lines = [(entry.text, color, "bold")]
-            lines += [(line, theme.MUTED, "small") for line in entry.lines]
-            rows.append(Row(lines))
-        self.log_list.set_rows(rows)
+        reader = -1 if self.handover_to is not None else self.viewer
+        self.game_log.sync(self.session, reader)
 
     def undo(self) -> None:
-        if self.session.undo(self.humans if self.players else None):
+        self.computers.cancel()
+        self._computer_move = None
+        if self.session.undo(self.humans if self.computers.seats else None):
             self.toast.show("Move taken back.", theme.GOOD, 1.5)
         elif self.session.moves:
             self.toast.show("That move showed hidden cards (a draw or a reveal); it cannot "
@@ -247,7 +257,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.refresh()
 
     def redo(self) -> None:
-        if self.session.redo(self.humans if self.players else None):
+        self.computers.cancel()
+        self._computer_move = None
+        if self.session.redo(self.humans if self.computers.seats else None):
             self.refresh()
 
     def save_copy(self) -> None:
@@ -258,12 +270,22 @@ class TableScene(TableInput, TableDrawing, Scene):
 
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
         path = saves_dir() / f"{self.game.info.id}-{stamp}.json"
-        try:
-            write_save(path, self.session)
-        except OSError as exc:
-            self.toast.show(f"Could not save: {exc}")
-            return
-        self.toast.show(f"Saved as {path.name}", theme.GOOD, 3)
+        blob = json.dumps(session_to_dict(self.session), indent=1, ensure_ascii=False)
+        self._copy = (write_later(path, blob.encode("utf-8")), path.name)
+
+    def _check_writes(self) -> None:
+        """Say how background writes went (a saved copy, the autosave)."""
+        if self._copy is not None and self._copy[0].done():
+            future, name = self._copy
+            self._copy = None
+            error = future.exception()
+            if error is None:
+                self.toast.show(f"Saved as {name}", theme.GOOD, 3)
+            else:
+                self.toast.show(f"Could not save: {error}")
+        if self.saver is not None and self.saver.error:
+            self.toast.show(self.saver.error)
+            self.saver.error = ""
 
     def toggle_help(self) -> None:
         from ...games.help import rules_help
@@ -279,10 +301,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.help_rect = rect
 
     def to_menu(self) -> None:
-        from ..menu import MainMenu
-
         self.on_quit()
-        self.app.replace(MainMenu())
+        self.app.go_home()
 
     def take_seat(self) -> None:
         self.viewer = self.handover_to
@@ -290,20 +310,24 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.refresh()
 
     def update(self, dt: float) -> None:
+        self._check_writes()
         if self.snap is not None:
             sprite, start, elapsed = self.snap
             elapsed += dt * 1000
             self.snap = None if elapsed >= SNAP_MS else (sprite, start, elapsed)
-        s = self.state
-        if s.over or self.handover_to is not None or self.drag is not None:
+        self.ai_wait += dt
+        if self.state.over or self.handover_to is not None:
             return
-        actor = s.actor
-        if actor is not None and actor in self.players:
-            self.ai_wait += dt
-            if self.ai_wait >= self.app.ai_delay:
-                self.ai_wait = 0.0
-                move = computer_move(self.game.rules, s, actor, self.players[actor], self.ai_rng)
-                self.play(move)
+        move = self.computers.poll()  # thinks in the worker; never blocks the frame
+        if self.computers.problem:
+            self.toast.show(self.computers.problem)
+            self.computers.problem = ""
+        if move is not None:
+            self._computer_move = move
+        move = self._computer_move
+        if move is not None and self.drag is None and self.ai_wait >= self.app.ai_delay:
+            self._computer_move = None
+            self.play(move)
 
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []

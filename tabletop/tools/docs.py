@@ -1,0 +1,119 @@
+"""The reference parts of ``docs/modding.md``, written from the same specs the loader
+validates with and the effect registry the rules run, so the guide cannot drift.
+
+``tabletop docs`` rewrites every block between ``<!-- reference: GAME -->`` and
+``<!-- end reference -->`` (and the common fields between ``<!-- reference: common -->``
+and its end); ``tabletop docs --check`` exits 1 when the file differs (a test runs it).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from .. import ROOT
+from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS
+from ..engine.loader import COMMON_FIELDS
+from ..engine.schema import Field, ListOf, OneOfKey, Record
+
+GUIDE = ROOT / "docs" / "modding.md"
+BLOCK = re.compile(r"(<!-- reference: ([\w-]+) -->\n)(.*?)(<!-- end reference -->)", re.S)
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _expected(field: Field) -> str:
+    spec = field.spec
+    if isinstance(spec, ListOf) and isinstance(spec.item, OneOfKey):
+        names = ", ".join(f"`{n}`" for n in sorted(spec.item.variants))
+        return f"a list of effects: {names}"
+    if isinstance(spec, ListOf) and isinstance(spec.item, Record):
+        return f"a list of mappings ({spec.item.name}, below)"
+    return spec.expected()
+
+
+def field_table(fields: dict[str, Field]) -> list[str]:
+    rows = ["| field | required | expected | meaning |", "|---|---|---|---|"]
+    for name, f in fields.items():
+        rows.append(f"| `{name}` | {'yes' if f.required else 'no'} | {_cell(_expected(f))} | "
+                    f"{_cell(f.doc or f.spec.doc)} |")
+    return rows
+
+
+def _records_in(fields: dict[str, Field]) -> list[tuple[str, Record]]:
+    """Mappings nested in these fields (a power, an ability) that get a table of their own."""
+    out = []
+    for name, f in fields.items():
+        spec = f.spec.item if isinstance(f.spec, ListOf) else f.spec
+        if isinstance(spec, Record) and "selector" not in spec.name:
+            out.append((name, spec))
+    return out
+
+
+def common_reference() -> str:
+    return "\n".join(field_table(COMMON_FIELDS)) + "\n"
+
+
+def game_reference(game) -> str:
+    """Card kinds, contexts, effects and selectors of one game, as Markdown."""
+    rules = game.rules
+    gid = rules.info.id
+    out: list[str] = []
+    for kind, fields in rules.card_kinds.items():
+        out += [f"#### Kind `{kind}`", "", *field_table(fields), ""]
+        for name, record in _records_in(fields):
+            out += [f"Each entry of `{name}` ({record.name}):", "",
+                    *field_table(record.fields), ""]
+    triggers = [t for t in TRIGGERS.values() if t.game == gid]
+    if triggers:
+        out += ["#### Contexts (where effects are written, and when they apply)", "",
+                "| context | when it applies |", "|---|---|"]
+        out += [f"| `{t.context.split('.', 1)[1]}` | {_cell(t.doc)} |" for t in triggers]
+        out.append("")
+    effects = sorted((e for e in EFFECTS.values() if gid in e.games), key=lambda e: e.name)
+    if effects:
+        out += ["#### Effects", "", "| effect | fields | written in | what it does | example |",
+                "|---|---|---|---|---|"]
+        for e in effects:
+            fields = ", ".join(f"`{n}`{'' if f.required else ' (optional)'}: "
+                               f"{_cell(_expected(f))}" for n, f in e.fields.items()) or "\u2014"
+            where = ", ".join(sorted(c.split(".", 1)[1] for c in e.contexts
+                                     if c.startswith(gid + ".")))
+            out.append(f"| `{e.name}` | {fields} | {where} | {_cell(e.doc)} | "
+                       f"`{_cell(e.example)}` |")
+        out.append("")
+    found = SELECTORS.get(gid)
+    if found is not None:
+        out += ["#### Selector keys", "", "| key | expected | meaning |", "|---|---|---|"]
+        out += [f"| `{k.name}` | {_cell(k.field.spec.expected())} | {_cell(k.doc)} |"
+                for k in found.keys.values()]
+        out.append("")
+    return "\n".join(out)
+
+
+def render(text: str) -> str:
+    """``text`` (the guide) with every reference block rewritten."""
+    from ..games import GAMES
+
+    def block(m: re.Match) -> str:
+        name = m.group(2)
+        body = common_reference() if name == "common" else game_reference(GAMES[name])
+        return m.group(1) + body + m.group(4)
+
+    return BLOCK.sub(block, text)
+
+
+def main(check: bool = False) -> int:
+    text = GUIDE.read_text(encoding="utf-8")
+    new = render(text)
+    if check:
+        if new != text:
+            print(f"{GUIDE} is out of date: run `tabletop docs`", file=sys.stderr)
+            return 1
+        print(f"{GUIDE} is up to date")
+        return 0
+    GUIDE.write_text(new, encoding="utf-8")
+    print(f"wrote the reference blocks of {GUIDE}")
+    return 0

@@ -1,0 +1,87 @@
+"""The computer seats of a table: their moves are thought out in the worker process
+(:mod:`tabletop.worker`) while the table keeps drawing."""
+
+from __future__ import annotations
+
+import time
+
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from ...engine.session import Session
+from ...worker import ComputerWorker
+
+#: the longest a computer seat may think before the table gives up on the worker
+GIVE_UP = 20.0
+
+
+class ComputerSeats:
+    """Asks the worker for the move of whichever computer seat must act, once per
+    position, and hands the answer back when it has come (never blocking a frame)."""
+
+    def __init__(self, session: Session, mods: bool) -> None:
+        self.session = session
+        self.mods = mods
+        self.seats = {i for i, seat in enumerate(session.seats) if seat.kind == "computer"}
+        self.worker: ComputerWorker | None = None
+        self._asked: tuple[int, int] | None = None  # (moves played, seat) asked about
+        self._since = 0.0
+        self.problem = ""
+        self._rng = Rng(session.seed ^ 0xFA11)
+
+    @property
+    def thinking(self) -> bool:
+        return self._asked is not None
+
+    @property
+    def thought_for(self) -> float:
+        return time.monotonic() - self._since if self._asked is not None else 0.0
+
+    def start(self) -> None:
+        """Start the worker early, so the first computer move does not wait for it."""
+        if self.seats and self.worker is None:
+            s = self.session
+            self.worker = ComputerWorker(s.game.info.id, s.options, s.seed, self.mods,
+                                         s.position)
+
+    def poll(self) -> Move | None:
+        """The move of the computer seat that must act, once its thinking is done."""
+        s = self.session.state
+        actor = s.actor
+        if s.over or actor not in self.seats:
+            self.cancel()
+            return None
+        key = (len(self.session.moves), actor)
+        if self._asked != key:
+            self.start()
+            view = self.session.game.rules.view(s, actor)
+            self.worker.ask(view, actor, budget=1.0)
+            self._asked, self._since = key, time.monotonic()
+            self.problem = ""
+        reply = self.worker.poll()
+        if reply is None:
+            if self.thought_for > GIVE_UP:
+                return self._fallback("it took too long")
+            return None
+        self._asked = None
+        if reply.error or reply.move is None or \
+                not self.session.game.rules.is_legal(s, reply.move):
+            return self._fallback(reply.error or "its move was not legal")
+        return reply.move
+
+    def _fallback(self, why: str) -> Move:
+        """A random legal move, when the worker failed (the table says so)."""
+        self.problem = f"The computer player failed ({why}); it played a random move."
+        self.close()
+        self._asked = None
+        return self._rng.choice(self.session.legal_moves())
+
+    def cancel(self) -> None:
+        """The position changed (a move, an undo): the answer in flight is not wanted."""
+        if self.worker is not None:
+            self.worker.cancel()
+        self._asked = None
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None

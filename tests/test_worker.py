@@ -1,0 +1,106 @@
+"""The computer players' worker process: views go over as JSON, moves come back, the
+table keeps drawing meanwhile, and a failing worker never stops a game."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_helpers import settle
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.rng import Rng
+from tabletop.engine.session import Session
+from tabletop.games import GAMES
+from tabletop.ui.app import App
+from tabletop.ui.table import TableScene
+from tabletop.worker import ComputerWorker
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_the_worker_answers_with_a_legal_move_for_every_game(gid):
+    rules = GAMES[gid].rules
+    catalog = rules.load_catalog(mod_dirs=[])
+    options = rules.normalize_options({})
+    state = rules.new_state(catalog, options, 21)
+    rng = Rng(21)
+    for _ in range(15):  # a little way into the game
+        if state.over:
+            break
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))
+    worker = ComputerWorker(gid, options, 21, mods=False)
+    try:
+        worker.ask(rules.view(state, state.actor), state.actor, budget=1.0)
+        reply = worker.wait()
+        assert reply is not None and not reply.error, reply
+        assert reply.move in rules.legal_moves(state)
+    finally:
+        worker.close()
+
+
+def test_a_stale_answer_is_dropped():
+    rules = GAMES["brawl"].rules
+    catalog = rules.load_catalog(mod_dirs=[])
+    state = rules.new_state(catalog, {}, 4)
+    worker = ComputerWorker("brawl", {}, 4, mods=False)
+    try:
+        first = worker.ask(rules.view(state, 0), 0, budget=1.0)
+        second = worker.ask(rules.view(state, 0), 0, budget=1.0)
+        reply = worker.wait()
+        assert reply.request == second != first
+    finally:
+        worker.close()
+
+
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()
+    pygame.display.quit()
+
+
+def computer_table(app):
+    game = GAMES["brawl"]
+    session = Session(game, app.catalog("brawl"), {}, 9,
+                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
+                      position={"turn": "P2", "play": {"P1": ["Copper Kestrel"],
+                                                       "P2": ["Iron Mawgrave"]}})
+    scene = TableScene(session, autosave=None, hide_hands=False)
+    app.push(scene)
+    return scene
+
+
+def test_the_table_keeps_drawing_while_the_computer_thinks(app):
+    """The first computer move waits for the worker to start (a fraction of a second):
+    every frame of that wait stays within the frame budget, and the panel says the
+    computer is thinking."""
+    scene = computer_table(app)
+    slow = []
+    waited = 0
+    end = time.monotonic() + 20
+    app.step(0.016)  # the first frame lays the table out
+    while scene.state.actor == 1 and time.monotonic() < end:
+        thinking = scene.computers.thinking
+        t0 = time.perf_counter()
+        app.step(0.016)
+        if thinking and scene.computers.thinking:
+            slow.append(time.perf_counter() - t0)
+            waited += 1
+            assert "computer is thinking" in " ".join(scene._status_lines())
+        time.sleep(0.005)
+    assert scene.session.moves, "the computer moved"
+    assert waited >= 5, "the answer took several frames to come"
+    assert max(slow) < 1 / 60, f"a frame took {max(slow) * 1000:.1f} ms while waiting"
+
+
+def test_a_dead_worker_is_replaced_by_a_random_move_and_a_message(app):
+    scene = computer_table(app)
+    scene.computers.start()
+    scene.computers.worker.kill()
+    settle(app, scene)
+    assert scene.session.moves
+    assert scene.toast.message.startswith("The computer player failed")
+    # the next computer move starts a new worker
+    assert scene.computers.worker is None or scene.computers.worker.alive
