@@ -31,6 +31,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from ...engine.effects import handler
+from ...engine.pack import packable
 from .effects import STAGES, VALUE_STAGES
 
 HEROES, VILLAIN, BOTH = "heroes", "villain", "both"
@@ -73,6 +74,7 @@ class Power:
         object.__setattr__(self, "label", f"{name} {self.value}")
 
 
+@packable
 class Term(NamedTuple):
     """One added piece of a total: ``amount`` and its label (``Gale``, ``pair of 3s``)."""
 
@@ -80,6 +82,7 @@ class Term(NamedTuple):
     label: str
 
 
+@packable
 class Tally(NamedTuple):
     """A side's total with its working: ``summary`` is the one-line sum, ``notes`` say
     why a power counts what it counts (``Frost 3: immune (Glacier Hide), 0``)."""
