@@ -137,7 +137,7 @@ class SoloLayout(Layout):
             self._label(label, rect.center, theme.DIM, 11)
 
     def _row(self, view: SoloState, zone: str, rect: pygame.Rect, cw: int, ch: int,
-             label: str, overlap: bool = False) -> None:
+             label: str) -> None:
         self.zones[zone] = rect
         self.boxes.append((rect, zone))
         cards = view.zones[zone]
