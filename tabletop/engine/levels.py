@@ -46,13 +46,15 @@ DEFAULT_LEVEL = "normal"
 HINT_LEVEL = "normal"
 
 
-def player_policy(player) -> Any:
-    """A rollout policy from a computer player: in a sampled world, each seat's choice is
-    made as the player would make it, from that seat's own view of the world."""
+def player_policy(player, own_view: bool = False) -> Any:
+    """A rollout policy from a computer player: its choice in the sampled world, on the
+    whole world (as in perfect-information Monte Carlo: cheap, and the same for every
+    move compared) or, with ``own_view``, from the acting seat's own view of it."""
 
     def policy(rules: Rules, state: State, legal: list[Move], rng: Rng) -> Move:
         seat = state.actor
-        return player.choose(rules, rules.view(state, seat), seat, rng)
+        return player.choose(rules, rules.view(state, seat) if own_view else state, seat,
+                             rng)
 
     return policy
 

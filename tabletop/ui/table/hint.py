@@ -37,6 +37,8 @@ class TableHints:
 
     hint: Hint | None = None
     hint_waiting = False
+    #: the bottom of the status box, as the panel was last laid out
+    status_bottom = 0
 
     def can_hint(self) -> bool:
         return bool(self.legal) and self.handover_to is None and not self.state.over
@@ -140,7 +142,7 @@ class TableHints:
         if not computers.thinking or self.state.over:
             return
         budget = computers.budget(self.state.actor)
-        box = pygame.Rect(self.panel_rect.left + 22, self._status_bottom() - 12,
+        box = pygame.Rect(self.panel_rect.left + 22, self.status_bottom - 12,
                           self.panel_rect.w - 44, 4)
         pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
         if budget > 0:

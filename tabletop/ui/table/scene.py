@@ -193,7 +193,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
         pw = self.panel_rect.w - 20
-        y = self._status_bottom()
+        y = self.status_bottom = self._status_bottom()
         self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
         if self.info:
             f = theme.font(14)
