@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: start the app, or validate cards, play scenarios, benchmark."""
+"""The ``tabletop`` command: start the app, or validate cards, play scenarios, benchmark,
+measure the computer players' strength."""
 
 from __future__ import annotations
 
@@ -19,6 +20,14 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
     b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
+    sub.add_parser("strength", add_help=False,
+                   help="play games to measure the searching computer player "
+                        "(tabletop strength --help)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["strength"]:  # its own options (tools/strength.py)
+        from .tools.strength import main as strength
+
+        return strength(argv[1:])
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
         from .ui.start import main as run_app

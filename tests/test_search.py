@@ -82,6 +82,17 @@ def test_the_search_finds_the_winning_move():
     assert d.runner_up is not None and d.runner_up_value < 1.0
 
 
+def test_a_split_compound_move_is_chosen_in_two_steps():
+    """With ``split``, the tree picks a group of moves (here: odd or even cards), then the
+    move in it; it still finds the win, and the root's moves all get searched."""
+    rules, s = countdown(4, [1, 3, 4, 6], [2, 3, 5])
+    search = Search(rules, SearchHints(split=lambda m: s.cards[m.card].data["value"] % 2))
+    d = search.decide(rules.view(s, 0), 0, Rng(3), iterations=300)
+    assert value_of(rules, s, d.move) == 4
+    assert {k.key for k in search._root.children} == {0, 1}  # two groups at the root
+    assert {value_of(rules, s, m) for m, _ in search._leaves(search._root)} == {1, 3, 4, 6}
+
+
 def test_a_forced_move_is_made_at_once():
     rules, s = countdown(9, [3], [2, 2])
     t0 = time.process_time()
