@@ -10,6 +10,7 @@ import pygame
 
 from ..engine import savegames
 from ..engine.info import SeatConfig
+from ..engine.levels import LEVELS
 from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
 from ..games import GAMES
@@ -68,11 +69,17 @@ def when(moment: datetime) -> str:
     return f"{local.day} {local.strftime('%b %Y')}, {clock}"
 
 
+def seat_text(seat: dict) -> str:
+    """``Ana``, or ``Bo (computer, Normal)``."""
+    if seat["kind"] != "computer":
+        return seat["name"]
+    return f"{seat['name']} (computer, {LEVELS[seat.get('level', 'easy')].label})"
+
+
 def seats_text(data: dict) -> str:
-    """``Ana vs Bo (computer)``; in a co-operative game ``Ana, Bo and Cy``."""
+    """``Ana vs Bo (computer, Normal)``; in a co-operative game ``Ana, Bo and Cy``."""
     game = GAMES[data["game"]]
-    names = [s["name"] + (" (computer)" if s["kind"] == "computer" else "")
-             for s in data["seats"]]
+    names = [seat_text(s) for s in data["seats"]]
     if game.info.mode == "competitive" or game.info.seat_roles:
         return " vs ".join(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -506,8 +513,7 @@ class LoadGame(MenuScene):
             for i, seat in enumerate(data["seats"]):
                 role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
                     else f"Seat {i + 1}"
-                line = f"{role}: {seat['name']}" + (" (computer)" if seat["kind"] ==
-                                                    "computer" else "")
+                line = f"{role}: {seat_text(seat)}"
                 surf.blit(text.render(line, 16, theme.SEAT_COLORS[i % 4]), (x, y))
                 y += 24
             y += 10
