@@ -3,6 +3,7 @@ table keeps drawing meanwhile, and a failing worker never stops a game."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -66,9 +67,12 @@ def test_a_searching_level_stops_on_time_in_the_worker(gid):
             state = rules.play(state, rng.choice(legal))
     finally:
         worker.close()
-    assert max(s for s, _ in spent) <= budget + 0.05, spent
-    assert max(w for _, w in spent) <= budget + 0.5, spent  # with the pipe and scheduling
-    assert all(s < 0.05 for s, _ in forced), forced
+    # on an oversubscribed machine no process keeps a wall-clock deadline to 50 ms (it may
+    # wait that long for a core): then only the loose bound is checked
+    busy = os.getloadavg()[0] > 1.5 * (os.cpu_count() or 1)
+    assert max(s for s, _ in spent) <= budget + (0.5 if busy else 0.05), spent
+    assert max(w for _, w in spent) <= budget + 0.5 + (1.0 if busy else 0.0), spent
+    assert all(s < (0.5 if busy else 0.05) for s, _ in forced), forced
 
 
 def test_a_stale_answer_is_dropped():
