@@ -38,28 +38,39 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def search_lines(quick: bool = False) -> list[str]:
-    """One line per game: the search's iterations per second and its decision time at
-    Normal (median, p99, max; the goal is p99 <= budget + 50 ms)."""
+def search_figures(quick: bool = False) -> list[dict]:
+    """Per game: the search's iterations per second and its decision times at Normal
+    (milliseconds: median, p99, max) beside the budget (the goal: p99 <= budget + 50 ms)."""
     from .games import GAMES
 
     budget = LEVELS["normal"].seconds
-    count = 3 if quick else 12
-    lines = [f"search (ISMCTS) at Normal, {budget:g} s a decision, {count} positions a game:"]
+    out = []
     for game in GAMES.values():
         rules = game.rules
         times, work = [], 0
-        for k, state in enumerate(positions(game, count)):
+        for k, state in enumerate(positions(game, 3 if quick else 12)):
             player = game.player_at("normal")
             seat = state.actor
             t0 = time.perf_counter()
             player.choose(rules, rules.view(state, seat), seat, Rng(k))
             times.append(time.perf_counter() - t0)
             work += player.details.get("iterations", 0)
-        p99 = _pct(times, 0.99)
-        verdict = "met" if p99 <= budget + 0.05 else "MISSED"
-        lines.append(f"  {game.info.title:<20} {work / sum(times):7.0f} iterations/s   "
-                     f"decision median {_pct(times, 0.5) * 1000:4.0f} ms, p99 "
-                     f"{p99 * 1000:4.0f} ms, max {max(times) * 1000:4.0f} ms   "
-                     f"(goal p99 <= {(budget + 0.05) * 1000:.0f} ms: {verdict})")
+        out.append({"game": game.info.title, "iterations_per_s": work / sum(times),
+                    "median_ms": _pct(times, 0.5) * 1000, "p99_ms": _pct(times, 0.99) * 1000,
+                    "max_ms": max(times) * 1000, "budget_ms": budget * 1000,
+                    "decisions": len(times)})
+    return out
+
+
+def search_lines(quick: bool = False) -> list[str]:
+    """:func:`search_figures` as lines of text, each with its verdict."""
+    figures = search_figures(quick)
+    lines = [f"search (ISMCTS) at Normal, {figures[0]['budget_ms']:.0f} ms a decision, "
+             f"{figures[0]['decisions']} positions a game:"]
+    for f in figures:
+        goal = f["budget_ms"] + 50
+        verdict = "met" if f["p99_ms"] <= goal else "MISSED"
+        lines.append(f"  {f['game']:<20} {f['iterations_per_s']:7.0f} iterations/s   "
+                     f"decision median {f['median_ms']:4.0f} ms, p99 {f['p99_ms']:4.0f} ms, "
+                     f"max {f['max_ms']:4.0f} ms   (goal p99 <= {goal:.0f} ms: {verdict})")
     return lines
