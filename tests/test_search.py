@@ -173,3 +173,15 @@ def test_the_levels():
     assert type(brawl.player_at("easy")) is type(brawl.computer_player())
     assert isinstance(brawl.player_at("hard"), SearchPlayer)
     assert brawl.player_at("hard").seconds == 2.0
+
+
+def test_the_bench_reports_iterations_and_decision_times_for_every_game(monkeypatch):
+    from tabletop.engine.levels import Level
+    from tabletop.search_bench import search_lines
+
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", 0.1))
+    lines = search_lines(quick=True)
+    assert lines[0].startswith("search (ISMCTS) at Normal, 100 ms a decision")
+    assert len(lines) == 1 + len(GAMES)
+    for game, line in zip(GAMES.values(), lines[1:], strict=True):
+        assert game.info.title in line and "iterations/s" in line and "p99" in line
