@@ -97,8 +97,10 @@ class TableHints:
         lines = [f"Hint: {describe(s, hint.move)}",
                  f"{outcome}: {hint.value:.0%}"]
         if hint.runner_up is not None and hint.runner_up in self.legal:
-            lines.append(f"Next best: {describe(s, hint.runner_up)} "
-                         f"({hint.runner_up_value:.0%})")
+            # a runner-up that scored as high did not do better in the same sampled deals
+            how = f"{hint.runner_up_value:.0%}" if hint.runner_up_value < hint.value \
+                else "about as good"
+            lines.append(f"Next best: {describe(s, hint.runner_up)} ({how})")
         return lines
 
     def hint_rects(self) -> list[pygame.Rect]:
