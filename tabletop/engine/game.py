@@ -42,7 +42,6 @@ class Game:
     #: sample saves for ``saves/`` and extra lines for ``tabletop bench``
     samples: tuple[SampleSave, ...] = ()
     bench: Callable[[bool], list[str]] | None = None
-    help: str = field(default="", repr=False)
 
     @property
     def info(self) -> GameInfo:
