@@ -8,7 +8,7 @@ also use ``game.text`` (refusals, status, notation, gestures) and the computer p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .info import GameInfo, Option, SeatConfig
