@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,24 @@ def test_a_scenario_without_a_position_starts_from_the_deal():
     result = run_scenario({"game": "brawl", "seed": 3, "moves": []}, GAMES["brawl"])
     assert result["state"]["phase"] == "pick"
     assert len(result["state"]["zones"]["hand.0"]) == 6
+
+
+GUIDE = Path(__file__).parent.parent / "docs" / "scenarios.md"
+SETUP_EXAMPLES = [block for block in re.findall(r"```yaml\n(.*?)```",
+                                                 GUIDE.read_text(encoding="utf-8"), re.S)
+                  if "phase: setup" in block]
+
+
+@pytest.mark.parametrize("block", SETUP_EXAMPLES,
+                         ids=[load_scenario(b)["game"] for b in SETUP_EXAMPLES])
+def test_the_guides_setup_examples_do_what_they_say(block):
+    data = load_scenario(block)
+    result = run_scenario(data, GAMES[data["game"]])
+    assert result["refused"] is None
+    actual = {"state": result["state"], "refused": result["refused"]}
+    assert subset_mismatches(data["expect"], actual) == []
+
+
+def test_every_game_with_a_setup_position_has_a_guide_example():
+    assert {load_scenario(b)["game"] for b in SETUP_EXAMPLES} == \
+        {"brawl", "power-play", "solo-deckbuilder"}
