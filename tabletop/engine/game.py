@@ -8,7 +8,7 @@ also use ``game.text`` (refusals, status, notation, gestures) and the computer p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .info import GameInfo, Option, SeatConfig
@@ -47,7 +47,6 @@ class Game:
     #: what the game tells the search (rollout policy, depth, compound-move split); the
     #: rollout policy defaults to ``player``
     search: Callable[[], SearchHints] | None = None
-    help: str = field(default="", repr=False)
 
     @property
     def info(self) -> GameInfo:
