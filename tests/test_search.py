@@ -5,6 +5,7 @@ are ``tabletop strength`` (docs/computer-players.md) and the slow-marked test be
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -185,3 +186,24 @@ def test_the_bench_reports_iterations_and_decision_times_for_every_game(monkeypa
     assert len(lines) == 1 + len(GAMES)
     for game, line in zip(GAMES.values(), lines[1:], strict=True):
         assert game.info.title in line and "iterations/s" in line and "p99" in line
+
+
+def test_the_strength_report_gives_rates_with_wilson_intervals(tmp_path):
+    from tabletop.tools.strength import report, wilson
+
+    lo, hi = wilson(120, 200)
+    assert round(lo, 3) == 0.531 and round(hi, 3) == 0.665
+    rows = [{"game": "hero-vs-nemesis", "k": k, "players": "search", "level": "normal",
+             "seconds": 0.5, "iterations": None, "options": {}, "cpu": True, "seat": k % 2,
+             "returns": [1.0, 0.0] if k < 3 else [0.0, 1.0], "won": (k < 3) == (k % 2 == 0),
+             "draw": False, "times": [0.4, 0.5], "work": [50, 60]} for k in range(4)]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows + rows[:1]))  # one twice
+    lines = report([path])
+    assert lines[0] == "Hero vs Nemesis, search at 0.5 s (CPU time) a decision, options {}:"
+    assert lines[1].split()[:5] == ["all", "seats", "3.0", "/", "4"]
+    assert lines[2].split()[:5] == ["as", "Hero", "2.0", "/", "2"]
+    assert lines[3].split()[:5] == ["as", "Nemesis", "1.0", "/", "2"]
+    path.write_text(json.dumps(rows[0]) + "\n{\"game\": \"hero-")
+    with pytest.raises(SystemExit, match="r.jsonl:2 is not a result line"):
+        report([path])

@@ -92,18 +92,34 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
+    """The result lines of ``paths`` grouped by setting (a game played twice, e.g. by two
+    overlapping runs, counts once)."""
+    groups: dict[tuple, dict[int, dict]] = {}
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SystemExit(f"tabletop strength: cannot read {path}: {exc.strerror}") from None
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                r = json.loads(line)
+            except ValueError:
+                raise SystemExit(f"tabletop strength: {path}:{number} is not a result line "
+                                 "(a run stopped while writing it? delete that line)") from None
+            setting = (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
+                       json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
+            groups.setdefault(setting, {}).setdefault(r["k"], r)
+    return {setting: list(games.values()) for setting, games in groups.items()}
+
+
 def report(paths: list[Path]) -> list[str]:
     """Summary lines of result files (one line per game, setting and seat)."""
     from ..games import get_game
 
-    groups: dict[tuple, list[dict]] = {}
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                setting = (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
-                           json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
-                groups.setdefault(setting, []).append(r)
+    groups = _read(paths)
     out = []
     for setting, rows in sorted(groups.items(), key=lambda kv: str(kv[0])):
         game = get_game(setting[0])
