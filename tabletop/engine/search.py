@@ -28,9 +28,9 @@ a world is still a fresh, sound sample of what the seat cannot see.
 
 **The prior.** The root can be given the move the game's own player would make. It is
 tried first and keeps a bonus that fades with visits; at the end the search departs from
-it only when another move did better in the same worlds by more than ``switch_z``
-standard errors. So a short search is never much worse than the game's player, and
-improves on it where its look-ahead finds better.
+it only when another move, played in at least ``switch_min`` worlds, did better in the
+same worlds by more than ``switch_z`` standard errors. So a short search is never much
+worse than the game's player, and improves on it where its look-ahead finds better.
 
 A game may give :class:`SearchHints`: the rollout policy, the rollout depth, the
 exploration constant, and ``split``, which breaks a compound move (card, then target,
@@ -69,8 +69,9 @@ class SearchHints:
     #: the bonus of the root's prior move (added to its UCB value, divided by visits + 1)
     prior_bonus: float = 0.5
     #: how many standard errors better (in the same worlds) a move must be to replace the
-    #: prior at the end
+    #: prior at the end, and in how many worlds at least it must have been played
     switch_z: float = 1.0
+    switch_min: int = 6
     #: ``split(move) -> group``: the first step of a compound move (None: one step)
     split: Callable[[Move], Hashable] | None = None
 
@@ -195,7 +196,7 @@ class Search:
         ``switch_z`` standard errors?"""
         a, b = node.samples or [], prior.samples or []
         n = min(len(a), len(b))
-        if n < 2:
+        if n < 2 or len(a) < self.hints.switch_min:
             return False
         diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
         mean = sum(diffs) / n
