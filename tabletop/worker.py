@@ -190,12 +190,11 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dic
 
 
 def make_player(game, name: str):
-    """``own``: the game's own computer player; ``random``: uniform random play."""
-    if name == "random":
-        from .engine.players import RandomPlayer
+    """``own``: the game's own computer player; ``random``: uniform random play (and the
+    other names of :func:`~tabletop.engine.players.player_by_name`)."""
+    from .engine.players import player_by_name
 
-        return RandomPlayer()
-    return game.computer_player()
+    return player_by_name(game, name)[0]
 
 
 if __name__ == "__main__":

@@ -54,3 +54,28 @@ def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
         if moves > max_moves:
             raise RuntimeError(f"game did not end within {max_moves} moves")
     return state
+
+
+#: the players a name may ask for: the lab's ``--players``, the worker's requests
+PLAYER_NAMES = ("computer", "random", "search")
+
+
+def player_by_name(game, name: str) -> tuple[Player, str]:
+    """A new player for ``game`` (a :class:`~.game.Game`) and a note ("" or why another
+    was used): ``computer`` (or ``own``: the game's own player), ``random``, or ``search``
+    (the information-set search, through ``engine.search.player_for(game)`` once it is
+    there; until then the game's own player, and the note says so)."""
+    if name == "random":
+        return RandomPlayer(), ""
+    if name == "search":
+        from . import search
+
+        make = getattr(search, "player_for", None)
+        if make is not None:
+            return make(game), ""
+        return game.computer_player(), ("search players are not in this version yet "
+                                        "(engine/search.py has no player_for): the game's "
+                                        "own computer players play instead")
+    if name in ("computer", "own"):
+        return game.computer_player(), ""
+    raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")
