@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-
 FLAG = "\u2691"
 
 
@@ -69,19 +68,20 @@ def terminal(summary: dict, limit: int | None = None) -> str:
     if limit and len(cards) > limit:
         out.append(f"  \u2026 {len(cards) - limit} more in the JSON and HTML reports")
     out += ["", s["method"]]
-    compared = s.get("compare")
-    if compared:
-        out += ["", f"Compared with {compared['mod']} on the same {compared['seeds']:,} seeds: "
-                    f"{len(compared['moved'])} of {compared['tested']} rates moved"]
-        for card in compared["added"]:
-            out.append(f"  + {card} (only with the mod)")
-        for card in compared["removed"]:
-            out.append(f"  - {card} (only without the mod)")
-        for m in compared["moved"]:
-            out.append(f"  {m['what']:<44} {pct(m['before'])} \u2192 {pct(m['after'])}  "
-                       f"q={m['q']:.2g} ({m['test']})")
-        out.append("  " + compared["method"])
+    if s.get("compare"):
+        out += compare_lines(s["compare"])
     return "\n".join(out)
+
+
+def compare_lines(compared: dict) -> list[str]:
+    """What ``--compare`` found, as lines of text."""
+    out = ["", f"Compared with {compared['mod']} on the same {compared['seeds']:,} seeds: "
+               f"{len(compared['moved'])} of {compared['tested']} rates moved"]
+    out += [f"  + {card} (only with the mod)" for card in compared["added"]]
+    out += [f"  - {card} (only without the mod)" for card in compared["removed"]]
+    out += [f"  {m['what']:<44} {pct(m['before'])} \u2192 {pct(m['after'])}  "
+            f"q={m['q']:.2g} ({m['test']})" for m in compared["moved"]]
+    return out + ["  " + compared["method"]]
 
 
 def write_json(summary: dict, path: Path) -> None:
@@ -118,7 +118,7 @@ def _plot_rates(plt, s: dict):
     if not rows:
         return None
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(rows)))
-    for i, (label, r) in enumerate(rows):
+    for i, (_label, r) in enumerate(rows):
         ax.errorbar([r["rate"]], [i], xerr=[[r["rate"] - r["low"]], [r["high"] - r["rate"]]],
                     fmt="o", color="#c0392b", capsize=4)
     ax.set_yticks(range(len(rows)), [label for label, _ in rows])
@@ -126,7 +126,7 @@ def _plot_rates(plt, s: dict):
     ax.axvline(1 / max(1, len(s["seats"])) if not s.get("side") else 0.5, color="#999",
                lw=0.8, ls="--")
     ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.invert_yaxis()
+    ax.set_ylim(len(rows) - 0.4, -0.6)
     return fig
 
 

@@ -69,9 +69,7 @@ def _pooled(job: Job, seeds: list[int], workers: int) -> Iterator[list[dict]]:
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(workers, initializer=_quiet_worker)
     try:
-        for batch in pool.imap_unordered(_play_chunk, [(job, c) for c in chunks(seeds,
-                                                                               workers)]):
-            yield batch
+        yield from pool.imap_unordered(_play_chunk, [(job, c) for c in chunks(seeds, workers)])
         pool.close()
     finally:
         pool.terminate()
