@@ -219,7 +219,7 @@ def test_ctrl_c_stops_the_command_cleanly_and_reports_what_finished(tmp_path):
          "--players", "random", "--workers", "2", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
-        time.sleep(6)
+        time.sleep(8)
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=60)
     finally:

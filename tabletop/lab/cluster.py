@@ -47,7 +47,8 @@ def run_ray(job: Job, seeds: list[int], address: str | None,
         ray.init(**options)
     task = ray.remote(_shard)
     width = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    pending = [task.remote(job, c) for c in chunks(seeds, width)]
+    shared = ray.put(job)  # the cards travel once, not with every shard
+    pending = [task.remote(shared, c) for c in chunks(seeds, width)]
     results: list[dict] = []
     try:
         while pending:

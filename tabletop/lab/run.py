@@ -57,28 +57,33 @@ def play_seeds(job: Job, seeds: list[int]) -> list[dict]:
 
 def chunks(seeds: list[int], workers: int) -> list[list[int]]:
     """Small enough chunks to keep every worker busy and the progress bar moving."""
-    size = max(1, min(25, len(seeds) // (workers * 8) or 1))
+    size = max(1, min(10, len(seeds) // (workers * 20)))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
-def _quiet_worker() -> None:
+#: the job of this worker process (sent once, when the worker starts)
+_JOB: list[Job] = []
+
+
+def _start_worker(job: Job) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _JOB[:] = [job]
+    prepare(job)
+
+
+def _play_chunk(seeds: list[int]) -> list[dict]:
+    return play_seeds(_JOB[0], seeds)
 
 
 def _pooled(job: Job, seeds: list[int], workers: int) -> Iterator[list[dict]]:
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(workers, initializer=_quiet_worker)
+    pool = context.Pool(workers, initializer=_start_worker, initargs=(job,))
     try:
-        yield from pool.imap_unordered(_play_chunk, [(job, c) for c in chunks(seeds, workers)])
+        yield from pool.imap_unordered(_play_chunk, chunks(seeds, workers))
         pool.close()
     finally:
         pool.terminate()
         pool.join()
-
-
-def _play_chunk(args: tuple[Job, list[int]]) -> list[dict]:
-    job, seeds = args
-    return play_seeds(job, seeds)
 
 
 def _in_process(job: Job, seeds: list[int]) -> Iterator[list[dict]]:
