@@ -243,3 +243,22 @@ def test_ray_gives_the_same_results_as_a_local_run(catalogs):
     local, _ = run_local(job, seeds, 2)
     remote, stopped = run_ray(job, seeds, None, workers=2)
     assert not stopped and remote == local
+
+
+@pytest.mark.slow
+def test_a_big_run_with_the_computer_players_flags_the_titan_the_same_on_any_workers(
+        catalogs):
+    """300 games of the computer players with the overpowered mod: the Titan is flagged,
+    and one worker and two give the same results."""
+    game = get_game("brawl")
+    errors: list = []
+    files = catalogs["brawl"][0] + mod_files(TITAN, errors)
+    job = Job("brawl", (), ("computer",), tuple(files))
+    seeds = list(range(1000, 1300))
+    two, _ = run_local(job, seeds, 2)
+    one, _ = run_local(job, seeds[:60], 1)
+    assert one == two[:60]
+    names = {c.id: c.name for c in load(game, files).cards.values()}
+    cards = {c["id"]: c for c in summarize(game, two, {"seed": 1000, "asked": 300},
+                                           names)["cards"]}
+    assert cards["granite-warden"]["flag"] and cards["granite-warden"]["effect"] > 0.3

@@ -28,7 +28,7 @@ import pygame
 from .. import CARDS_DIR
 from ..engine.cards import CardError, Catalog
 from ..engine.paths import mods_root
-from ..engine.reload import Refit, Snapshot, refit_session
+from ..engine.reload import SETUP_ERRORS, Refit, Snapshot, refit_session
 from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
@@ -187,11 +187,17 @@ class HotReload:
         session = table.session
 
         def restart() -> None:
-            fresh = Session(session.game, catalog, session.options, session.seed,
-                            list(session.seats), position=session.position)
+            note = "Restarted from the same seed and seats with the new cards."
+            try:
+                fresh = Session(session.game, catalog, session.options, session.seed,
+                                list(session.seats), position=session.position)
+            except SETUP_ERRORS as exc:  # a scenario position the new cards break
+                fresh = Session(session.game, catalog, session.options, session.seed,
+                                list(session.seats))
+                note = f"The position cannot be set up with the new cards ({exc}); a " \
+                       "new deal from the same seed and seats starts instead."
             table.on_quit()
-            start_table(self.app, fresh, session.settings.get("hide_hands", True),
-                        ["Restarted from the same seed and seats with the new cards."])
+            start_table(self.app, fresh, session.settings.get("hide_hands", True), [note])
 
         self.app.push(Confirm("The new cards do not fit this game",
                               f"{why[0].upper()}{why[1:]}. Restart it from the same seed and "
