@@ -226,22 +226,23 @@ class HotReload:
         return []
 
     def draw(self, surf: pygame.Surface) -> None:
+        """A banner at the top left, clear of the table's tool buttons on the right."""
         lines = self.lines()
         if not lines:
             return
-        width = min(surf.get_width() - 40, 900)
-        key = (tuple(lines), width)
+        room = max(300, surf.get_width() - 340)
+        key = (tuple(lines), room)
         if self._banner is None or self._banner[0] != key:
             font = theme.font(14)
             wrapped = [(part, color) for line, color in lines
-                       for part in text.wrap(line, font, width - 24)]
+                       for part in text.wrap(line, font, room - 24)]
+            width = min(room, 24 + max(font.size(part)[0] for part, _ in wrapped))
             banner = pygame.Surface((width, 16 + 19 * len(wrapped)), pygame.SRCALPHA)
             panel(banner, banner.get_rect(), theme.PANEL, 240, lines[0][1])
             for i, (part, color) in enumerate(wrapped):
                 banner.blit(text.render(part, 14, color), (12, 8 + 19 * i))
             self._banner = (key, banner)
-        banner = self._banner[1]
-        surf.blit(banner, banner.get_rect(midtop=(surf.get_width() // 2, 8)))
+        surf.blit(self._banner[1], (12, 8))
 
     def close(self) -> None:
         self._stop.set()
