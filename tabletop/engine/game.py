@@ -8,7 +8,7 @@ also use ``game.text`` (refusals, status, notation, gestures) and the computer p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .info import GameInfo, Option, SeatConfig
@@ -42,7 +42,6 @@ class Game:
     #: sample saves for ``saves/`` and extra lines for ``tabletop bench``
     samples: tuple[SampleSave, ...] = ()
     bench: Callable[[bool], list[str]] | None = None
-    help: str = field(default="", repr=False)
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
     #: number belongs to the only seat of a one-seat game). The balance lab counts a card
