@@ -190,11 +190,12 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dic
 
 
 def make_player(game, name: str):
-    """``own``: the game's own computer player; ``random``: uniform random play (and the
-    other names of :func:`~tabletop.engine.players.player_by_name`)."""
-    from .engine.players import player_by_name
+    """``own``: the game's own computer player; ``random``: uniform random play."""
+    if name == "random":
+        from .engine.players import RandomPlayer
 
-    return player_by_name(game, name)[0]
+        return RandomPlayer()
+    return game.computer_player()
 
 
 if __name__ == "__main__":

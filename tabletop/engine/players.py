@@ -56,26 +56,28 @@ def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
     return state
 
 
-#: the players a name may ask for: the lab's ``--players``, the worker's requests
+#: the players a name may ask for: the lab's ``--players``
 PLAYER_NAMES = ("computer", "random", "search")
+#: the search's work per decision in the lab: a number of iterations, not a time, so a
+#: run gives the same games on any machine and with any number of workers
+SEARCH_ITERATIONS = 200
 
 
 def player_by_name(game, name: str) -> tuple[Player, str]:
     """A new player for ``game`` (a :class:`~.game.Game`) and a note ("" or why another
     was used): ``computer`` (or ``own``: the game's own player), ``random``, or ``search``
-    (the information-set search, through ``engine.search.player_for(game)`` once it is
-    there; until then the game's own player, and the note says so)."""
+    (the information-set search at :data:`SEARCH_ITERATIONS` iterations a decision,
+    through ``Game.player_at`` once this version has it; until then the game's own
+    player, and the note says so)."""
     if name == "random":
         return RandomPlayer(), ""
     if name == "search":
-        from . import search
-
-        make = getattr(search, "player_for", None)
-        if make is not None:
-            return make(game), ""
+        player_at = getattr(game, "player_at", None)
+        if player_at is not None:
+            return player_at("normal", iterations=SEARCH_ITERATIONS), ""
         return game.computer_player(), ("search players are not in this version yet "
-                                        "(engine/search.py has no player_for): the game's "
-                                        "own computer players play instead")
+                                        "(no Game.player_at): the game's own computer "
+                                        "players play instead")
     if name in ("computer", "own"):
         return game.computer_player(), ""
     raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")
