@@ -7,26 +7,45 @@ from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .common import other
 from .context import OPEffects
-from .grid import fits, slot_free
+from .grid import filled_slots, fits, fitter, slot_free
 from .piles import discard_all
 from .state import FLOW, OPState
 
 
 # -- placing ------------------------------------------------------------------------------------
-def place_moves(s: OPState, seat: int) -> list[Move]:
+def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     """(hand card, own character) pairs: a free slot of the card's kind, and the
-    character passes the card's test."""
+    character passes the card's test (with ``first``: at most one)."""
     info = s.info
     chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    filled = filled_slots(s, seat)
+    test = fitter(s)
     out = []
     for c in s.zones[f"hand.{seat}"]:
         inf = info[c]
-        if inf.slot is None:
+        slot = inf.slot
+        if slot is None:
             continue
         for ch in chars:
-            if fits(s, ch, inf) and slot_free(s, ch, seat, inf.slot):
+            if slot not in filled.get(ch, ()) and test(ch, inf):
                 out.append(Move("place", seat, c, ch))
+                if first:
+                    return out
     return out
+
+
+def place_ok(s: OPState, m: Move) -> bool:
+    """Is ``m`` a legal answer to the placing decision (without listing them all)?"""
+    seat = m.seat
+    if m.kind == "done":
+        return m == Move("done", seat)
+    if m.kind != "place" or m.choice is not None or \
+            m.card not in s.zones[f"hand.{seat}"] or \
+            m.target not in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+        return False
+    inf = s.info[m.card]
+    return inf.slot is not None and fits(s, m.target, inf) and \
+        slot_free(s, m.target, seat, inf.slot)
 
 
 @FLOW.step("place")
@@ -34,7 +53,7 @@ def place(s: OPState, seat: int) -> None:
     """Players take turns Placing, first player first; one who is done is skipped."""
     for p in (seat, other(seat)):
         if s.placing[p]:
-            if place_moves(s, p):
+            if place_moves(s, p, first=True):
                 decide(s, "place", p)
                 return
             done_placing(s, p, "has nothing to Place")

@@ -14,7 +14,7 @@ from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .combos import COMPLETED_BY, has_companion
 from .common import other
-from .grid import fits, from_reserve, slot_free, usable
+from .grid import TEAM_KINDS, fits, fitter, from_reserve, slot_free, team_ok
 from .piles import SeatView, discard, discard_all, pile_name
 from .state import FLOW, OPState
 
@@ -24,23 +24,23 @@ def counted_placed(s: OPState, seat: int, late: bool = False) -> list[int]:
     """Placed cards that count as part of the hand: those on the Front Line; those on the
     Reserve only if it may play them (or, for cards drawn after placing, if they were
     Placed this battle)."""
+    placed = s.zones[f"placed.{seat}"]
+    if not placed:
+        return []
     att = s.attached
     front = s.zones[f"front.{seat}"]
-    out = []
-    for c in s.zones[f"placed.{seat}"]:
-        ch = att.get(c)
-        if ch in front or from_reserve(s, ch, c, placed=True) or \
-                (late and c in s.placed_now):
-            out.append(c)
-    return out
+    return [c for c in placed if att[c] in front or from_reserve(s, att[c], c, placed=True)
+            or (late and c in s.placed_now)]
 
 
 def usable_by_team(s: OPState, seat: int, card: int) -> bool:
     """Some Front Line character can use the card (or the Reserve, for a Special it may
     play from there)."""
     inf = s.info[card]
-    for ch in s.zones[f"front.{seat}"]:
-        if usable(s, ch, inf, seat):
+    front = s.zones[f"front.{seat}"]
+    test = fitter(s)
+    for ch in front:
+        if test(ch, inf) and (inf.kind not in TEAM_KINDS or team_ok(s, ch, inf, seat)):
             return True
     return any(from_reserve(s, ch, card, placed=False) for ch in s.zones[f"reserve.{seat}"])
 

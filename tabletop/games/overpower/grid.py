@@ -108,8 +108,39 @@ FITS = {
 }
 
 
+_FITS: dict[tuple, bool] = {}
+
+
 def fits(s: OPState, ch: int, inf: Info) -> bool:
-    """The card's own test against ``ch`` (grid, persona, code, shut-downs)."""
+    """The card's own test against ``ch`` (grid, persona, code, shut-downs). Without grid
+    changes or shut-downs it depends on the two cards alone, so it is remembered."""
+    if s.grid_mods or s.shut:
+        return _fits(s, ch, inf)
+    key = (s.info[ch], inf, s.options.get("code_rule", False))
+    found = _FITS.get(key)
+    if found is None:
+        found = _FITS[key] = _fits(s, ch, inf)
+    return found
+
+
+def fitter(s: OPState):
+    """:func:`fits` for many pairs in one state: ``test(ch, info)``."""
+    if s.grid_mods or s.shut:
+        return lambda ch, inf: _fits(s, ch, inf)
+    info = s.info
+    code = s.options.get("code_rule", False)
+    cache = _FITS
+
+    def test(ch: int, inf: Info) -> bool:
+        key = (info[ch], inf, code)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _fits(s, ch, inf)
+        return found
+    return test
+
+
+def _fits(s: OPState, ch: int, inf: Info) -> bool:
     test = FITS.get(inf.kind)
     if test is None or not test(s, ch, inf) or not code_ok(s, ch, inf):
         return False
@@ -135,7 +166,10 @@ def mate_ok(s: OPState, y: int, inf: Info) -> bool:
     return rating(s, y, t) >= v
 
 
-def _team_ok(s: OPState, ch: int, inf: Info, seat: int) -> bool:
+TEAM_KINDS = ("teamwork", "ally", "doubleshot")
+
+
+def team_ok(s: OPState, ch: int, inf: Info, seat: int) -> bool:
     """Teamwork and Ally cards need a teammate on the Front Line; a Doubleshot one who
     meets its second requirement."""
     if inf.kind in ("teamwork", "ally"):
@@ -147,7 +181,7 @@ def _team_ok(s: OPState, ch: int, inf: Info, seat: int) -> bool:
 
 def usable(s: OPState, ch: int, inf: Info, seat: int) -> bool:
     """``ch`` can use the card now (its own test and the team's)."""
-    return fits(s, ch, inf) and _team_ok(s, ch, inf, seat)
+    return fits(s, ch, inf) and team_ok(s, ch, inf, seat)
 
 
 def from_reserve(s: OPState, ch: int, card: int, placed: bool) -> bool:
@@ -173,6 +207,35 @@ def available(s: OPState, ch: int, seat: int) -> list[int]:
     return s.zones[f"hand.{seat}"] + placed_on(s, ch, seat)
 
 
+class Hands:
+    """One seat's playable cards, read once for one question: the hand and the Placed
+    cards by character (``of(ch)``: what ``ch`` may play; do not change the list)."""
+
+    __slots__ = ("hand", "placed")
+
+    def __init__(self, s: OPState, seat: int) -> None:
+        self.hand = s.zones[f"hand.{seat}"]
+        placed: dict[int, list[int]] = {}
+        att = s.attached
+        for c in s.zones[f"placed.{seat}"]:
+            placed.setdefault(att[c], []).append(c)
+        self.placed = placed
+
+    def of(self, ch: int) -> list[int]:
+        mine = self.placed.get(ch)
+        return self.hand + mine if mine else self.hand
+
+
+def filled_slots(s: OPState, seat: int) -> dict[int, set]:
+    """Character -> the slots holding a Placed card."""
+    info = s.info
+    att = s.attached
+    out: dict[int, set] = {}
+    for c in s.zones[f"placed.{seat}"]:
+        out.setdefault(att[c], set()).add(info[c].slot)
+    return out
+
+
 def slot_free(s: OPState, ch: int, seat: int, slot: str) -> bool:
     info = s.info
     att = s.attached
@@ -183,10 +246,10 @@ def slot_free(s: OPState, ch: int, seat: int, slot: str) -> bool:
 
 
 def team_uses(s: OPState, seat: int, card: int) -> bool:
-    """Some character of the team, Front Line or Reserve, could use ``card`` by its
-    printed grid (where a discarded Power card goes: the Power Pack or the Dead Pile)."""
+    """Some character of the team, Front Line or Reserve, could use Power card ``card``
+    (where it goes when discarded: the Power Pack, or else the Dead Pile)."""
     inf = s.info[card]
     for ch in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
-        if _power(s, ch, inf):
+        if fits(s, ch, inf):
             return True
     return False

@@ -17,20 +17,12 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
 from . import aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
+from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
 from .decks import deck_cards
-from .grid import available
 from .hits import cumulative, in_play, ko_at, venture_total
-from .legal import (
-    TURN,
-    actor_cards,
-    defence_leads,
-    defenders,
-    lead_moves,
-    turn_actors,
-    turn_moves,
-)
+from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
 
 DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
@@ -206,7 +198,7 @@ def _turn_ok(s: OPState, m: Move) -> bool:
     if not isinstance(m.choice, tuple) or len(m.choice) != 3 or not isinstance(m.card, int):
         return False
     x = m.choice[0]
-    if x not in turn_actors(s, seat) or m.card not in actor_cards(s, seat, x):
+    if x not in turn_actors(s, seat):
         return False
     return m in lead_moves(s, seat, x, m.card, TURN)
 
@@ -219,9 +211,20 @@ def _defend_ok(s: OPState, m: Move) -> bool:
         return False
     for x, may_block in defenders(s, seat):
         if x == m.target:
-            return m.card in available(s, x, seat) and \
-                m in defence_leads(s, seat, x, may_block, m.card)
+            q = Query(s, seat)
+            return m.card in q.hands.of(x) and m in defence_leads(q, x, may_block, m.card)
     return False
 
 
-CHECKS = {"turn": _turn_ok, "defend": _defend_ok}
+def _venture_ok(s: OPState, m: Move) -> bool:
+    return m.kind == "venture" and isinstance(m.target, int) and \
+        isinstance(m.choice, int) and m in venture_moves(s, m.seat)
+
+
+def _count_ok(s: OPState, m: Move) -> bool:
+    return m.kind == "penalty" and m.card is None and m.target is None and \
+        type(m.choice) is int and 0 <= m.choice <= s.pending.data[0]
+
+
+CHECKS = {"turn": _turn_ok, "defend": _defend_ok, "place": place_ok,
+          "venture": _venture_ok, "penalty": _count_ok}

@@ -163,5 +163,6 @@ def working(terms) -> str:
     """``Energy 4 + Storm Jar 3 = 7``"""
     if not terms:
         return "no value"
-    parts = " + ".join(f"{label} {n}" for label, n in terms)
+    parts = " + ".join(label if f" {n}" in f" {label}" else f"{label} {n}"
+                       for label, n in terms)
     return f"{parts} = {sum(n for _, n in terms)}" if len(terms) > 1 else parts
