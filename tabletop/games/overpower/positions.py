@@ -20,7 +20,7 @@ state described as JSON (docs/scenarios.md).
         placed: {Saltbright: [Fencing Foil]}
         hits: {Keel Marrow: [Fighting 6]}     # this battle's hits (the opponent's cards)
         record: {Keel Marrow: [Strength 7]}   # the Permanent Record (the opponent's cards)
-        pack: [Energy 2]           # Power Pack; also dead, defeated (Defeated Characters)
+        pack: [Energy 2]           # Power Pack; also dead, defeated_characters
         missions: 4                # Reserve Missions (a number, or card names)
         completed: 2
         defeated: 1                # Defeated Missions
@@ -43,8 +43,7 @@ from ...engine.presentation import CardPool, Positions
 from .common import other
 from .state import FLOW, OPState
 
-PILES = {"pack": "pack", "dead": "dead", "defeated": "defeated"}
-MISSION_PILES = {"missions": "missions", "completed": "completed", "defeated": "failed"}
+PILES = {"pack": "pack", "dead": "dead", "defeated_characters": "defeated"}
 PHASES = ("setup", "draw", "discard", "placing", "venture", "fight", "end")
 
 
