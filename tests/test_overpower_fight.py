@@ -297,3 +297,42 @@ def test_the_reserve_moves_up_at_the_start_of_the_next_battle():
     assert names(t, "reserve.1") == ["Pumice Dell"]  # not during the battle of the KO
     play(t, "P2 pass", "P1 pass")
     assert names(t, "front.1") == ["Flintmother", "Cobble Jack", "Pumice Dell"]
+
+
+def test_any_power_with_a_universe_card_needs_the_rating_in_its_type():
+    t = fight({"hand": ["Any-Power 7", "Knuckle Wraps"]}, {})
+    texts = legal_texts(t)
+    # Keel Marrow: highest rating S7, Fighting 6 (enough for Knuckle Wraps, not for a 7)
+    assert 'P1 attack "Any-Power 7" by "Keel Marrow" > "Flintmother"' in texts
+    assert not any('"Any-Power 7" + "Knuckle Wraps" as fighting by "Keel Marrow"' in x
+                   for x in texts)
+    assert 'P1 attack "Any-Power 7" + "Knuckle Wraps" as fighting by "Gannet Vey" > ' \
+        '"Flintmother"' in texts
+
+
+def test_any_hero_specials_are_not_for_villains():
+    t = fight({"hand": ["Stand Together"]}, {},
+              catalog=sink(["gloaming-abbess", "saltbright", "keel-marrow", "gannet-vey"]),
+              P1={"front": ["The Gloaming Abbess", "Saltbright", "Keel Marrow"],
+                  "reserve": ["Gannet Vey"], "hand": ["Stand Together"]})
+    texts = legal_texts(t)
+    assert 'P1 special "Stand Together" by "Saltbright"' in texts
+    assert refusal(t, 'P1 special "Stand Together" by "The Gloaming Abbess"') == \
+        "Stand Together is for Any Hero: a character coded V cannot play it."
+
+
+def test_follow_ups_lapse_when_the_battle_ends():
+    t = fight({"hand": ["Pincer Move", "Strength 5"]},
+              {"front": ["Cobble Jack"], "reserve": ["Pumice Dell"],
+               "record": {"Cobble Jack": ["Fighting 7", "Strength 7"]}})
+    play(t, 'P1 teamwork "Pincer Move" by "Gannet Vey" > "Cobble Jack"', "P2 take")
+    assert t.state.battle == 2 and "Strength 5" in names(t, "pack.0")
+
+
+def test_multipower_hits_with_no_common_type_fuse_into_any_printed_type():
+    from tabletop.games.overpower.hits import _fused
+
+    assert _fused([(0, 1, 2), (1, 2, 3)]) == (1, 2)
+    assert _fused([(0, 1, 2), (0, 1, 2, 3)]) == (0, 1, 2, 3)
+    assert _fused([(0, 1, 2), (3,) + (1,)]) == (1,)
+    assert _fused([(0, 2, 3), (1,)]) == (0, 1, 2, 3)

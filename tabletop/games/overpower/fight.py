@@ -25,8 +25,9 @@ from .piles import discard_all
 from .state import FLOW, Link, OPState
 from .values import build_attack, defence_terms, working
 
-ACTION = {"attack": "attacks", "follow": "follows up", "teamwork": "attacks",
-          "ally": "attacks", "doubleshot": "attacks", "special": "plays"}
+ACTION = {"attack": "{a} attacks {t} with {c}", "follow": "{a} follows up at {t} with {c}",
+          "teamwork": "{a} attacks {t} with {c}", "ally": "{a} attacks {t} with {c}",
+          "doubleshot": "{a} attack {t} with {c}", "special": "{a} plays {c} at {t}"}
 
 
 @FLOW.step("fight")
@@ -94,8 +95,9 @@ def act(s: OPState, m: Move, link: Link | None) -> list[tuple]:
     s.attack = attack
     label = s.name(actor) if m.kind != "doubleshot" else \
         f"{s.name(actor)} and {s.name(m.choice[2])}"
-    s.say(f"{label} {ACTION[m.kind]} {s.name(attack.target)} with "
-          f"{' + '.join(s.name(c) for c in attack.cards)}: {working(attack.terms)}")
+    cards = " + ".join(s.name(c) for c in attack.cards)
+    s.say(ACTION[m.kind].format(a=label, t=s.name(attack.target), c=cards) +
+          f": {working(attack.terms)}")
     return [("defence",), ("resolve",)]
 
 
@@ -148,8 +150,11 @@ def _land(s: OPState) -> list[tuple]:
         s.attached[c] = a.target
     rest = list(s.zones["combat"])
     discard_all(s, rest, "combat", "discards after the attack")
-    value = sum(s.info[c].value for c in a.hits)
-    s.say(f"{s.name(a.target)} takes the hit" + (f" ({value})" if a.hits else ""))
+    if a.hits:
+        value = sum(s.info[c].value for c in a.hits)
+        s.say(f"{s.name(a.target)} takes the hit ({value})")
+    else:
+        s.say(f"The attack on {s.name(a.target)} succeeds (it leaves no hit)")
     check_ko(s, a.target)
     if s.over:
         return []
