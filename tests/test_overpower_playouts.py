@@ -5,15 +5,12 @@ player in at least 95% of 200 games and decides quickly."""
 
 from __future__ import annotations
 
-import math
-import time
-
 import pytest
 from overpower_helpers import CATALOG, RULES
 
-from tabletop.engine.players import RandomPlayer, computer_move, playout
+from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
-from tabletop.games.overpower.ai import OverPowerAI
+from tabletop.games.overpower.bench import decision_times, win_rate
 from tabletop.games.overpower.common import TYPES
 
 DECKS = ["tidewatch", "quarryfolk", "veilwright", "scrapline"]
@@ -88,37 +85,11 @@ def test_a_thousand_random_games_keep_the_invariants():
     assert random_games(1000, start=30) > 0
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def test_the_computer_beats_a_random_player():
-    wins = 0
-    for i in range(200):
-        ai_seat = i % 2
-        opts = RULES.normalize_options({"team_p1": DECKS[i % 4],
-                                        "team_p2": DECKS[(i // 4) % 4]})
-        s = RULES.new_state(CATALOG, opts, 500 + i)
-        end = playout(RULES, s, {ai_seat: OverPowerAI(), 1 - ai_seat: RandomPlayer()}, Rng(i))
-        wins += ai_seat in end.winners
-    low, high = wilson(wins, 200)
+    wins, low, high = win_rate(RULES, CATALOG, 200)  # seats alternate, every deck pairing
     assert wins >= 190, (wins, low, high)
 
 
 def test_the_computer_decides_quickly():
-    ai = OverPowerAI()
-    times = []
-    for seed in range(3):
-        s = RULES.new_state(CATALOG, {}, seed)
-        rng = Rng(seed)
-        while not s.over:
-            view = RULES.view(s, s.actor)
-            t0 = time.perf_counter()
-            move = ai.choose(RULES, view, s.actor, rng)
-            times.append(time.perf_counter() - t0)
-            s = RULES.play(s, move)
-    times.sort()
+    times = sorted(decision_times(RULES, CATALOG, 3))
     assert times[len(times) // 2] < 0.02 and times[-1] < 0.5

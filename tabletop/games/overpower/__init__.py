@@ -2,11 +2,13 @@
 (rules: docs/rulings.md, cards: cards/overpower/).
 
 The registry record wires the rules core to its words, scenario positions, computer
-player and sample save (rules help: help.md); the rules never import the computer player.
+player, sample save and bench lines (rules help: help.md); the rules never import the
+computer player.
 """
 
 from ...engine.game import Game, SampleSave
 from .ai import OverPowerAI
+from .bench import bench
 from .positions import OverPowerPositions
 from .rules import OverPowerRules
 from .text import OverPowerText
@@ -20,6 +22,7 @@ GAME = Game(
     player=OverPowerAI,
     samples=(SampleSave("overpower-sample.json", {"team_p1": "tidewatch",
                                                   "team_p2": "scrapline"}, 13, 120),),
+    bench=lambda quick: bench(quick, RULES),
 )
 
 __all__ = ["GAME", "RULES", "OverPowerRules"]

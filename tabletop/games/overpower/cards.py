@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
 from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Spec, Str, describe_value
-from .common import MISSION_SIZE, SLOTS, TYPE_INDEX, TYPES
+from .common import CUMULATIVE_KO, MISSION_SIZE, SLOTS, TYPE_INDEX, TYPES
 from .decks import card_error, check_deck
 from .effects import ABILITY, PLAY_CONTEXTS, SPECIAL
 
@@ -172,7 +172,7 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
 class Profile(NamedTuple):
     """A character's inherent abilities, compiled (see the ``ability`` role)."""
 
-    ko_at: int = 20
+    ko_at: int = CUMULATIVE_KO
     ignores: frozenset = frozenset()
     attack: tuple = ()          # (amount, types or None, attack kinds or None)
     defence: tuple = ()         # (amount, types or None)
@@ -239,7 +239,7 @@ def _profile(abilities) -> Profile:
             key, value = fn(e)
             found.setdefault(key, []).append(value)
     return Profile(
-        ko_at=max(found.get("ko_at", [20])),
+        ko_at=max(found.get("ko_at", [CUMULATIVE_KO])),
         ignores=frozenset(t for ts in found.get("ignores", ()) for t in ts),
         attack=tuple(found.get("attack", ())), defence=tuple(found.get("defence", ())),
         universe=tuple(found.get("universe", ())), guard=sum(found.get("guard", ())),

@@ -25,8 +25,6 @@ MISSION_SIZE = 7
 #: a game still going after this many battles ends on the missions (docs/rulings.md)
 BATTLE_LIMIT = 50
 
-SEATS = (0, 1)
-
 
 def type_name(t: int) -> str:
     return TYPES[t].capitalize() if t >= 0 else "no type"

@@ -152,10 +152,6 @@ def _fits(s: OPState, ch: int, inf: Info) -> bool:
     return True
 
 
-def front(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"front.{seat}"]
-
-
 def mates(s: OPState, ch: int, seat: int) -> list[int]:
     """The Front Line teammates of ``ch``."""
     return [c for c in s.zones[f"front.{seat}"] if c != ch]
@@ -191,10 +187,6 @@ def from_reserve(s: OPState, ch: int, card: int, placed: bool) -> bool:
     if inf.kind == "special" and inf.from_reserve and plays_special(s, ch, inf):
         return True
     return placed and inf.slot in s.info[ch].profile.from_reserve
-
-
-def hand_of(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"hand.{seat}"]
 
 
 def placed_on(s: OPState, ch: int, seat: int) -> list[int]:
