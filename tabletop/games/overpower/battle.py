@@ -7,7 +7,7 @@ from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .common import other
 from .context import OPEffects
-from .grid import filled_slots, fits, fitter, slot_free
+from .grid import filled_slots, fits, slot_free
 from .piles import discard_all
 from .state import FLOW, OPState
 
@@ -19,7 +19,6 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     info = s.info
     chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
     filled = filled_slots(s, seat)
-    test = fitter(s)
     out = []
     for c in s.zones[f"hand.{seat}"]:
         inf = info[c]
@@ -27,7 +26,7 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
         if slot is None:
             continue
         for ch in chars:
-            if slot not in filled.get(ch, ()) and test(ch, inf):
+            if (ch, slot) not in filled and fits(s, ch, inf):
                 out.append(Move("place", seat, c, ch))
                 if first:
                     return out

@@ -3,7 +3,7 @@ across cards (personas, mission sets, decks)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
@@ -214,6 +214,10 @@ class Info:
     dup_key: tuple | None = None
     mission_set: str = ""
     piece: int = 0
+    #: a character's remembered card tests (card Info -> passes), without and with the
+    #: Code Rule (:func:`~.grid.fits`)
+    fit_cache: dict = field(default_factory=dict, compare=False, repr=False)
+    fit_code: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def any_power(self) -> bool:

@@ -14,7 +14,7 @@ from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .combos import COMPLETED_BY, has_companion
 from .common import other
-from .grid import TEAM_KINDS, fits, fitter, from_reserve, slot_free, team_ok
+from .grid import TEAM_KINDS, fits, from_reserve, slot_free, team_ok
 from .piles import SeatView, discard, discard_all, pile_name
 from .state import FLOW, OPState
 
@@ -37,10 +37,8 @@ def usable_by_team(s: OPState, seat: int, card: int) -> bool:
     """Some Front Line character can use the card (or the Reserve, for a Special it may
     play from there)."""
     inf = s.info[card]
-    front = s.zones[f"front.{seat}"]
-    test = fitter(s)
-    for ch in front:
-        if test(ch, inf) and (inf.kind not in TEAM_KINDS or team_ok(s, ch, inf, seat)):
+    for ch in s.zones[f"front.{seat}"]:
+        if fits(s, ch, inf) and (inf.kind not in TEAM_KINDS or team_ok(s, ch, inf, seat)):
             return True
     return any(from_reserve(s, ch, card, placed=False) for ch in s.zones[f"reserve.{seat}"])
 

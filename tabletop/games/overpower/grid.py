@@ -108,36 +108,18 @@ FITS = {
 }
 
 
-_FITS: dict[tuple, bool] = {}
-
-
 def fits(s: OPState, ch: int, inf: Info) -> bool:
     """The card's own test against ``ch`` (grid, persona, code, shut-downs). Without grid
-    changes or shut-downs it depends on the two cards alone, so it is remembered."""
+    changes or shut-downs it depends on the two cards alone, so the character's compiled
+    card remembers it."""
     if s.grid_mods or s.shut:
         return _fits(s, ch, inf)
-    key = (s.info[ch], inf, s.options.get("code_rule", False))
-    found = _FITS.get(key)
+    me = s.info[ch]
+    cache = me.fit_code if s.options.get("code_rule") else me.fit_cache
+    found = cache.get(inf)
     if found is None:
-        found = _FITS[key] = _fits(s, ch, inf)
+        found = cache[inf] = _fits(s, ch, inf)
     return found
-
-
-def fitter(s: OPState):
-    """:func:`fits` for many pairs in one state: ``test(ch, info)``."""
-    if s.grid_mods or s.shut:
-        return lambda ch, inf: _fits(s, ch, inf)
-    info = s.info
-    code = s.options.get("code_rule", False)
-    cache = _FITS
-
-    def test(ch: int, inf: Info) -> bool:
-        key = (info[ch], inf, code)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _fits(s, ch, inf)
-        return found
-    return test
 
 
 def _fits(s: OPState, ch: int, inf: Info) -> bool:
@@ -218,14 +200,11 @@ class Hands:
         return self.hand + mine if mine else self.hand
 
 
-def filled_slots(s: OPState, seat: int) -> dict[int, set]:
-    """Character -> the slots holding a Placed card."""
+def filled_slots(s: OPState, seat: int) -> set[tuple[int, str]]:
+    """(character, slot) for every slot that holds a Placed card."""
     info = s.info
     att = s.attached
-    out: dict[int, set] = {}
-    for c in s.zones[f"placed.{seat}"]:
-        out.setdefault(att[c], set()).add(info[c].slot)
-    return out
+    return {(att[c], info[c].slot) for c in s.zones[f"placed.{seat}"]}
 
 
 def slot_free(s: OPState, ch: int, seat: int, slot: str) -> bool:
