@@ -23,12 +23,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in (None, "play"):
         from .ui.start import main as run_app
 
-        run_app()
-        return 0
+        return run_app()
     if args.command == "validate":
         from .tools.validate import validate
 
-        return validate(args.paths, args.game)
+        try:
+            return validate(args.paths, args.game)
+        except KeyboardInterrupt:
+            print("validate stopped (Ctrl+C).", file=sys.stderr)
+            return 130
     if args.command == "scenario":
         from .engine.scenario import run_scenario_file
         from .games import GAMES

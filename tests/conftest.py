@@ -14,12 +14,37 @@ import pytest  # noqa: E402
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 
+#: fuzz results per suite: {"cards": {"cases": n, "refused": n, ...}, "saves": {...}}
+FUZZ_COUNTS: dict[str, dict[str, int]] = {}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-cases", type=int,
+                     default=int(os.environ.get("TABLETOP_FUZZ_CASES", "1200")),
+                     help="mutations per fuzz suite (card files, saves), shared among the "
+                          "games; default 1200 or $TABLETOP_FUZZ_CASES")
+    parser.addoption("--fuzz-seed", type=int,
+                     default=int(os.environ.get("TABLETOP_FUZZ_SEED", "0")),
+                     help="first seed of the fuzz cases (CI: 0, a fixed list)")
+
+
+def pytest_terminal_summary(terminalreporter):
+    for suite, counts in FUZZ_COUNTS.items():
+        terminalreporter.write_line(
+            f"fuzz {suite}: {counts['cases']} cases, {counts['refused']} refused with a "
+            f"message, {counts['loaded']} loaded, {counts['crashes']} crashes, "
+            f"{counts['hangs']} hangs, slowest {counts['slowest_ms']} ms")
+
 
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path, monkeypatch):
-    """Saves and mods go to a temporary folder, never the real user data."""
+    """Saves and mods go to a temporary folder, never the real user data; the close
+    button check an app registers for long loads ends with the test."""
+    from tabletop.engine import limits
+
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     yield
+    limits.set_interrupt_check(None)
 
 
 @pytest.fixture(scope="session")
@@ -58,3 +83,19 @@ def hvn_cards(hvn):
     catalog = hvn.rules.load_catalog(mod_dirs=[])
     assert not catalog.errors, catalog.errors
     return catalog
+
+
+@pytest.fixture()
+def menu_app():
+    """The app, headless, on its main menu (one frame drawn)."""
+    import pygame
+
+    from tabletop.ui.app import App
+    from tabletop.ui.menu import MainMenu
+
+    application = App(headless=True, ai_delay=0.0)
+    application.push(MainMenu())
+    application.step(0.016)
+    yield application
+    application.quit()  # closes the computer players' worker processes
+    pygame.display.quit()

@@ -192,8 +192,10 @@ def test_states_sampled_from_any_view_are_playable(gid, catalogs):
         rng = Rng(seed)
         step = 0
         while not state.over:
-            if step % 3 == 0 or step < 4:
-                seat = step % state.seats
+            early = step < 4  # set-up decisions: every seat, played to the end
+            seats = range(state.seats) if early else [step % state.seats] if step % 3 == 0 \
+                else []
+            for seat in seats:
                 view = rules.view(state, seat)
                 world = rules.determinize(view, seat, rng)
                 samples += 1
@@ -202,7 +204,7 @@ def test_states_sampled_from_any_view_are_playable(gid, catalogs):
                     "what the seat sees"
                 if seat == state.actor:
                     assert rules.legal_moves(world) == rules.legal_moves(state)
-                _play_on(rules, world, rng, ROLLOUT if samples % 20 else 10000)
+                _play_on(rules, world, rng, 10000 if early or samples % 20 == 0 else ROLLOUT)
             state = rules.play(state, rng.choice(rules.legal_moves(state)))
             step += 1
         seed += 1
@@ -247,3 +249,19 @@ def test_a_view_packed_for_the_worker_comes_back_the_same(gid, catalogs):
         assert snapshot(back) == snapshot(view)
         assert rules.legal_moves(back) == rules.legal_moves(view)
         state = rules.play(state, rng.choice(rules.legal_moves(state)))
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_the_opening_sampled_by_every_seat_plays_on(gid, catalogs):
+    """What a seat knows of the others' hidden cards at the start (e.g. that a Brawl
+    hand holds a Character) holds in every sample: 150 samples per seat and option set,
+    each played a few moves on."""
+    game = GAMES[gid]
+    rules = game.rules
+    for opts in option_sets(game):
+        state = rules.new_state(catalogs[gid], rules.normalize_options(opts), 31)
+        rng = Rng(31)
+        for seat in range(state.seats):
+            view = rules.view(state, seat)
+            for _ in range(150):
+                _play_on(rules, rules.determinize(view, seat, rng), rng, 6)

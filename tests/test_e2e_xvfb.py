@@ -135,9 +135,11 @@ def test_start_a_game_and_drag_a_card_in_a_real_window(xserver, tmp_path):
             time.sleep(0.03)
         xdo(env, "mouseup", "1")
 
-        save = home / "saves" / "autosave.json"
-        moves = wait_for(lambda: save.exists() and json.loads(save.read_text())["moves"]
-                         and json.loads(save.read_text())["moves"], 15, "the autosave")
+        # the new game has an autosave file of its own
+        autosaves = home / "saves" / "autosaves"
+        save = wait_for(lambda: autosaves.is_dir() and len(list(autosaves.glob("*.json"))) == 1
+                        and next(autosaves.glob("brawl-*.json")), 15, "the autosave file")
+        moves = wait_for(lambda: json.loads(save.read_text())["moves"], 15, "the autosave")
         assert json.loads(save.read_text())["seed"] == 5
         assert moves[0] == f'P1 pick "{name}"'
         # the computer picks too, the characters are revealed and the first turn starts

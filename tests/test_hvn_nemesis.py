@@ -7,7 +7,7 @@ import pytest
 from hvn_helpers import card, names, play, refused, table
 
 from tabletop.engine.moves import IllegalMove, Move
-from tabletop.games.hero_vs_nemesis.rules import LOSSES
+from tabletop.games.hero_vs_nemesis.state import LOSSES
 
 
 def everything_but(session_names: set[str], hvn, hvn_cards) -> list[str]:
@@ -152,6 +152,31 @@ def test_the_nemesis_wins_a_showdown_the_hero_cannot_top_and_the_game_with_two(h
     assert s.over and s.winners == (1,) and "two showdowns" in s.result
 
 
+def test_the_hero_gives_up_a_showdown_only_when_it_cannot_top(hvn, hvn_cards):
+    """Ruling 14: the nemesis wins "if the hero can't top" the stake, so a hero whose
+    hand can top it must answer; one that cannot may give up at once."""
+    session = table(hvn_cards, showdown_position(["5 of Spades", "2 of Spades"],
+                                                 ["King of Hearts"], wins=0))
+    play(session, "P2 showdown", 'P2 stake "5 of Spades"', "P2 challenge")
+    assert refused(session, "P1 yield").startswith("The hero plays as many cards as it "
+                                                   "takes to top the nemesis")
+    assert Move("yield", 0) not in session.legal_moves()
+    play(session, 'P1 answer "King of Hearts"')
+    assert session.state.wins == 0  # topped
+    session = table(hvn_cards, showdown_position(["Queen of Spades", "2 of Spades"],
+                                                 ["2 of Hearts"], wins=0))
+    play(session, "P2 showdown", 'P2 stake "Queen of Spades"', "P2 challenge", "P1 yield")
+    assert session.state.wins == 1  # 2 + 3 + 4 cannot top 12
+
+
+def test_games_saved_under_the_first_rules_may_still_give_up_any_showdown(hvn, hvn_cards):
+    session = table(hvn_cards, showdown_position(["5 of Spades", "2 of Spades"],
+                                                 ["King of Hearts"], wins=0))
+    session.states[0].ruleset = 1
+    play(session, "P2 showdown", 'P2 stake "5 of Spades"', "P2 challenge", "P1 yield")
+    assert session.state.wins == 1
+
+
 def test_one_showdown_a_turn_and_a_stake_before_the_challenge(hvn, hvn_cards):
     session = table(hvn_cards, showdown_position(["Queen of Spades", "5 of Spades",
                                                   "2 of Spades"], ["2 of Hearts"]))
@@ -229,3 +254,22 @@ def test_the_deck_running_out_on_the_nemesiss_turn(hvn, hvn_cards):
     play(session, "P2 end")
     assert session.state.over and session.state.winners == (0,)
     assert LOSSES[session.state.lost] == "dignity"
+
+
+def test_evaluate_follows_the_deck_and_the_showdowns(hvn, hvn_cards):
+    """An unfinished game's estimate: the hero gains as the deck runs down and loses with
+    each showdown the nemesis wins; the two estimates add up to one."""
+    rules = hvn.rules
+
+    def hero(position) -> float:
+        s = table(hvn_cards, position).state
+        assert rules.evaluate(s, 0) + rules.evaluate(s, 1) == pytest.approx(1.0)
+        return rules.evaluate(s, 0)
+
+    hands = {"P1": ["2 of Hearts"], "P2": ["2 of Spades"]}
+    full = hero({"turn": "P2", "hands": hands})
+    placed = {"2 of Hearts", "2 of Spades", "3 of Clubs", "4 of Clubs", "5 of Clubs"}
+    late = hero({"turn": "P2", "hands": hands, "deck": ["3 of Clubs", "4 of Clubs", "5 of Clubs"],
+                 "discard": everything_but(placed, hvn, hvn_cards)})
+    beaten = hero({"turn": "P2", "hands": hands, "showdown_wins": 1})
+    assert beaten < full < late

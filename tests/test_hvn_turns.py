@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from hvn_helpers import names, play, refused, table
 
+from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
-from tabletop.games.hero_vs_nemesis.rules import LOSSES
+from tabletop.games.hero_vs_nemesis.state import LOSSES
 
 TWOS = ["2 of Clubs", "2 of Diamonds", "2 of Hearts", "2 of Spades"]
 
@@ -44,6 +45,35 @@ def test_set_up_takes_an_ace_a_king_and_two_queens_of_four_suits(hvn, hvn_cards)
         assert s.name(c) not in nemesis_log
     assert "2 of Spades" not in session.log_text(0)
     assert "The nemesis lost their home" in session.log_text(0)
+
+
+def test_what_is_hidden_at_the_set_up_is_sampled_by_rank(hvn, hvn_cards):
+    """A search sampling the other player's hidden set-up cards (determinize) gets cards
+    the rules could have put there: the offer is of the offered rank, the hero's hand an
+    Ace (then Aces, Kings and Queens), the nemesis's hand a 2."""
+    rules = hvn.rules
+    s = rules.new_state(hvn_cards, {}, 5)
+    rng = Rng(5)
+
+    def ranks(world, zone):
+        return {world.info[c].rank for c in world.zones[zone]}
+
+    for kind, offered, hand in (("ace", {"A"}, set()), ("king", {"K"}, {"A"})):
+        assert s.phase == kind
+        for _ in range(40):
+            world = rules.determinize(rules.view(s, 1), 1, rng)
+            assert ranks(world, "offer.0") == offered and ranks(world, "hand.0") == hand
+            assert len(rules.legal_moves(world)) == len(rules.legal_moves(s))
+        s = rules.play(s, rules.legal_moves(s)[0])
+    assert s.phase == "resource"
+    for _ in range(40):
+        world = rules.determinize(rules.view(s, 1), 1, rng)
+        assert ranks(world, "hand.0") <= {"A", "K", "Q"} and len(world.zones["hand.0"]) == 4
+        assert ranks(rules.determinize(rules.view(s, 0), 0, rng), "offer.1") == {"2"}
+    s = rules.play(s, rules.legal_moves(s)[0])
+    assert s.phase == "lost"
+    for _ in range(40):
+        assert ranks(rules.determinize(rules.view(s, 0), 0, rng), "hand.1") == {"2"}
 
 
 def test_a_conflict_is_drawn_with_its_type_and_field(hvn, hvn_cards):

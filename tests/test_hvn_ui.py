@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_helpers import center_of, click, drag, sprite_of, zone_center
+from ui_helpers import center_of, click, drag, frames, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
@@ -18,6 +18,7 @@ from tabletop.ui.table import TableScene
 def app():
     application = App(headless=True, ai_delay=0.0, mods=False)
     yield application
+    application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
 
 
@@ -115,8 +116,7 @@ def test_a_computer_nemesis_plays_its_turn(app):
     scene = table(app, HERO_TURN, seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     drag(app, center_of(scene, "6 of Hearts"), center_of(scene, "5 of Hearts"))
     drag(app, center_of(scene, "10 of Spades"), center_of(scene, "9 of Spades"))
-    for _ in range(40):
-        app.step(0.016)
+    for _ in frames(app):  # the computer thinks in its worker process
         if scene.state.current == 0:
             break
     s = scene.state
@@ -144,8 +144,7 @@ def test_a_new_game_names_the_roles_and_the_set_up_is_played_with_the_mouse(app)
     assert scene.state.phase == "king"
     king = scene.state.name(scene.state.zones["offer.0"][0])
     drag(app, center_of(scene, king), zone_center(scene, "hand.0"))
-    for _ in range(20):  # the computer nemesis sets up
-        app.step(0.016)
+    for _ in frames(app):  # the computer nemesis sets up, in its worker process
         if scene.state.phase not in ("resource", "lost"):
             break
     s = scene.state

@@ -10,7 +10,7 @@ from overpower_helpers import CATALOG, RULES
 
 from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
-from tabletop.games.overpower.bench import decision_times, win_rate
+from tabletop.games.overpower.ai import decision_times, win_rate
 from tabletop.games.overpower.common import TYPES
 
 DECKS = ["tidewatch", "quarryfolk", "veilwright", "scrapline"]

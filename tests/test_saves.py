@@ -124,6 +124,9 @@ def test_killing_the_app_while_saving_never_leaves_a_broken_save(tmp_path):
     path = tmp_path / "save.json"
     for round_ in range(6):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)])
+        end = time.time() + 20  # a busy machine may take a while to start Python
+        while not path.exists() and time.time() < end:
+            time.sleep(0.02)
         time.sleep(0.25 + 0.05 * round_)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)

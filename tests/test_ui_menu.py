@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui_helpers import click, drag, zone_center
+from ui_helpers import by_label, click, pick_a_character
 
 from tabletop.engine.paths import mods_root, saves_dir
 from tabletop.ui.app import App
@@ -15,17 +15,8 @@ from tabletop.ui.table import TableScene
 
 
 @pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0)
-    application.push(MainMenu())
-    application.step(0.016)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
-
-
-def by_label(widgets, label):
-    return next(w for w in widgets if getattr(w, "label", None) == label)
+def app(menu_app):
+    return menu_app
 
 
 def start_new_game(app, computer: bool = True):
@@ -50,14 +41,7 @@ def test_new_game_then_continue_where_play_stopped(app):
     assert scene.session.seed == 77
     assert [s.kind for s in scene.session.seats] == ["human", "computer"]
     # place a Character face down by dragging it to the team area
-    from ui_helpers import center_of
-
-    state = scene.state
-    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
-    drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
-    for _ in range(10):
-        app.step(0.016)
-    moves = list(scene.session.notations)
+    moves = pick_a_character(app, scene)
     assert moves[0].startswith("P1 pick")
     # leave, then come back with Continue
     click(app, by_label(scene.tools, "Menu").rect.center)
@@ -88,7 +72,7 @@ def test_load_screen_lists_samples_and_refuses_newer_saves(app):
     click(app, by_label(app.scene.buttons, "Load game").rect.center)
     scene = app.scene
     assert isinstance(scene, LoadGame)
-    names = [row.data.name for row in scene.list.rows if row.data is not None]
+    names = [row.data.path.name for row in scene.list.rows if row.data is not None]
     assert "brawl-sample.json" in names and "future.json" in names
     scene.pick(saves_dir() / "future.json")
     assert isinstance(app.scene, LoadGame) and "newer Tabletop" in scene.toast.message

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 from ui_helpers import button, center_of, click, drag, frames, key, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
+from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App
@@ -49,8 +48,8 @@ def test_a_legal_drag_changes_the_state(app):
     assert [state.name(c) for c in state.zones["play.0"]] == ["Copper Kestrel",
                                                               "Granite Warden"]
     assert scene.session.notations[-1] == 'P1 character "Granite Warden"'
-    # and it was saved
-    saved = json.loads((saves_dir() / "autosave.json").read_text())
+    # and it was saved (journaled at once, written in the background)
+    saved = read_save(saves_dir() / "autosave.json")
     assert saved["moves"][-1] == 'P1 character "Granite Warden"'
 
 
@@ -203,7 +202,10 @@ def test_save_button_writes_a_copy_that_loads(app):
 
     scene = table(app, POSITION)
     drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
-    click(app, button(scene, "Save").rect.center)
+    click(app, button(scene, "Save").rect.center)  # written in the background
+    for _ in frames(app, 10):
+        if "Saved as" in scene.toast.message:
+            break
     copies = [p for p in saves_dir().glob("brawl-*.json")]
     assert len(copies) == 1 and "Saved as" in scene.toast.message
     data = read_save(copies[0])

@@ -54,6 +54,10 @@ def zone_center(scene, zone: str):
     return scene.layout_obj.zones[zone].center
 
 
+def by_label(widgets, label: str):
+    return next(w for w in widgets if getattr(w, "label", None) == label)
+
+
 def button(scene, label: str):
     for b in scene.buttons + scene.tools:
         if b.label == label:
@@ -79,3 +83,13 @@ def settle(app, scene, seconds: float = 20.0) -> None:
         if s.over or s.actor not in scene.computers.seats:
             return
     raise AssertionError("the computer players did not finish in time")
+
+
+def pick_a_character(app, scene) -> list[str]:
+    """Brawl's first move, with the mouse: drag a Character from P1's hand to the team
+    area; the computer answers. Returns the moves played."""
+    state = scene.state
+    char = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
+    drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
+    settle(app, scene)
+    return list(scene.session.notations)

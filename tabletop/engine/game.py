@@ -17,7 +17,7 @@ from .presentation import GameText, Positions
 from .rules import Rules
 from .state import State
 
-__all__ = ["Game", "GameInfo", "Option", "SampleSave", "SeatConfig"]
+__all__ = ["REGISTRY", "Game", "GameInfo", "Option", "SampleSave", "SeatConfig"]
 
 
 @dataclass(frozen=True)
@@ -66,3 +66,8 @@ class Game:
 
             return RandomPlayer()
         return self.player()
+
+
+#: every registered game by id; :mod:`tabletop.games` fills it when it finds the games
+#: (the engine imports no game: code here that needs the games looks them up here)
+REGISTRY: dict[str, Game] = {}

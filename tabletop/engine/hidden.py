@@ -133,26 +133,51 @@ def _fill(rules: Rules, s: State, view: State, seat: int, rng: Rng) -> bool:
     unseen = [i for i in range(len(s.cards)) if i not in seen]
     rng.shuffle(unseen)
     tests = {name: rules.slot_test(view, name, seat) for name in holes}
+    needs = {name: rules.slot_needs(view, name, seat) for name in holes}
     # the most constrained zones first
-    constrained = [n for n in holes if tests[n] is not None]
-    constrained.sort(key=lambda n: sum(1 for c in unseen if tests[n](c)))
+    constrained = [n for n in holes if tests[n] is not None or needs[n]]
+    constrained.sort(key=lambda n: sum(1 for c in unseen if tests[n] is None or tests[n](c)))
     taken: set[int] = set()
-    for name in constrained + [n for n in holes if tests[n] is None]:
-        test = tests[name]
-        pool = [c for c in unseen if c not in taken and (test is None or test(c))]
-        cards = s.zones[name]
-        need = cards.count(HIDDEN)
-        if len(pool) < need:
+    for name in constrained + [n for n in holes if n not in constrained]:
+        picked = _pick(s.zones[name].count(HIDDEN), unseen, taken, tests[name], needs[name],
+                       rng)
+        if picked is None:
             return False
-        pick = iter(pool[:need])
+        pick = iter(picked)
         face_down = rules.can_see_zone(name, seat, view)
         new = []
-        for c in cards:
+        for c in s.zones[name]:
             if c == HIDDEN:
                 c = next(pick)
-                taken.add(c)
                 if face_down:
                     s.facedown.add(c)
             new.append(c)
         s.zones[name] = new
     return True
+
+
+def _pick(need: int, unseen: list[int], taken: set[int], test, needs, rng: Rng):
+    """``need`` unseen cards passing ``test``, at least ``count`` of them passing each
+    ``(must, count)`` of ``needs``; None if there are not enough."""
+    chosen: list[int] = []
+    for must, count in needs:
+        have = sum(1 for c in chosen if must(c))
+        for c in unseen:
+            if have >= count:
+                break
+            if c not in taken and c not in chosen and (test is None or test(c)) and must(c):
+                chosen.append(c)
+                have += 1
+        if have < count:
+            return None
+    for c in unseen:
+        if len(chosen) >= need:
+            break
+        if c not in taken and c not in chosen and (test is None or test(c)):
+            chosen.append(c)
+    if len(chosen) < need:
+        return None
+    if needs:
+        rng.shuffle(chosen)  # the required cards may lie anywhere in the zone
+    taken.update(chosen)
+    return chosen

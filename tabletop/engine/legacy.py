@@ -286,7 +286,7 @@ class LegacyGame:
 from .presentation import GameText, Positions  # noqa: E402
 from .rules import Rules  # noqa: E402
 
-_RULES = ("info", "zones", "card_kinds", "card_sets", "load_catalog", "check_catalog",
+_RULES = ("info", "zones", "card_kinds", "card_sets", "check_catalog",
           "default_options", "normalize_options", "seat_count", "new_state",
           "legal_moves", "apply", "returns", "view", "determinize", "visibility",
           "hidden_information", "mask_extra", "determinize_extra", "zone_spec",

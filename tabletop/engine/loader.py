@@ -11,20 +11,24 @@ A file looks like::
         ...
 
 Every problem becomes a :class:`~tabletop.engine.cards.CardError` naming file, line,
-column and field; a bad card is skipped and the rest still load.
+column and field; a bad card is skipped and the rest still load. A file over a limit of
+:mod:`tabletop.engine.limits` is refused as a whole (one problem), before the work grows.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 
-from . import yamlio
+from .. import ART_DIR
+from . import limits, yamlio
 from .cards import CardDef, CardError, Catalog
 from .schema import Field, Int, Record, Str, suggest
+from .schema import describe_value as schema_describe
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -37,13 +41,65 @@ COMMON_FIELDS: dict[str, Field] = {
     "text": Field(Str(nonempty=False), default="", doc="rules text shown on the card"),
     "flavor": Field(Str(nonempty=False), default="", doc="a line of flavour text"),
     "copies": Field(Int(0, 20), default=1, doc="how many copies the set contains"),
-    "art": Field(Str(), default=None,
-                 doc="optional image file (PNG), relative to the YAML file; drawn in the "
-                     "card's picture box. Without it the card gets generated art."),
+    "art": Field(Str(max_len=200), default=None,
+                 doc="optional image file (PNG), relative to the YAML file and inside the "
+                     "mod's own folder (or the project's art/); drawn in the card's picture "
+                     "box. Without it the card gets generated art."),
 }
 
+#: the largest art image accepted (pixels on a side), and its file size
+MAX_ART_SIDE = 4096
+MAX_ART_BYTES = 10_000_000
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-def _display(path: Path) -> str:
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit] + "\u2026"
+
+
+def _byte_position(raw: bytes, index: int) -> tuple[int, int]:
+    line = raw.count(b"\n", 0, index) + 1
+    return line, index - (raw.rfind(b"\n", 0, index) + 1) + 1
+
+
+def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | None, str]:
+    """Resolve a card's ``art:`` path: ``(absolute path, "")`` or ``(None, problem)``.
+
+    The file must be a PNG inside one of ``roots`` (the mod's own folder, the project's
+    ``art/``): a path that leads out of them, directly or through a link, is refused."""
+    if not value.lower().endswith(".png"):
+        return None, f"art must be a PNG file (ending in .png), got {limits.quoted(value)}"
+    try:
+        path = (base_dir / value).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:
+        return None, f"cannot find the art file {limits.quoted(value)}: {exc}"
+    allowed = []
+    for root in roots:
+        try:
+            allowed.append(Path(root).resolve())
+        except (OSError, RuntimeError):  # pragma: no cover - a vanished folder
+            continue
+    if not any(path.is_relative_to(root) for root in allowed):
+        return None, (f"art {limits.quoted(value)} is outside the mod's folder; put the "
+                      "image beside the card file (or in a folder below it)")
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            head = handle.read(24)
+    except OSError:
+        return None, f"there is no art file {limits.quoted(value)} beside the card file"
+    if not path.is_file() or head[:8] != _PNG_SIGNATURE or head[12:16] != b"IHDR":
+        return None, f"the art file {limits.quoted(value)} is not a PNG image"
+    width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if size > MAX_ART_BYTES or max(width, height) > MAX_ART_SIDE:
+        return None, (f"the art file {limits.quoted(value)} is too large ({width}x{height} "
+                      f"pixels, {size:,} bytes; at most {MAX_ART_SIDE} pixels a side and "
+                      f"{MAX_ART_BYTES:,} bytes)")
+    return str(path), ""
+
+
+def display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -59,40 +115,63 @@ class CardLoader:
     """
 
     def __init__(self, game: str, kinds: dict[str, dict[str, Field]],
-                 sets: Iterable[str] = ()) -> None:
+                 sets: Iterable[str] = (), known_games: Iterable[str] | None = None) -> None:
         self.game = game
         self.accepts = {game, *sets}
+        #: every game and card set id a file may name (None: not checked)
+        self.known = set(known_games) | self.accepts if known_games is not None else None
         self.kinds = kinds
         self.records = {
             kind: Record({**COMMON_FIELDS, **fields}, name=f"a {kind} card")
             for kind, fields in kinds.items()
         }
 
-    def load_file(self, path: Path, catalog: Catalog, is_mod: bool = False) -> None:
-        shown = _display(path)
+    def read(self, path: Path, catalog: Catalog) -> str | None:
+        """The text of a card file, or None after reporting why it cannot be used."""
+        shown = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            catalog.errors.append(CardError(shown, 1, 1, f"cannot read file: {exc}"))
-            return
-        self.load_text(text, shown, catalog, is_mod=is_mod, base_dir=path.parent)
+            size = path.stat().st_size
+            if size > limits.MAX_CARD_FILE_BYTES:
+                catalog.errors.append(CardError(
+                    shown, 1, 1, f"the file is too large ({size:,} bytes; a card file may "
+                                 f"have at most {limits.MAX_CARD_FILE_BYTES:,})"))
+                return None
+            with path.open("rb") as handle:
+                raw = handle.read(limits.MAX_CARD_FILE_BYTES + 1)
+        except OSError as exc:
+            catalog.errors.append(CardError(shown, 1, 1, "cannot read the file: "
+                                            + _one_line(exc.strerror or exc)))
+            return None
+        if len(raw) > limits.MAX_CARD_FILE_BYTES:  # grew while being read
+            catalog.errors.append(CardError(shown, 1, 1, "the file is too large"))
+            return None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line, col = _byte_position(raw, exc.start)
+            catalog.errors.append(CardError(
+                shown, line, col, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} "
+                                  "cannot be read); save it as UTF-8"))
+            return None
+
+    def load_file(self, path: Path, catalog: Catalog, is_mod: bool = False,
+                  root: Path | None = None, implied: bool = False) -> None:
+        """Load one file; ``root`` is the mod's own folder (art must stay inside it);
+        ``implied``: a file without ``game:`` is for this game (``validate --game``)."""
+        limits.checkpoint()
+        text = self.read(path, catalog)
+        if text is not None:
+            self.load_text(text, display_path(path), catalog, is_mod=is_mod, base_dir=path.parent,
+                           root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,
-                  base_dir: Path | None = None) -> None:
-        try:
-            doc = yamlio.load(text)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            problem = exc.problem or str(exc)
-            catalog.errors.append(CardError(shown, line, col,
-                                            f"YAML syntax error: {problem}"))
-            return
-        except yaml.YAMLError as exc:
-            catalog.errors.append(CardError(shown, 1, 1, f"YAML error: {exc}"))
+                  base_dir: Path | None = None, root: Path | None = None,
+                  implied: bool = False) -> None:
+        doc = self.parse(text, shown, catalog)
+        if doc is None:
             return
         catalog.files.append(shown)
-        if doc is None:
+        if doc is _EMPTY:
             return
         if not isinstance(doc, dict):
             catalog.errors.append(CardError(shown, 1, 1,
@@ -103,24 +182,12 @@ class CardLoader:
             if key not in known_top:
                 line, col = doc.key_marks.get(key, (1, 1))
                 catalog.errors.append(CardError(
-                    shown, line, col, f"unknown top-level field {key!r}" + suggest(key, known_top)
-                    + "; expected: game, cards, remove", field=str(key)))
-        game = doc.get("game", None if is_mod else self.game)
-        if game is None:
-            catalog.errors.append(CardError(shown, *doc.mark,
-                                            "a mod file must say which game it is for: "
-                                            "add 'game: <id>'", field="game"))
+                    shown, line, col, f"unknown top-level field {limits.quoted(key)}"
+                    + suggest(key, known_top) + "; expected: game, cards, remove",
+                    field=_one_line(key, limits.MAX_QUOTED_CHARS)))
+        if not self._for_this_game(doc, shown, catalog, is_mod and not implied):
             return
-        if game not in self.accepts:
-            return  # a file for another game
-        for i, card_id in enumerate(doc.get("remove") or []):
-            if card_id in catalog.cards:
-                del catalog.cards[card_id]
-            else:
-                line, col = doc["remove"].mark_of(i)
-                catalog.errors.append(CardError(shown, line, col,
-                                                f"cannot remove unknown card {card_id!r}",
-                                                field="remove"))
+        self._remove(doc, shown, catalog)
         cards = doc.get("cards")
         if cards is None:
             return
@@ -129,42 +196,137 @@ class CardLoader:
             catalog.errors.append(CardError(shown, line, col,
                                             "expected a list of cards", field="cards"))
             return
+        here: dict[str, int] = {}  # ids defined in this file -> line
+        roots = [root or base_dir, ART_DIR] if base_dir is not None else []
         for index, raw in enumerate(cards):
-            self._load_card(raw, cards.mark_of(index), shown, catalog, is_mod, base_dir)
+            if index % 200 == 199:
+                limits.checkpoint()
+            self._load_card(raw, cards.mark_of(index), shown, catalog, is_mod, base_dir,
+                            roots, here)
+
+    @staticmethod
+    def parse(text: str, shown: str, catalog: Catalog):
+        """The YAML document (``_EMPTY`` for an empty file), or None after reporting."""
+        try:
+            doc = yamlio.load(text)
+        except yamlio.LimitError as exc:
+            mark = exc.problem_mark
+            catalog.errors.append(CardError(shown, mark.line + 1, mark.column + 1,
+                                            _one_line(exc.problem)))
+            return None
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            problem = exc.problem or str(exc)
+            if exc.context and exc.problem:
+                problem = f"{exc.problem} ({exc.context})"
+            catalog.errors.append(CardError(shown, line, col,
+                                            "YAML syntax error: " + _one_line(problem)))
+            return None
+        except yaml.YAMLError as exc:
+            index = getattr(exc, "position", None)
+            line, col = yamlio.position(text, index) if isinstance(index, int) else (1, 1)
+            reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
+            catalog.errors.append(CardError(shown, line, col, "YAML error: "
+                                            + _one_line(reason)))
+            return None
+        return _EMPTY if doc is None else doc
+
+    def _for_this_game(self, doc, shown: str, catalog: Catalog, is_mod: bool) -> bool:
+        """Whether the file's cards are for this catalog (reporting a missing or unknown
+        game)."""
+        if "game" not in doc:
+            if not is_mod:
+                return True
+            catalog.errors.append(CardError(shown, *doc.mark,
+                                            "a mod file must say which game it is for: "
+                                            "add 'game: <id>'", field="game"))
+            return False
+        game = doc["game"]
+        line, col = doc.mark_of("game")
+        if not isinstance(game, str):
+            catalog.errors.append(CardError(
+                shown, line, col, f"expected a game id (text), got {schema_describe(game)}",
+                field="game"))
+            return False
+        if self.known is not None and game not in self.known:
+            catalog.errors.append(CardError(
+                shown, line, col, f"unknown game {limits.quoted(game)}"
+                + suggest(game, sorted(self.known)) + "; known: "
+                + ", ".join(sorted(self.known)), field="game"))
+            return False
+        return game in self.accepts
+
+    @staticmethod
+    def _remove(doc, shown: str, catalog: Catalog) -> None:
+        if "remove" not in doc or doc["remove"] is None:
+            return
+        ids = doc["remove"]
+        if not isinstance(ids, list):
+            line, col = doc.mark_of("remove")
+            hint = f" (write remove: [{ids}])" if isinstance(ids, str) and \
+                ID_RE.match(ids) and len(ids) <= limits.MAX_QUOTED_CHARS else ""
+            catalog.errors.append(CardError(
+                shown, line, col, "expected a list of card ids, got "
+                + schema_describe(ids) + hint, field="remove"))
+            return
+        for i, card_id in enumerate(ids):
+            line, col = ids.mark_of(i)
+            if not isinstance(card_id, str):
+                catalog.errors.append(CardError(
+                    shown, line, col, f"expected a card id, got {schema_describe(card_id)}",
+                    field=f"remove[{i}]"))
+            elif card_id in catalog.cards:
+                del catalog.cards[card_id]
+            else:
+                catalog.errors.append(CardError(
+                    shown, line, col, f"cannot remove unknown card {limits.quoted(card_id)}",
+                    field="remove"))
 
     def _load_card(self, raw, mark, shown: str, catalog: Catalog, is_mod: bool,
-                   base_dir: Path | None) -> None:
+                   base_dir: Path | None, roots: list[Path], here: dict[str, int]) -> None:
         if not isinstance(raw, dict):
             catalog.errors.append(CardError(shown, *mark, "expected a card (a mapping)"))
             return
         card_id = raw.get("id")
-        label = str(card_id) if card_id is not None else None
+        label = None if card_id is None else _one_line(card_id, limits.MAX_QUOTED_CHARS)
         kind = raw.get("kind")
-        if kind not in self.records:
+        if not isinstance(kind, str) or kind not in self.records:
             kmark = raw.mark_of("kind") if "kind" in raw else raw.mark
-            got = "nothing" if kind is None else repr(kind)
+            got = "nothing" if kind is None else schema_describe(kind)
             catalog.errors.append(CardError(
                 shown, *kmark, f"expected one of {', '.join(self.records)}, got {got}"
-                + (suggest(kind, self.records) if kind else ""), card=label, field="kind"))
+                + (suggest(kind, self.records) if isinstance(kind, str) else ""),
+                card=label, field="kind"))
             return
         result = self._validate(self.records[kind], raw)
         problems = list(result.problems)
         if card_id is not None and not ID_RE.match(str(card_id)):
             problems.insert(0, _Prob("id", raw.mark_of("id"),
                                      "expected lower-case letters, digits and dashes"))
+        data = result.value
+        if not problems and data.get("art"):
+            art, problem = check_art(data["art"], base_dir, roots) if base_dir is not None \
+                else (None, "art needs a card file in a folder")
+            if problem:
+                problems.append(_Prob("art", raw.mark_of("art"), problem))
+            data["art"] = art
         if problems:
             for p in problems:
                 catalog.errors.append(CardError(shown, *p.mark, p.message, card=label,
                                                 field=p.path or None))
             return
-        data = result.value
-        if data.get("art") and base_dir is not None:
-            data["art"] = str((base_dir / data["art"]).resolve())
         data = {k: v for k, v in data.items() if k not in ("id", "kind", "name")}
         card = CardDef(id=str(card_id), kind=kind, name=result.value["name"], data=data,
                        source=shown, line=mark[0],
                        marks={k: raw.mark_of(k) for k in raw} if isinstance(raw, yamlio.MDict)
                        else {})
+        if card.id in here:
+            catalog.errors.append(CardError(
+                shown, *mark, f"duplicate id: already defined at {shown}:{here[card.id]}",
+                card=card.id, field="id"))
+            return
+        here[card.id] = card.line
         if card.id in catalog.cards:
             if is_mod:
                 catalog.overridden.append(card.id)
@@ -182,6 +344,9 @@ class CardLoader:
         return validate(record, raw, mark=raw.mark if isinstance(raw, yamlio.MDict) else (1, 1))
 
 
+_EMPTY = object()
+
+
 class _Prob:
     def __init__(self, path, mark, message):
         self.path, self.mark, self.message = path, mark, message
@@ -190,19 +355,46 @@ class _Prob:
 def yaml_files(directory: Path) -> list[Path]:
     if not directory.is_dir():
         return []
-    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml"))
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml")
+                  and p.is_file())
+
+
+def mod_root(directory: Path, path: Path) -> Path:
+    """A mod's own folder: the first folder below ``directory`` that holds ``path`` (or
+    ``directory`` itself for a file directly in it)."""
+    parts = path.relative_to(directory).parts
+    return directory / parts[0] if len(parts) > 1 else directory
+
+
+#: every game id and shared card set a card file may name; the game registry fills it
+#: (the engine imports no game), so an unknown ``game:`` gets a suggestion
+KNOWN_GAMES: set[str] = set()
 
 
 def load_catalog(game: str, kinds: dict[str, dict[str, Field]], base_dirs: Iterable[Path],
-                 mod_dirs: Iterable[Path] = (), sets: Iterable[str] = ()) -> Catalog:
+                 mod_dirs: Iterable[Path] = (), sets: Iterable[str] = (),
+                 known_games: Iterable[str] | None = None) -> Catalog:
     """Load ``base_dirs`` (the game's own cards) then ``mod_dirs`` (overrides allowed);
-    files of the shared card ``sets`` are accepted as well as the game's own."""
-    loader = CardLoader(game, kinds, sets)
+    files of the shared card ``sets`` are accepted as well as the game's own. Mods are
+    read up to :data:`~tabletop.engine.limits.MAX_MOD_FILES` files and
+    :data:`~tabletop.engine.limits.MAX_MOD_BYTES` bytes in all."""
+    loader = CardLoader(game, kinds, sets, known_games)
     catalog = Catalog(game)
     for directory in base_dirs:
         for path in yaml_files(Path(directory)):
             loader.load_file(path, catalog)
+    files = budget = 0
     for directory in mod_dirs:
-        for path in yaml_files(Path(directory)):
-            loader.load_file(path, catalog, is_mod=True)
+        directory = Path(directory)
+        for path in yaml_files(directory):
+            files += 1
+            with contextlib.suppress(OSError):
+                budget += path.stat().st_size
+            if files > limits.MAX_MOD_FILES or budget > limits.MAX_MOD_BYTES:
+                catalog.errors.append(CardError(
+                    display_path(path), 1, 1, f"too many mod files: at most "
+                    f"{limits.MAX_MOD_FILES} files and {limits.MAX_MOD_BYTES:,} bytes in all "
+                    "are read; this file and the ones after it were skipped"))
+                return catalog
+            loader.load_file(path, catalog, is_mod=True, root=mod_root(directory, path))
     return catalog

@@ -43,8 +43,10 @@ def seat_label(seat: int) -> str:
 
 
 def parse_seat(token: str) -> int:
-    if len(token) >= 2 and token[0] in "Pp" and token[1:].isdigit():
-        return int(token[1:]) - 1
+    digits = token[1:]
+    if len(token) >= 2 and token[0] in "Pp" and digits.isascii() and digits.isdigit() \
+            and len(digits) <= 3:  # "P1¹" is not a seat (str.isdigit accepts "¹")
+        return int(digits) - 1
     raise NotationError(f"expected a seat like P1 or P2, got {token!r}")
 
 

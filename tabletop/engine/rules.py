@@ -31,7 +31,7 @@ from . import hidden
 from .cards import CardError, Catalog
 from .flow import Flow
 from .info import GameInfo
-from .loader import load_catalog
+from .loader import KNOWN_GAMES, load_catalog
 from .moves import IllegalMove, Move
 from .rng import Rng
 from .schema import Field
@@ -55,7 +55,10 @@ class Rules:
 
     # -- cards ----------------------------------------------------------------------------
     def load_catalog(self, base_dirs: list[Path] | None = None,
-                     mod_dirs: list[Path] | None = None) -> Catalog:
+                     mod_dirs: list[Path] | None = None, check: bool = True) -> Catalog:
+        """The game's cards: shared sets, ``base_dirs`` (default ``cards/<game>/``), then
+        mods; ``check=False`` leaves out the cross-card checks (``tabletop validate`` adds
+        files first and runs them once)."""
         from .. import CARDS_DIR
         from .paths import mod_dirs as default_mod_dirs
 
@@ -66,8 +69,9 @@ class Rules:
         if mod_dirs is None:
             mod_dirs = default_mod_dirs()
         catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs,
-                               self.card_sets)
-        catalog.errors.extend(self.check_catalog(catalog))
+                               self.card_sets, known_games=KNOWN_GAMES or None)
+        if check:
+            catalog.errors.extend(self.check_catalog(catalog))
         return catalog
 
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
@@ -227,6 +231,12 @@ class Rules:
             return None
         cards = view.cards
         return lambda c: cards[c].kind in holds
+
+    def slot_needs(self, view: State, zone: str, seat: int) -> list:
+        """What the hidden cards of ``zone`` must include, as a whole: ``(test, count)``
+        pairs (at least ``count`` of them pass ``test``), e.g. a hand that must hold a
+        Character. Default: nothing."""
+        return []
 
     def determinize_extra(self, state: State, view: State, seat: int, rng: Rng) -> None:
         """Hook: refill game-specific hidden fields after :meth:`determinize`."""

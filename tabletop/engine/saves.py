@@ -2,42 +2,60 @@
 
 A save is ``{"format": "tabletop-save", "version": 1, "game", "options", "seed",
 "seats", "fingerprint", "moves": [notation...], "notes", "settings"}`` plus, for a game
-that started from a scenario position instead of a deal, that ``"position"``. Loading
-replays every move through the rules; if anything is wrong (bad JSON, a newer format, an
-unknown game, a move the rules refuse) the whole save is refused with a message; nothing
-is half-loaded.
+that started from a scenario position instead of a deal, that ``"position"``, and what
+the load screen shows (``"saved"``, ``"turn"``, ``"over"``, ``"app"``). Loading replays
+every move through the rules; if anything is wrong (bad JSON, a newer format, an unknown
+game, a move the rules refuse) the whole save is refused with a message; nothing is
+half-loaded.
+
+Reading is limited before the work grows (:mod:`tabletop.engine.limits`): the size is
+checked before the file is read, the nesting depth by a scan of the bytes before
+``json.loads``, and every field against :func:`check_save` (types, ranges, the game's
+declared options) before any of them is used. :func:`read_save` serves Continue, Load and
+the load screen's list alike.
 Older formats are brought up to date by the functions in :data:`UPGRADERS`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import limits
+from .autosave import read_journal, recover
 from .cards import Catalog
+from .files import atomic_write
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove
+from .savecheck import (
+    SAVE_FORMAT,
+    SETTINGS,
+    SaveError,
+    check_save,
+    option_problem,
+    saved_at,
+)
 from .session import Session
 
-SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
 
 #: ``UPGRADERS[n]`` turns a version-n save into version n + 1.
 UPGRADERS: dict[int, Callable[[dict], dict]] = {}
 
-
-class SaveError(Exception):
-    """A save that cannot be loaded; the message says why, for the player."""
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SETTINGS", "UPGRADERS", "SaveError", "check_save",
+           "option_problem", "saved_at", "session_from_dict", "session_to_dict",
+           "read_save", "parse_save", "write_save", "atomic_write"]
 
 
 def session_to_dict(session: Session) -> dict[str, Any]:
+    """What a save holds: only what is needed to replay the game (options, seed, seats,
+    moves, narration, table settings, a scenario position) and what the load screen
+    shows (when, which turn, whether it is over)."""
     from .. import __version__
 
     return {
@@ -53,36 +71,11 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "ruleset": session.ruleset,
         "moves": list(session.notations),
         "notes": {str(k): v for k, v in session.notes.items()},
-        "settings": session.settings,
+        "settings": {k: v for k, v in session.settings.items() if k in SETTINGS},
         **({"position": session.position} if session.position is not None else {}),
+        "turn": session.state.turn,
         "over": session.state.over,
     }
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves either the old or the new file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:  # pragma: no cover - e.g. Windows
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 def write_save(path: Path, session: Session) -> None:
@@ -90,25 +83,69 @@ def write_save(path: Path, session: Session) -> None:
     atomic_write(path, blob.encode("utf-8"))
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    """Read and check a save file's envelope (not yet replayed)."""
+def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any]:
+    """Read a save file and check every field (:func:`parse_save`); not yet replayed.
+    Messages name the save by its file name."""
+    path = Path(path)
+    name = path.name
+    journal = read_journal(path)  # first: see read_journal
     try:
-        raw = Path(path).read_bytes()
+        size = path.stat().st_size
+        if size > limits.MAX_SAVE_BYTES:
+            raise SaveError(f"{name} is too large to be a save ({size:,} bytes; a save has "
+                            f"at most {limits.MAX_SAVE_BYTES:,}); it was not loaded.")
+        with path.open("rb") as handle:
+            raw = handle.read(limits.MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveError(f"Cannot read {path}: {exc.strerror or exc}") from exc
-    return parse_save(raw, str(path))
+        raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
+    return parse_save(raw, name, games, journal=path, journal_bytes=journal)
 
 
-def parse_save(raw: bytes, name: str = "save") -> dict[str, Any]:
+_JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def json_depth(raw: bytes, limit: int) -> int:
+    """How deep the lists and objects of the JSON text ``raw`` nest, counted up to
+    ``limit + 1`` (a cheap scan of the bytes: strings are skipped)."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return min(raw.count(b"[") + raw.count(b"{"), limit)
+    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    depth = deepest = 0
+    for byte in brackets:
+        if byte in b"[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_save(raw: bytes, name: str = "save", games: dict[str, Game] | None = None,
+               journal: Path | None = None,
+               journal_bytes: bytes | None = None) -> dict[str, Any]:
+    """Check the size, the nesting, the JSON, the format version and every field of a
+    save; returns the checked fields (see :func:`check_save`). The autosave journal
+    beside the save file ``journal`` (:mod:`.autosave`; ``journal_bytes`` if already read)
+    is replayed on top first."""
+    if len(raw) > limits.MAX_SAVE_BYTES:
+        raise SaveError(f"{name} is too large to be a save (more than "
+                        f"{limits.MAX_SAVE_BYTES:,} bytes); it was not loaded.")
+    if json_depth(raw, limits.MAX_JSON_DEPTH) > limits.MAX_JSON_DEPTH:
+        raise SaveError(f"{name} is damaged (its data is nested more than "
+                        f"{limits.MAX_JSON_DEPTH} levels deep); it was not loaded.")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{name} is damaged (not valid JSON: {exc}); it was not loaded.") \
-            from exc
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"{name} is damaged (not valid JSON: {_cut(str(exc), 120)}); it was "
+                        "not loaded.") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a Tabletop save.")
     version = data.get("version")
-    if not isinstance(version, int) or version < 0:
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise SaveError(f"{name} has no valid format version.")
     if version > SAVE_VERSION:
         raise SaveError(f"{name} was written by a newer Tabletop (save format {version}; this "
@@ -120,42 +157,51 @@ def parse_save(raw: bytes, name: str = "save") -> dict[str, Any]:
         data = upgrade(data)
         version += 1
         data["version"] = version
-    for key, kind in (("game", str), ("seed", int), ("moves", list), ("options", dict),
-                      ("seats", list)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"{name} is damaged (field {key!r} is missing or wrong).")
-    return data
+    if journal is not None:
+        data = recover(journal, data, journal_bytes)
+    return check_save(data, name, games)
+
+
+#: what a game's scenario set-up raises for a position it cannot build
+POSITION_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 
 def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                       name: str = "save") -> tuple[Session, list[str]]:
-    """Replay a save. Returns the session and warnings (e.g. card data changed)."""
+    """Replay a save (its fields are checked first). Returns the session and warnings
+    (e.g. card data changed); raises :class:`SaveError` unless every move replays."""
+    data = check_save(data, name, {game.info.id: game}) if data.get("game") == \
+        game.info.id else check_save(data, name)
+    if data["game"] != game.info.id:
+        raise SaveError(f"{name} is a {data['game']} save, not {game.info.title}.")
     warnings = []
     if data.get("fingerprint") and data["fingerprint"] != catalog.fingerprint:
         warnings.append("The card data has changed since this game was saved; it was "
                         "replayed with the current cards.")
+    seats = [SeatConfig(s["name"], s["kind"]) for s in data["seats"]]
     try:
-        seats = [SeatConfig(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
-        ruleset = data.get("ruleset", 1)
-        if not isinstance(ruleset, int) or not 1 <= ruleset <= game.rules.version:
-            raise SaveError(f"{name} was played under rules this version does not know "
-                            f"(version {ruleset!r} of {game.info.title}).")
         session = Session(game, catalog, data["options"], data["seed"], seats,
-                          position=data.get("position"), ruleset=ruleset)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{name} cannot be set up: {exc}") from exc
+                          position=data.get("position"), ruleset=data.get("ruleset", 1))
+    except POSITION_ERRORS as exc:
+        raise SaveError(f"{name} cannot be set up: "
+                        f"{_cut(str(exc), 200)}") from None
     for number, text in enumerate(data["moves"], start=1):
-        if not isinstance(text, str):
-            raise SaveError(f"{name} is damaged (move {number} is not text).")
+        if number % 50 == 0:
+            limits.checkpoint()
         try:
             session.play_text(text)
         except IllegalMove as exc:
-            raise SaveError(f"{name} does not replay: move {number} ({text}) is refused: "
-                            f"{exc.reason}") from exc
-    if isinstance(data.get("settings"), dict):
-        session.settings = dict(data["settings"])
-    for key, note in (data.get("notes") or {}).items():
-        if str(key).isdigit():
-            session.notes[int(key)] = str(note)
+            raise SaveError(f"{name} does not replay: move {number} "
+                            f"({_cut(text, limits.MAX_QUOTED_CHARS)}) is refused: "
+                            f"{_cut(exc.reason, 300)}") from None
+    session.settings = dict(data["settings"])
+    session.journal_seq = data.get("journal", 0)
+    session.notes = {int(key): note for key, note in data["notes"].items()}
     session.redo_stack.clear()
     return session, warnings
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters (and an ellipsis)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "\u2026"

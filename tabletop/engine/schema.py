@@ -8,9 +8,11 @@ problem it finds (not just the first) and returns plain, normalised Python data.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import limits
 from .yamlio import Mark, MDict, MList
 
 
@@ -25,6 +27,8 @@ class Problem:
 
 def suggest(word: str, options) -> str:
     """Return `` (did you mean 'x'?)`` for the closest option, or an empty string."""
+    if len(str(word)) > limits.MAX_QUOTED_CHARS:
+        return ""  # nothing is that long, and comparing long texts is slow
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -36,7 +40,7 @@ def describe_value(value: Any) -> str:
         return "a list"
     if value is None:
         return "nothing"
-    return f"{value!r}"
+    return limits.quoted(value)
 
 
 class Ctx:
@@ -52,6 +56,8 @@ class Ctx:
 def _join(path: str, name: str | int) -> str:
     if isinstance(name, int):
         return f"{path}[{name}]"
+    if len(name) > limits.MAX_QUOTED_CHARS:
+        name = name[: limits.MAX_QUOTED_CHARS] + "\u2026"
     return f"{path}.{name}" if path else name
 
 
@@ -67,10 +73,49 @@ class Spec:
         raise NotImplementedError
 
 
+#: characters that reorder the text around them (they can disguise what a name says)
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+#: characters that draw nothing although they are not categorised as spaces or formats
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_UNPRINTABLE = frozenset(("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"))
+
+
+def text_problem(text: str, one_line: bool) -> str | None:
+    """Why ``text`` may not be shown on a card (invisible, reordering or control
+    characters), or None. Free text may hold line breaks and tabs; a one-line field (a
+    name) must also show at least one visible character."""
+    visible = False
+    for ch in text:
+        if ch in BIDI_CONTROLS:
+            return (f"the text holds U+{ord(ch):04X}, a character that reverses or reorders "
+                    "the text around it; remove it")
+        category = unicodedata.category(ch)
+        if category in _UNPRINTABLE and not (not one_line and ch in "\n\t"):
+            what = "a line break" if ch in "\n\r\u2028\u2029" else "an invisible character"
+            return f"the text holds U+{ord(ch):04X} ({what}); remove it"
+        if not visible and not ch.isspace() and ch not in BLANK_LETTERS \
+                and category not in ("Mn", "Me", "Zs"):
+            visible = True
+    if one_line and text and not visible:
+        return "the text shows nothing (only spaces or invisible characters)"
+    return None
+
+
 class Str(Spec):
-    def __init__(self, nonempty: bool = True, doc: str = "") -> None:
+    """Text. ``nonempty`` fields (names) are one line of at most
+    :data:`~tabletop.engine.limits.MAX_NAME_CHARS` characters with something visible;
+    the others (rules text, flavour) may be empty and hold line breaks, up to
+    :data:`~tabletop.engine.limits.MAX_TEXT_CHARS`. Neither may hold control, invisible
+    formatting or bidirectional-override characters."""
+
+    def __init__(self, nonempty: bool = True, doc: str = "", max_len: int | None = None,
+                 one_line: bool | None = None) -> None:
         self.nonempty = nonempty
         self.doc = doc
+        self.one_line = nonempty if one_line is None else one_line
+        self.max_len = max_len if max_len is not None else (
+            limits.MAX_NAME_CHARS if self.one_line else limits.MAX_TEXT_CHARS)
 
     def expected(self) -> str:
         return "text"
@@ -80,8 +125,16 @@ class Str(Spec):
             ctx.bad(path, mark, f"expected text, got {describe_value(value)}")
             return None
         value = str(value)
+        if len(value) > self.max_len:
+            ctx.bad(path, mark, f"expected at most {self.max_len:,} characters, got "
+                                f"{len(value):,}")
+            return None
         if self.nonempty and not value.strip():
             ctx.bad(path, mark, "expected non-empty text")
+            return None
+        problem = text_problem(value, self.one_line)
+        if problem:
+            ctx.bad(path, mark, problem)
             return None
         return value
 
@@ -138,7 +191,7 @@ class Enum(Spec):
             lowered = text.lower()
             if lowered in self.choices:
                 return lowered
-            ctx.bad(path, mark, f"expected {self.expected()}, got {text!r}"
+            ctx.bad(path, mark, f"expected {self.expected()}, got {limits.quoted(text)}"
                     + suggest(text, self.choices))
             return None
         return text
@@ -158,10 +211,12 @@ class ListOf(Spec):
             return None
         if len(value) < self.min_len:
             ctx.bad(path, mark, f"expected at least {self.min_len} item(s), got {len(value)}")
+        items = value
         if self.max_len is not None and len(value) > self.max_len:
             ctx.bad(path, mark, f"expected at most {self.max_len} item(s), got {len(value)}")
+            items = value[: self.max_len]  # the items beyond are not checked one by one
         out = []
-        for i, item in enumerate(value):
+        for i, item in enumerate(items):
             imark = value.mark_of(i) if isinstance(value, MList) else mark
             out.append(self.item.check(item, _join(path, i), imark, ctx))
         return tuple(out)
@@ -195,7 +250,7 @@ class Record(Spec):
             if key not in self.fields:
                 kmark = value.key_marks.get(key, mark) if isinstance(value, MDict) else mark
                 ctx.bad(_join(path, str(key)), kmark,
-                        f"unknown field {key!r}" + suggest(key, self.fields)
+                        f"unknown field {limits.quoted(key)}" + suggest(key, self.fields)
                         + "; expected fields: " + ", ".join(self.fields))
         for name, fld in self.fields.items():
             if name in value:
@@ -230,9 +285,10 @@ class OneOfKey(Spec):
             return None
         name = value[self.key]
         kmark = value.mark_of(self.key) if isinstance(value, MDict) else mark
-        if name not in self.variants:
+        if not isinstance(name, str) or name not in self.variants:
             ctx.bad(_join(path, self.key), kmark,
-                    f"unknown {self.what} {name!r}" + suggest(name, self.variants)
+                    f"unknown {self.what} {limits.quoted(name)}"
+                    + suggest(name, self.variants)
                     + "; valid: " + ", ".join(sorted(self.variants)))
             return None
         rest = MDict({k: v for k, v in value.items() if k != self.key})

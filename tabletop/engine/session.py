@@ -65,6 +65,8 @@ class Session:
         self.notes: dict[int, str] = {}  # move index -> a line of narration
         #: table settings saved with the game (e.g. whether hands are hidden)
         self.settings: dict[str, Any] = {}
+        #: the last autosave journal number the game was saved with (:mod:`.autosave`)
+        self.journal_seq = 0
 
     # -- state ----------------------------------------------------------------------
     @property

@@ -4,7 +4,14 @@ Only the safe loader is used (the C ``CSafeLoader`` when PyYAML was built with l
 Mappings load as :class:`MDict` and sequences as :class:`MList`; both carry the line and
 column (1-based) of each entry so that validation errors can point at ``file:line:col``.
 Only ``true``/``false`` are booleans: YAML 1.1's ``yes``/``no``/``on``/``off`` stay strings,
-so a card called "On" or a value ``no`` means what it says.
+so a card called "On" or a value ``no`` means what it says; dates stay text too.
+
+Loading is limited before the work grows (:mod:`tabletop.engine.limits`): control
+characters are refused before parsing, and the document is composed here from libyaml's
+events (not by libyaml's recursive composer) so that the nesting depth and the number of
+nodes, every alias counted as the nodes it repeats, are checked as each event arrives. An
+alias bomb or a file nested 20,000 levels deep stops at the first node over the limit,
+with its line and column.
 """
 
 from __future__ import annotations
@@ -12,6 +19,21 @@ from __future__ import annotations
 import re
 
 import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from . import limits
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Base = yaml.CSafeLoader
@@ -58,8 +80,182 @@ def _pos(node) -> Mark:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+class LimitError(yaml.MarkedYAMLError):
+    """A card file over one of the limits, or with a character YAML does not allow."""
+
+    def __init__(self, problem: str, mark) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+#: the only tags a card file may write out (``!!str 5``); no dates, sets, binary...
+ALLOWED_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in
+                         ("str", "int", "float", "bool", "null", "seq", "map"))
+
+
+def _explicit_tag(event) -> None:
+    if event.tag not in (None, "!") and event.tag not in ALLOWED_TAGS:
+        tag = event.tag.replace("tag:yaml.org,2002:", "!!")
+        raise LimitError(f"the tag {limits.quoted(tag)[1:-1] if len(tag) > 60 else tag} is "
+                         "not allowed in a card file", event.start_mark)
+
+
 class MarkedLoader(_Base):  # type: ignore[misc, valid-type]
-    """Safe loader that builds :class:`MDict` / :class:`MList` with positions."""
+    """Safe loader that builds :class:`MDict` / :class:`MList` with positions, composing
+    the document itself so that every limit is checked as the events arrive."""
+
+    def get_single_node(self):
+        self.get_event()  # the stream starts
+        document = None
+        if not self.check_event(StreamEndEvent):
+            document = self._compose_document()
+        if not self.check_event(StreamEndEvent):
+            event = self.get_event()
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream",
+                document.start_mark if document is not None else None,
+                "but found another document", event.start_mark)
+        self.get_event()
+        return document
+
+    def _compose_document(self):
+        event = self.get_event()
+        assert isinstance(event, DocumentStartEvent | StreamStartEvent)
+        node = self._compose_limited()
+        event = self.get_event()
+        assert isinstance(event, DocumentEndEvent)
+        return node
+
+    def _compose_limited(self):
+        """Compose one node tree without recursion, counting depth and nodes."""
+        return _Composer(self).run()
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, OverflowError, AttributeError, KeyError) as exc:
+            # e.g. an explicit ``!!int 0x`` or ``!!float x``
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value ({exc})", node.start_mark) from None
+
+
+class _Composer:
+    """Builds a node tree from the parser's events with an explicit stack (no
+    recursion), counting nesting and values (an alias counts as everything it repeats)
+    as the events arrive, so a hostile file stops at a limit before it grows."""
+
+    def __init__(self, loader: MarkedLoader) -> None:
+        self.loader = loader
+        self.anchors: dict[str, object] = {}
+        self.weight: dict[int, int] = {}  # id(anchored node) -> the nodes it stands for
+        self.unfinished: set[int] = set()  # collections whose end has not come yet
+        # each frame: [node, anchor, nodes so far, a mapping key waiting for its value]
+        self.stack: list[list] = []
+        self.total = 0
+
+    def run(self):
+        events = 0
+        while True:
+            event = self.loader.get_event()
+            events += 1
+            if events % 2000 == 0:
+                limits.checkpoint()
+            if isinstance(event, SequenceEndEvent | MappingEndEvent):
+                done = self.close(event)
+            elif isinstance(event, AliasEvent):
+                done = self.alias(event)
+            else:
+                done = self.node(event)
+            if done is not None:
+                return done
+
+    def attach(self, node, count: int):
+        """Put ``node`` in the collection being built; the node itself if it is the
+        whole document."""
+        if not self.stack:
+            return node
+        frame = self.stack[-1]
+        frame[2] += count
+        parent = frame[0]
+        if isinstance(parent, SequenceNode):
+            parent.value.append(node)
+        elif frame[3] is None:
+            frame[3] = node
+        else:
+            parent.value.append((frame[3], node))
+            frame[3] = None
+        return None
+
+    def count(self, n: int, mark) -> None:
+        self.total += n
+        if self.total > limits.MAX_YAML_NODES:
+            raise LimitError(f"the file holds more than {limits.MAX_YAML_NODES:,} values "
+                             "(counting each alias as everything it repeats)", mark)
+
+    def close(self, event):
+        node, anchor, count, _ = self.stack.pop()
+        node.end_mark = event.end_mark
+        self.unfinished.discard(id(node))
+        if anchor is not None:
+            self.weight[id(node)] = count
+        if not self.stack:
+            return node
+        self.stack[-1][2] += count
+        return None
+
+    def alias(self, event):
+        node = self.anchors.get(event.anchor)
+        if node is None:
+            raise yaml.composer.ComposerError(
+                None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+        if id(node) in self.unfinished:
+            raise LimitError(f"the alias *{event.anchor} repeats a list or mapping that "
+                             "contains it", event.start_mark)
+        size = self.weight.get(id(node), 1)
+        self.count(size, event.start_mark)
+        return self.attach(node, size)
+
+    def node(self, event):
+        anchor = event.anchor
+        if anchor is not None and anchor in self.anchors:
+            raise yaml.composer.ComposerError(
+                f"found duplicate anchor {anchor!r}; first occurrence",
+                self.anchors[anchor].start_mark, "second occurrence", event.start_mark)
+        _explicit_tag(event)
+        if isinstance(event, ScalarEvent):
+            node = self.scalar(event)
+            self.count(1, event.start_mark)
+            if anchor is not None:
+                self.anchors[anchor] = node
+            return self.attach(node, 1)
+        if not isinstance(event, SequenceStartEvent | MappingStartEvent):
+            raise yaml.composer.ComposerError(  # pragma: no cover - libyaml's order
+                None, None, f"unexpected {type(event).__name__}", event.start_mark)
+        if len(self.stack) >= limits.MAX_YAML_DEPTH:
+            raise LimitError(f"lists and mappings are nested more than "
+                             f"{limits.MAX_YAML_DEPTH} levels deep", event.start_mark)
+        kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(kind, None, event.implicit)
+        node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+        self.count(1, event.start_mark)
+        if anchor is not None:
+            self.anchors[anchor] = node
+        self.attach(node, 0)
+        self.stack.append([node, anchor, 1, None])
+        self.unfinished.add(id(node))
+        return None
+
+    def scalar(self, event) -> ScalarNode:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
+        if tag in _NUMBER_TAGS and len(event.value) > limits.MAX_NUMBER_CHARS:
+            raise LimitError(f"a number of more than {limits.MAX_NUMBER_CHARS} characters",
+                             event.start_mark)
+        return ScalarNode(tag, event.value, event.start_mark, event.end_mark,
+                          style=event.style)
 
 
 def _construct_map(loader: MarkedLoader, node):
@@ -69,10 +265,12 @@ def _construct_map(loader: MarkedLoader, node):
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, list | dict):
+        try:
+            hash(key)
+        except TypeError:
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark,
-                "found an unhashable key", key_node.start_mark)
+                "found an unhashable key", key_node.start_mark) from None
         value = loader.construct_object(value_node, deep=True)
         if key in result:
             raise yaml.constructor.ConstructorError(
@@ -95,10 +293,11 @@ def _construct_seq(loader: MarkedLoader, node):
 MarkedLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 MarkedLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 
-# Booleans: only true/false (any case).  Copy the resolver table so the global
-# SafeLoader is left untouched, then replace the bool resolver.
+# Booleans: only true/false (any case); no implicit dates.  Copy the resolver table so
+# the global SafeLoader is left untouched, then replace the bool resolver.
+_DROPPED = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
 MarkedLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
     for first, resolvers in _Base.yaml_implicit_resolvers.items()
 }
 MarkedLoader.add_implicit_resolver(
@@ -108,8 +307,30 @@ MarkedLoader.add_implicit_resolver(
 )
 
 
+#: characters YAML does not allow in a document (tab, line feed and return are fine)
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+
+
+def position(text: str, index: int) -> Mark:
+    """Line and column (1-based) of ``text[index]``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
 def load(text: str):
-    """Parse one YAML document with positions. Raises ``yaml.YAMLError`` on bad syntax."""
+    """Parse one YAML document with positions, within the limits of
+    :mod:`tabletop.engine.limits`. Raises ``yaml.YAMLError`` (:class:`LimitError` for a
+    limit or a forbidden character) with the position of the problem."""
+    if len(text) > limits.MAX_CARD_FILE_BYTES:
+        raise LimitError(f"the file is too large (a card file may have at most "
+                         f"{limits.MAX_CARD_FILE_BYTES:,} bytes)",
+                         yaml.Mark("<file>", 0, 0, 0, None, None))
+    bad = _FORBIDDEN.search(text)
+    if bad is not None:
+        line, col = position(text, bad.start())
+        raise LimitError(f"the control character U+{ord(bad.group()):04X} is not allowed in "
+                         "a card file (is it a text file?)",
+                         yaml.Mark("<file>", bad.start(), line - 1, col - 1, None, None))
     return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
 
 

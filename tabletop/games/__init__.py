@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..engine.game import Game
+from ..engine.game import REGISTRY, Game
+from ..engine.loader import KNOWN_GAMES
 
 #: the order games are listed in the new-game screen
 ORDER = ("brawl", "power-play", "hero-vs-nemesis", "solo-deckbuilder", "overpower")
@@ -30,6 +31,14 @@ def _registry() -> dict[str, Game]:
 
 
 GAMES: dict[str, Game] = _registry()
+REGISTRY.update(GAMES)
+KNOWN_GAMES.update(GAMES)
+KNOWN_GAMES.update(s for g in GAMES.values() for s in g.rules.card_sets)
+
+
+def known_game_ids() -> set[str]:
+    """Every registered game and every shared card set a card file may name."""
+    return set(KNOWN_GAMES)
 
 
 def get_game(game_id: str) -> Game:

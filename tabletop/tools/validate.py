@@ -1,39 +1,181 @@
-"""``tabletop validate``: print every card-file problem as file:line:col; exit 1 if any."""
+"""``tabletop validate``: print every card-file problem as file:line:col; exit 1 if any.
+
+What is checked, and as which game:
+
+- no path: every game's cards (its shared sets, ``cards/<game>/``) and the user's mods;
+- ``cards/``: every game's built-in cards;
+- a folder or file in ``cards/<game>/``: that game's built-in cards (the folder names the
+  game); in a shared set's folder (``cards/standard-deck/``): every game that reads it;
+- any other file (a mod): the game its ``game:`` key names (``--game`` for a file
+  without one), checked on top of that game's built-in cards, as the app would load it;
+  any other folder: each YAML file in it, so.
+
+Each game's catalog gets its cross-card checks once, and a problem met by several games
+(a shared set, a mod for an unknown game) is printed once.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import CARDS_DIR
-from ..engine.paths import mod_dirs
-from ..games import GAMES
+from ..engine.cards import Catalog
+from ..engine.loader import CardLoader, display_path, yaml_files
+from ..engine.schema import suggest
+from ..games import GAMES, known_game_ids
 
 
-def validate(paths: list[str], game_id: str | None = None) -> int:
-    games = [GAMES[game_id]] if game_id else list(GAMES.values())
-    problems = 0
+@dataclass
+class Job:
+    """One game's catalog to check: its built-in cards (and the user's mods, or the
+    given files on top)."""
+
+    game: str
+    with_mods: bool = False
+    files: list[Path] = field(default_factory=list)
+    #: file without ``game:`` that ``--game`` assigns to this game
+    implied: set[Path] = field(default_factory=set)
+
+
+def _users_of(set_id: str) -> list[str]:
+    return [gid for gid, g in GAMES.items() if set_id in g.rules.card_sets]
+
+
+def _title(game_id: str) -> str:
+    return GAMES[game_id].info.title
+
+
+def _game_key(path: Path, problems: list[str]) -> object:
+    """The ``game:`` value of a card file (None when it has none), or ``problems``
+    filled in when the file cannot even be read."""
+    probe = Catalog("probe")
+    loader = CardLoader("probe", {})
+    text = loader.read(path, probe)
+    doc = None if text is None else loader.parse(text, display_path(path), probe)
+    if doc is None:
+        problems.extend(str(e) for e in probe.errors)
+        return _UNREADABLE
+    return doc.get("game") if isinstance(doc, dict) else None
+
+
+_UNREADABLE = object()
+
+
+def _plan(paths: list[str], game_id: str | None, say: Callable[[str], None],
+          problems: list[str]) -> dict[str, Job]:
+    """Which catalogs to load, saying for each path which game it is checked as."""
+    jobs: dict[str, Job] = {}
+    wanted = [game_id] if game_id else list(GAMES)
+
+    def job(gid: str) -> Job:
+        return jobs.setdefault(gid, Job(gid))
+
+    if not paths:
+        for gid in wanted:
+            job(gid).with_mods = True
+        say("Checking " + ", ".join(_title(g) for g in wanted)
+            + ": built-in cards and your mods")
+        return jobs
+    for text in paths:
+        _plan_path(Path(text), game_id, wanted, job, say, problems)
+    return jobs
+
+
+def _plan_path(path: Path, game_id: str | None, wanted: list[str], job, say,
+               problems: list[str]) -> None:
+    """What one path on the command line checks: a game's folder, a shared set, the
+    whole ``cards/`` folder, or files (each for the game its ``game:`` names)."""
+    shown = display_path(path)
+    if not path.exists():
+        problems.append(f"{shown}: no such file or folder")
+        return
+    cards_dir = CARDS_DIR.resolve()
+    resolved = path.resolve()
+    if resolved == cards_dir:
+        for gid in wanted:
+            job(gid)
+        say(f"{shown}: the built-in cards of every game")
+        return
+    if resolved.is_relative_to(cards_dir):
+        folder = resolved.relative_to(cards_dir).parts[0]
+        users = [folder] if folder in GAMES else _users_of(folder)
+        users = [g for g in users if g in wanted]
+        if users:
+            titles = ", ".join(map(_title, users))
+            say(f"{shown}: {titles} (from its folder)" if folder in GAMES else
+                f"{shown}: the shared set {folder}, checked with {titles}")
+            for gid in users:
+                job(gid)
+            return
+    files = yaml_files(path) if path.is_dir() else [path]
+    if path.is_dir() and not files:
+        problems.append(f"{shown}: no .yaml files in this folder")
+    for file in files:
+        _plan_file(file, game_id, job, say, problems)
+
+
+def _plan_file(file: Path, game_id: str | None, job, say, problems: list[str]) -> None:
+    shown = display_path(file)
+    key = _game_key(file, problems)
+    if key is _UNREADABLE:
+        return
+    if key is None:
+        if game_id is None:
+            problems.append(f"{shown}:1:1: field 'game': a mod file must say which game it "
+                            "is for: add 'game: <id>' (or run with --game <id>)")
+            return
+        say(f"{shown}: {_title(game_id)} (from --game)")
+        job(game_id).files.append(file)
+        job(game_id).implied.add(file)
+        return
+    if isinstance(key, str) and key in GAMES:
+        users = [key]
+        why = "its 'game:' key"
+    elif isinstance(key, str) and _users_of(key):
+        users = _users_of(key)
+        why = f"its 'game:' key: the shared set {key}"
+    else:
+        # not a game: the loader reports it (with a suggestion) for any game
+        users = [game_id or next(iter(GAMES))]
+        why = "no known game"
+    if game_id is not None and game_id not in users:
+        problems.append(f"{shown}: field 'game': this file is for {key}, not {game_id}"
+                        + suggest(game_id, users))
+        return
+    if why != "no known game":
+        say(f"{shown}: {', '.join(map(_title, users))} (from {why})")
+    for gid in users:
+        job(gid).files.append(file)
+
+
+def validate(paths: list[str], game_id: str | None = None,
+             out: Callable[[str], None] = print) -> int:
+    if game_id is not None and game_id not in GAMES:
+        out(f"unknown game {game_id!r}{suggest(game_id, GAMES)}; known: {', '.join(GAMES)}")
+        return 2
+    problems: list[str] = []
+    jobs = _plan(paths, game_id, out, problems)
     cards = 0
-    for game in games:
-        if paths:
-            base = [Path(p) for p in paths]
-            mods: list[Path] = []
-        else:
-            base = [CARDS_DIR / game.info.id]
-            mods = mod_dirs()
-        catalog = game.rules.load_catalog(base_dirs=[b for b in base if b.is_dir()], mod_dirs=mods)
-        from ..engine.loader import CardLoader
-
-        loader = CardLoader(game.info.id, game.rules.card_kinds, game.rules.card_sets)
-        for path in base:
-            if path.is_file():
-                loader.load_file(path, catalog, is_mod=True)
-        if any(p.is_file() for p in base):
-            catalog.errors.extend(game.rules.check_catalog(catalog))
-        for error in catalog.errors:
-            print(error)
-        problems += len(catalog.errors)
+    replaced: list[str] = []
+    for gid, job in jobs.items():
+        game = GAMES[gid]
+        catalog = game.rules.load_catalog(mod_dirs=None if job.with_mods else [], check=False)
+        loader = CardLoader(gid, game.rules.card_kinds, game.rules.card_sets,
+                            known_games=known_game_ids())
+        for file in job.files:
+            loader.load_file(file, catalog, is_mod=True, root=file.parent,
+                             implied=file in job.implied)
+        catalog.errors.extend(game.rules.check_catalog(catalog))
+        problems.extend(str(e) for e in catalog.errors)
         cards += len(catalog.cards)
         if catalog.overridden:
-            print(f"{game.info.id}: mods replace {', '.join(sorted(catalog.overridden))}")
-    print(f"{cards} valid card(s), {problems} problem(s)")
-    return 1 if problems else 0
+            replaced.append(f"{gid}: mods replace {', '.join(sorted(set(catalog.overridden)))}")
+    unique = list(dict.fromkeys(problems))
+    for line in unique:
+        out(line)
+    for line in replaced:
+        out(line)
+    out(f"{cards} valid card(s), {len(unique)} problem(s)")
+    return 1 if unique else 0

@@ -2,17 +2,23 @@
 
 ``App.step()`` runs one frame (events, update, draw); ``App.run()`` loops it. Tests drive
 ``step()`` directly after posting real mouse events.
+
+The app can always be stopped: the window's close button is looked for during long loads
+too (:func:`tabletop.engine.limits.checkpoint`), SIGTERM and Ctrl+C stop even a hung
+frame, and :func:`main` ends quietly (no traceback) when that happens.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Callable
 
 import pygame
 
 from .. import ART_DIR
+from ..engine import limits
 from ..engine.cards import Catalog
 from ..games import GAMES
 from . import theme
@@ -69,6 +75,18 @@ class App:
         self.use_mods = mods
         self.catalogs: dict[str, Catalog] = {}
         self.after_frame: list[Callable[[], None]] = []
+        self._polled = 0.0
+        limits.set_interrupt_check(self.check_quit)
+
+    def check_quit(self) -> None:
+        """Called during long loads: raise :class:`~tabletop.engine.limits.Interrupted`
+        if the window's close button was pressed (looked for at most every 50 ms)."""
+        now = time.perf_counter()
+        if now - self._polled < 0.05:
+            return
+        self._polled = now
+        if pygame.display.get_init() and pygame.event.peek(pygame.QUIT):
+            raise limits.Interrupted("the window was closed")
 
     # -- card data -----------------------------------------------------------------------
     def catalog(self, game_id: str) -> Catalog:
@@ -78,7 +96,13 @@ class App:
         return self.catalogs[game_id]
 
     def card_errors(self) -> list:
-        return [e for gid in GAMES for e in self.catalog(gid).errors]
+        """Every problem in card files, once (a shared set or a mod for an unknown game
+        is read by several games)."""
+        seen: dict[str, object] = {}
+        for gid in GAMES:
+            for error in self.catalog(gid).errors:
+                seen.setdefault(str(error), error)
+        return list(seen.values())
 
     # -- scenes ----------------------------------------------------------------------------
     @property
@@ -142,10 +166,13 @@ class App:
             scene.draw(self.screen)
 
     def run(self) -> None:
-        while self.running:
-            self.step()
-            self.clock.tick(FPS)
-        pygame.quit()
+        try:
+            while self.running:
+                self.step()
+                self.clock.tick(FPS)
+        finally:
+            limits.set_interrupt_check(None)
+            pygame.quit()
 
     def go_home(self) -> None:
         """Back to the first screen, closing every other."""
@@ -183,3 +210,17 @@ def background(surf: pygame.Surface) -> None:
 _bg_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
+class Terminated(limits.Interrupted):
+    """SIGTERM arrived."""
+
+
+def _terminate(signum, frame) -> None:
+    """SIGTERM: stop whatever runs now (a frame, a load) like Ctrl+C does."""
+    raise Terminated(f"signal {signum}")
+
+
+def install_signal_handlers() -> None:
+    """SDL turns SIGTERM into a window event that a busy frame never reads: take it
+    back so that SIGTERM always stops the app."""
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pygame
 
-from .. import SAMPLE_SAVES_DIR
+from ..engine import savegames
 from ..engine.info import SeatConfig
-from ..engine.paths import saves_dir
 from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
 from ..games import GAMES
@@ -17,29 +17,78 @@ from . import cardart, text, theme
 from .app import App, Scene, background
 from .widgets import Button, Choice, Row, ScrollList, Switch, TextInput, Toast, panel
 
-AUTOSAVE = "autosave.json"
-
-
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE
-
 
 def open_save(app, path: Path) -> tuple[Session, list[str]]:
-    """Read and replay a save; raises SaveError with a message for the player."""
+    """Read and replay a save; raises SaveError with a message for the player. The same
+    checks (:func:`~tabletop.engine.saves.read_save`) list the files on the load screen."""
     data = read_save(path)
-    game = GAMES.get(data["game"])
-    if game is None:
-        raise SaveError(f"{path.name} is for a game this version does not have "
-                        f"({data['game']!r}).")
-    return session_from_dict(data, game, app.catalog(game.info.id), path.name)
+    game = GAMES[data["game"]]  # read_save refuses a game this version does not have
+    return session_from_dict(data, game, app.catalog(game.info.id), Path(path).name)
 
 
 def start_table(app, session: Session, hide_hands: bool = True,
-                warnings: list[str] | None = None) -> None:
+                warnings: list[str] | None = None, autosave: Path | None = None) -> None:
+    """Open the table; the game autosaves to ``autosave`` (a game resumed from its own
+    autosave) or to a new file of its own, never over another game in progress."""
     from .table import TableScene
 
-    app.replace(TableScene(session, autosave=autosave_path(), hide_hands=hide_hands,
-                           warnings=warnings))
+    path = autosave
+    if path is None:
+        try:
+            path = savegames.new_autosave_path(session.game.info.id)
+        except OSError as exc:  # e.g. a read-only data folder: play on, unsaved
+            warnings = [*(warnings or []), f"This game cannot be saved: the saves folder "
+                                           f"cannot be created ({exc.strerror or exc})."]
+    app.replace(TableScene(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
+
+
+def resume(app, path: Path, toast: Toast) -> bool:
+    """Load the save at ``path`` and open the table (a game in progress keeps writing to
+    its autosave; a copy or a sample becomes a game in progress of its own)."""
+    try:
+        session, warnings = open_save(app, path)
+    except SaveError as exc:
+        toast.show(str(exc), seconds=8)
+        return False
+    start_table(app, session, session.settings.get("hide_hands", True), warnings,
+                autosave=path if savegames.is_autosave(path) else None)
+    return True
+
+
+def when(moment: datetime) -> str:
+    """``today, 14:05``, ``yesterday, 09:12`` or ``3 May 2026, 14:05`` (local time)."""
+    local = moment.astimezone()
+    today = datetime.now().astimezone().date()
+    clock = local.strftime("%H:%M")
+    if local.date() == today:
+        return f"today, {clock}"
+    if local.date() == today - timedelta(days=1):
+        return f"yesterday, {clock}"
+    return f"{local.day} {local.strftime('%b %Y')}, {clock}"
+
+
+def seats_text(data: dict) -> str:
+    """``Ana vs Bo (computer)``; in a co-operative game ``Ana, Bo and Cy``."""
+    game = GAMES[data["game"]]
+    names = [s["name"] + (" (computer)" if s["kind"] == "computer" else "")
+             for s in data["seats"]]
+    if game.info.mode == "competitive" or game.info.seat_roles:
+        return " vs ".join(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def progress_text(entry: savegames.Entry) -> str:
+    """``turn 7 · 60 moves · today, 14:05`` (and ``finished``)."""
+    data = entry.data or {}
+    parts = []
+    if data.get("turn"):
+        parts.append(f"turn {data['turn']}")
+    moves = len(data.get("moves", ()))
+    parts.append(f"{moves} move{'s' if moves != 1 else ''}")
+    parts.append(when(entry.played))
+    if entry.over:
+        parts.append("finished")
+    return " \u00b7 ".join(parts)
 
 
 class MenuScene(Scene):
@@ -64,6 +113,11 @@ class MainMenu(MenuScene):
         self.toast = Toast()
         self.buttons: list[Button] = []
         self.continue_info = ""
+        self.latest: savegames.Entry | None = None
+        try:
+            savegames.tidy()
+        except OSError as exc:  # a read-only or vanished folder: the menu still opens
+            self.toast.show(f"Could not tidy the saves folder: {exc}")
 
     def layout(self, size) -> None:
         w, h = size
@@ -91,26 +145,31 @@ class MainMenu(MenuScene):
                                        lambda: self.app.push(CardProblems()), size=15)
 
     def _autosave_state(self) -> tuple[bool, str]:
-        path = autosave_path()
-        if not path.exists():
-            return False, ""
+        """Whether Continue has a game to resume, and the line shown beside it."""
         try:
-            data = read_save(path)
-        except SaveError as exc:
-            return False, f"Autosave unusable: {exc}"
-        if data.get("over"):
-            return False, "The last game is over."
-        game = GAMES.get(data["game"])
-        title = game.info.title if game else data["game"]
-        return True, f"{title}, {len(data['moves'])} moves played"
+            entries = [e for e in savegames.list_entries(samples=False)
+                       if e.kind == "autosave"]
+        except OSError as exc:
+            self.latest = None
+            return False, f"The saves folder cannot be read: {exc.strerror or exc}"
+        self.latest = savegames.latest_in_progress(entries)
+        if self.latest is None:
+            broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
+            if broken:
+                return False, f"Autosave unusable: {broken[-1].error}"
+            return False, "The last game is over." if entries else ""
+        data = self.latest.data
+        info = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}\n" \
+               f"{progress_text(self.latest)}"
+        others = sum(e.in_progress for e in entries) - 1
+        if others:
+            info += f"\n+ {others} more game{'s' if others > 1 else ''} in progress " \
+                    "(Load game)"
+        return True, info
 
     def continue_game(self) -> None:
-        try:
-            session, warnings = open_save(self.app, autosave_path())
-        except SaveError as exc:
-            self.toast.show(str(exc))
-            return
-        start_table(self.app, session, session.settings.get("hide_hands", True), warnings)
+        if self.latest is not None and not resume(self.app, self.latest.path, self.toast):
+            self.layout(self.app.screen.get_size())
 
     def new_game(self) -> None:
         self.app.push(NewGame())
@@ -150,9 +209,11 @@ class MainMenu(MenuScene):
         for b in self.buttons:
             b.draw(surf)
         if self.continue_info:
-            img = text.render(self.continue_info, 13, theme.MUTED)
             first = self.buttons[0].rect
-            surf.blit(img, img.get_rect(midleft=(first.right + 14, first.centery)))
+            text.blit_wrapped(surf, self.continue_info,
+                              pygame.Rect(first.right + 14, first.top - 4,
+                                          max(120, w - first.right - 40), 64), 13,
+                              theme.MUTED)
         if self.error_button:
             self.error_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 130), 640)
@@ -254,7 +315,8 @@ class NewGame(MenuScene):
                  for i in range(count)]
         seed_text = self.seed_text.strip()
         if seed_text:
-            if not seed_text.lstrip("-").isdigit():
+            digits = seed_text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()):  # not "¹", which int() refuses
                 self.toast.show("The seed must be a whole number (or empty for a random game).")
                 return
             seed = int(seed_text)
@@ -266,7 +328,7 @@ class NewGame(MenuScene):
         except ValueError as exc:
             self.toast.show(str(exc))
             return
-        start_table(self.app, session, self.hide_hands)
+        start_table(self.app, session, self.hide_hands)  # a new autosave of its own
 
     def controls(self) -> list:
         return [*self.widgets, self.start, self.back]
@@ -295,62 +357,222 @@ class NewGame(MenuScene):
 
 
 class LoadGame(MenuScene):
+    """Every game in progress, finished games, saved copies and samples; a row shows the
+    game, its seats, turn and when it was last played, or why the file cannot be read.
+    Click a row to select it (its details show on the right), click it again or press
+    Load to play on; Delete removes it after a confirmation."""
+
     def __init__(self) -> None:
         self.toast = Toast()
+        self.selected: Path | None = None
+        self.clicked: Path | None = None  # the row last clicked (a second click loads it)
+        self.entries: list[savegames.Entry] = []
 
     def layout(self, size) -> None:
         w, h = size
-        rows = []
-        for path, where in self._files():
-            try:
-                data = read_save(path)
-                game = GAMES.get(data["game"])
-                title = game.info.title if game else data["game"]
-                detail = f"{title} \u00b7 {len(data['moves'])} moves \u00b7 " \
-                         f"{data.get('saved', '')[:16].replace('T', ' ')}"
-                if data.get("over"):
-                    detail += " \u00b7 finished"
-                color = theme.TEXT
-            except SaveError as exc:
-                detail = f"cannot be loaded: {exc}"
-                color = theme.BAD
-            rows.append(Row([(f"{path.name}  ({where})", color, "bold"),
-                             (detail, theme.MUTED, "regular")], data=path))
-        if not rows:
-            rows.append(Row([("No saved games yet.", theme.MUTED, "regular")]))
-        self.list = ScrollList((w // 2 - 380, 90, 760, h - 190), rows, size=15,
-                               on_pick=self.pick, selectable=True)
-        self.back = Button((w // 2 - 380, h - 80, 160, 48), "Back", self.app.pop, size=17)
+        try:
+            self.entries = savegames.list_entries()
+        except OSError as exc:
+            self.entries = []
+            self.toast.show(f"The saves folder cannot be read: {exc.strerror or exc}")
+        if self.selected not in [e.path for e in self.entries]:
+            self.selected = self.entries[0].path if self.entries else None
+        left = max(30, w // 2 - 590)
+        list_w = min(700, w - left - 470)
+        self.list = ScrollList((left, 84, list_w, h - 184), self._rows(), size=15,
+                               on_pick=self._on_row, selectable=True)
+        self.detail_rect = pygame.Rect(self.list.rect.right + 20, 84,
+                                       min(440, w - self.list.rect.right - 50), h - 184)
+        bottom = self.detail_rect.bottom - 62
+        self.load_button = Button((self.detail_rect.left + 20, bottom, 190, 46), "Load",
+                                  self.load_selected, primary=True, size=17)
+        self.delete_button = Button((self.detail_rect.right - 150, bottom, 130, 46), "Delete",
+                                    self.ask_delete, size=16)
+        self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
+        self._update_buttons()
 
-    def _files(self) -> list[tuple[Path, str]]:
-        out = []
-        for folder, where in ((saves_dir(), "your saves"), (SAMPLE_SAVES_DIR, "samples")):
-            if folder.is_dir():
-                files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime,
-                               reverse=True)
-                out.extend((p, where) for p in files)
-        return out
+    def _rows(self) -> list[Row]:
+        rows: list[Row] = []
+        section = None
+        titles = {"going": "Games in progress", "saved": "Finished games and saved copies",
+                  "sample": "Sample games"}
+        for entry in self.entries:
+            kind = "sample" if entry.kind == "sample" else \
+                "going" if entry.kind == "autosave" and not entry.over else "saved"
+            if kind != section:
+                section = kind
+                rows.append(Row([(titles[kind], theme.ACCENT, "bold")]))
+            rows.append(self._row(entry))
+        if not self.entries:
+            rows.append(Row([("No saved games yet.", theme.MUTED, "regular")]))
+        return rows
+
+    @staticmethod
+    def _row(entry: savegames.Entry) -> Row:
+        if not entry.readable:
+            reason = (entry.error or "").removeprefix(entry.path.name + " ")
+            short = reason if len(reason) <= 90 else reason[:88] + "\u2026"
+            return Row([(f"{entry.path.name} \u2014 cannot be loaded", theme.BAD, "bold"),
+                        (short, theme.MUTED, "small")], data=entry)
+        data = entry.data
+        title = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}"
+        return Row([(title, theme.TEXT, "bold"),
+                    (progress_text(entry), theme.MUTED, "small")], data=entry)
+
+    def _entry(self) -> savegames.Entry | None:
+        return next((e for e in self.entries if e.path == self.selected), None)
+
+    def _update_buttons(self) -> None:
+        entry = self._entry()
+        self.load_button.enabled = bool(entry and entry.readable)
+        self.delete_button.enabled = bool(entry and entry.kind != "sample")
+
+    def _on_row(self, entry) -> None:
+        if entry is None:
+            return
+        if entry.path == self.clicked and entry.readable:
+            self.pick(entry.path)
+            return
+        self.selected = self.clicked = entry.path
+        self._update_buttons()
 
     def pick(self, path) -> None:
-        if path is None:
+        """Load the save at ``path`` (a refusal is shown and the list stays)."""
+        if path is not None:
+            resume(self.app, path, self.toast)
+
+    def load_selected(self) -> None:
+        self.pick(self.selected)
+
+    def ask_delete(self) -> None:
+        entry = self._entry()
+        if entry is None or entry.kind == "sample":
             return
+        if entry.readable:
+            what = f"{GAMES[entry.data['game']].info.title} \u2014 {seats_text(entry.data)}" \
+                   f" ({progress_text(entry)})"
+        else:
+            what = f"the unreadable file {entry.path.name}"
+        self.app.push(Confirm(f"Delete {what}?", "It cannot be undone.", "Delete",
+                              lambda: self._delete(entry)))
+
+    def _delete(self, entry: savegames.Entry) -> None:
         try:
-            session, warnings = open_save(self.app, path)
-        except SaveError as exc:
-            self.toast.show(str(exc))
+            savegames.delete(entry)
+        except OSError as exc:
+            self.toast.show(f"Could not delete {entry.path.name}: {exc.strerror or exc}")
             return
-        start_table(self.app, session, session.settings.get("hide_hands", True), warnings)
+        self.selected = None
+        self.toast.show(f"Deleted {entry.path.name}", theme.GOOD, 3)
 
     def controls(self) -> list:
-        return [self.list, self.back]
+        return [self.list, self.load_button, self.delete_button, self.back]
 
     def draw(self, surf) -> None:
         background(surf)
         w, h = surf.get_size()
-        surf.blit(text.render("Load a game", 30, theme.ACCENT, "bold"), (w // 2 - 380, 30))
+        surf.blit(text.render("Load a game", 30, theme.ACCENT, "bold"),
+                  (self.list.rect.left, 30))
         self.list.draw(surf)
+        self._draw_selection(surf)
+        self._draw_details(surf)
+        self.load_button.draw(surf)
+        self.delete_button.draw(surf)
         self.back.draw(surf)
-        self.toast.draw(surf, (w // 2, h // 2), 640)
+        self.toast.draw(surf, (w // 2, h - 140), 700)
+
+    def _draw_selection(self, surf) -> None:
+        y = self.list.rect.top + 4 - self.list.offset
+        for row in self.list.rows:
+            if row.data is not None and row.data.path == self.selected:
+                clip = surf.get_clip()
+                surf.set_clip(self.list.rect)
+                pygame.draw.rect(surf, theme.ACCENT, (self.list.rect.left + 2, y,
+                                                      self.list.rect.w - 4, row.height),
+                                 2, border_radius=4)
+                surf.set_clip(clip)
+                return
+            y += row.height
+
+    def _draw_details(self, surf) -> None:
+        rect = self.detail_rect
+        panel(surf, rect, theme.PANEL, 220)
+        entry = self._entry()
+        if entry is None:
+            return
+        x, y, width = rect.left + 20, rect.top + 18, rect.w - 40
+        bottom = self.load_button.rect.top - 12
+        if not entry.readable:
+            surf.blit(text.render("This file cannot be loaded", 19, theme.BAD, "bold"), (x, y))
+            y += 34
+            y += text.blit_wrapped(surf, entry.error or "", pygame.Rect(x, y, width,
+                                                                        bottom - y - 40),
+                                   15, theme.TEXT)
+        else:
+            data = entry.data
+            game = GAMES[data["game"]]
+            surf.blit(text.render(game.info.title, 22, theme.ACCENT, "bold"), (x, y))
+            y += 38
+            for i, seat in enumerate(data["seats"]):
+                role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
+                    else f"Seat {i + 1}"
+                line = f"{role}: {seat['name']}" + (" (computer)" if seat["kind"] ==
+                                                    "computer" else "")
+                surf.blit(text.render(line, 16, theme.SEAT_COLORS[i % 4]), (x, y))
+                y += 24
+            y += 10
+            turn = f"Turn {data['turn']}, " if data.get("turn") else ""
+            moves = len(data["moves"])
+            lines = [f"{turn}{moves} move{'s' if moves != 1 else ''} played",
+                     "Finished" if entry.over else "In progress" if entry.kind == "autosave"
+                     else "A saved copy" if entry.kind == "copy" else "A sample game",
+                     f"Last played {when(entry.played)}"]
+            for line in lines:
+                surf.blit(text.render(line, 15, theme.TEXT), (x, y))
+                y += 23
+        where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
+        text.blit_wrapped(surf, f"{entry.path.name} ({where})",
+                          pygame.Rect(x, bottom - 34, width, 34), 12, theme.DIM)
+
+
+class Confirm(MenuScene):
+    """A question over the screen below: the action button, or Cancel (Esc)."""
+
+    transparent = True
+
+    def __init__(self, question: str, detail: str, action: str, on_yes) -> None:
+        self.question, self.detail, self.action, self.on_yes = question, detail, action, on_yes
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.rect = pygame.Rect(0, 0, 560, 220)
+        self.rect.center = (w // 2, h // 2)
+        self.yes = Button((self.rect.left + 30, self.rect.bottom - 70, 220, 46), self.action,
+                          self.confirm, primary=True, size=17)
+        self.no = Button((self.rect.right - 190, self.rect.bottom - 70, 160, 46), "Cancel",
+                         self.app.pop, size=17)
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.on_yes()
+        self.app.scene.layout(self.app.screen.get_size())
+
+    def controls(self) -> list:
+        return [self.yes, self.no]
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        panel(surf, self.rect, theme.PANEL, 250, theme.ACCENT)
+        inner = self.rect.inflate(-60, 0)
+        used = text.blit_wrapped(surf, self.question, pygame.Rect(inner.left, self.rect.top + 24,
+                                                                  inner.w, 80), 18, theme.TEXT,
+                                 "bold")
+        text.blit_wrapped(surf, self.detail, pygame.Rect(inner.left, self.rect.top + 32 + used,
+                                                         inner.w, 40), 15, theme.MUTED)
+        self.yes.draw(surf)
+        self.no.draw(surf)
 
 
 class CardProblems(MenuScene):

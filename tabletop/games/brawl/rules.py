@@ -196,6 +196,17 @@ class BrawlRules(Rules):
             return 1.0 / max(1, len(score))
         return score[seat] / total
 
+    def slot_needs(self, view: BrawlState, zone: str, seat: int) -> list:
+        """During set-up a hand that has not yet placed its Character holds one (step 2
+        re-deals every hand without a Character)."""
+        if view.phase != "pick" or not zone.startswith("hand."):
+            return []
+        owner = int(zone.split(".")[1])
+        if view.zones[f"play.{owner}"]:
+            return []
+        cards = view.cards
+        return [(lambda c: cards[c].kind == "character", 1)]
+
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
         hidden = visible.hidden
         if hidden and not hidden.isdisjoint(state.hp):

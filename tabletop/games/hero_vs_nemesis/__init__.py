@@ -1,9 +1,27 @@
 """Hero vs Nemesis: a superhero and the nemesis they made, on one standard deck
-(rules: docs/rulings.md; cards: cards/standard-deck/ and cards/hero-vs-nemesis/)."""
+(rules: docs/rulings.md; cards: cards/standard-deck/ and cards/hero-vs-nemesis/).
 
-from ...engine.legacy import wrap
-from .rules import HeroVsNemesisGame
+The registry record wires the rules core to its words, scenario positions, computer
+player, sample save and bench line; the rules never import the computer player.
+"""
 
-GAME = wrap(HeroVsNemesisGame())
+from functools import partial
 
-__all__ = ["HeroVsNemesisGame", "GAME"]
+from ...engine.game import Game, SampleSave
+from .ai import HvNPlayer, bench_lines
+from .positions import HvNPositions
+from .rules import HvNRules
+from .text import HvNText
+
+RULES = HvNRules()
+
+GAME = Game(
+    rules=RULES,
+    text=HvNText(RULES),
+    positions=HvNPositions(RULES),
+    player=HvNPlayer,
+    samples=(SampleSave("hero-vs-nemesis-sample.json", {}, 2026, 40),),
+    bench=partial(bench_lines, RULES),
+)
+
+__all__ = ["GAME", "RULES", "HvNRules"]

@@ -9,17 +9,20 @@ nemesis, or gives up if nothing can. The nemesis completes schemes when the sche
 worth more than what it pays (support-pile cards and cards it can take back with bad
 press are cheap), calls a showdown when sampled hero hands (``determinize``) say it
 probably wins, scavenges the card worth most to it, and un-counters a conflict after
-the hero has run out of cards when that is cheap.
+the hero has run out of cards when that is cheap. The set-up choices are random.
 """
 
 from __future__ import annotations
 
+import time
 from itertools import product
 
 from ...engine.moves import Move
+from ...engine.players import playout
 from ...engine.rng import Rng
+from ...engine.rules import Rules
 from . import reckoning as rk
-from .rules import HeroVsNemesisGame
+from .legal import playable
 from .state import HERO, HvNState
 
 SAMPLES = 24
@@ -28,22 +31,16 @@ SAMPLES = 24
 class HvNPlayer:
     name = "planner"
 
-    def choose(self, game: HeroVsNemesisGame, view: HvNState, seat: int, rng: Rng) -> Move:
-        legal = game.legal_moves(view)
+    def choose(self, rules: Rules, view: HvNState, seat: int, rng: Rng) -> Move:
+        legal = rules.legal_moves(view)
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, "_" + view.phase, None)
-        move = handler(game, view, legal, rng) if handler else None
+        plan = PLANS.get(view.pending.kind)
+        move = plan(self, rules, view, legal, rng) if plan is not None else None
         return move if move in legal else rng.choice(legal)
 
-    # -- set-up: any choice is as good as another ---------------------------------------
-    def _ace(self, game, s, legal, rng):
-        return rng.choice(legal)
-
-    _king = _resource = _lost = _ace
-
     # -- the hero -------------------------------------------------------------------------
-    def _counter(self, game, s: HvNState, legal, rng):
+    def _counter(self, rules, s: HvNState, legal, rng):
         plan, all_countered = plan_counter(s)
         if not all_countered and s.popular > 0 and s.zones["deck"]:
             switches = [m for m in legal if m.kind == "switch"]
@@ -53,7 +50,7 @@ class HvNPlayer:
             return Move("counter", HERO, card, target)
         return None
 
-    def _answer(self, game, s: HvNState, legal, rng):
+    def _answer(self, rules, s: HvNState, legal, rng):
         demand, total = rk.stake_demand(s)
         hand = s.zones["hand.0"]
         already = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
@@ -76,7 +73,7 @@ class HvNPlayer:
         return Move("answer", HERO, card, "showdown")
 
     # -- the nemesis ----------------------------------------------------------------------
-    def _scavenge(self, game, s: HvNState, legal, rng):
+    def _scavenge(self, rules, s: HvNState, legal, rng):
         schemes = {s.info[c].suit for c in s.zones["schemes"]}
 
         def value(m: Move) -> float:
@@ -86,7 +83,7 @@ class HvNPlayer:
             return 1.0 + (0.5 if inf.suit in schemes else 0)
         return max(legal, key=value)
 
-    def _meddle(self, game, s: HvNState, legal, rng):
+    def _meddle(self, rules, s: HvNState, legal, rng):
         if s.stage != "after" or s.zones["hand.0"]:
             return Move("pass", 1)
         conflicts = s.zones["conflicts"]
@@ -94,28 +91,29 @@ class HvNPlayer:
             return Move("pass", 1)  # one more would destroy everyone, the nemesis too
         best = None
         for c in conflicts:
-            if s.info[c].needs or rk.joker_countered(s, c):
+            now = rk.tally(s, c)
+            if s.info[c].needs or now.joker:
                 continue
-            gap = rk.counter_total(s, c) - rk.conflict_total(s, c)
-            pay = _cheapest(s, gap, game._playable(s))
+            gap = now.counter - now.total
+            pay = _cheapest(s, gap, playable(s))
             if pay is not None and (best is None or pay[0] < best[0]):
                 best = (pay[0], pay[1], c)
         if best is None or best[0] > 4:
             return Move("pass", 1)
         return Move("hinder", 1, best[1][0], best[2])
 
-    def _plot(self, game, s: HvNState, legal, rng):
-        plot = _scheme_move(game, s)
+    def _plot(self, rules, s: HvNState, legal, rng):
+        plot = _scheme_move(s)
         if plot is not None:
             return plot
         if any(m.kind == "showdown" for m in legal):
-            bet, score = _best_bet(game, s, rng, fill=True)
+            bet, score = _best_bet(rules, s, rng, fill=True)
             if bet and score > 0:
                 return Move("showdown", 1)
         return Move("end", 1)
 
-    def _stake(self, game, s: HvNState, legal, rng):
-        bet, _ = _best_bet(game, s, rng, fill=False)
+    def _stake(self, rules, s: HvNState, legal, rng):
+        bet, _ = _best_bet(rules, s, rng, fill=False)
         for c in bet:
             if c not in s.zones["showdown"]:
                 return Move("stake", 1, c, "showdown")
@@ -124,9 +122,17 @@ class HvNPlayer:
         return min((m for m in legal if m.kind == "stake"),
                    key=lambda m: rk.worth(s, m.card) if m.card in s.zones["hand.1"] else 0)
 
-    def _return(self, game, s: HvNState, legal, rng):
+    def _return(self, rules, s: HvNState, legal, rng):
         returns = [m for m in legal if m.kind == "return"]
         return max(returns, key=lambda m: s.info[m.card].value) if returns else None
+
+
+#: the player's plan for each decision (the set-up choices are random)
+PLANS = {
+    "counter": HvNPlayer._counter, "answer": HvNPlayer._answer,
+    "scavenge": HvNPlayer._scavenge, "meddle": HvNPlayer._meddle, "plot": HvNPlayer._plot,
+    "stake": HvNPlayer._stake, "return": HvNPlayer._return,
+}
 
 
 # -- the hero's plan --------------------------------------------------------------------------
@@ -142,10 +148,11 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
         return [], True
     needs = []
     for c in open_:
+        now = rk.tally(s, c)
         if info[c].needs:
-            needs.append(("count", info[c].needs - len(rk.counter_cards(s, c))))
+            needs.append(("count", info[c].needs - now.cards))
         else:
-            needs.append(("sum", rk.conflict_total(s, c) - rk.counter_total(s, c) + 1))
+            needs.append(("sum", now.total - now.counter + 1))
     best, best_score, best_all = [], None, False
     choices = range(-1, len(open_))
     for assign in product(choices, repeat=len(hand)):
@@ -239,10 +246,10 @@ def _cheapest(s: HvNState, amount: int, cards: list[int]) -> tuple[float, list[i
     return cost, chosen
 
 
-def _scheme_move(game, s: HvNState) -> Move | None:
+def _scheme_move(s: HvNState) -> Move | None:
     """Play towards the scheme that gains most (its value in hand minus the cost)."""
-    playable = game._playable(s)
-    if not playable:
+    cards = playable(s)
+    if not cards:
         return None
     hand = s.zones["hand.1"]
     best = None
@@ -251,7 +258,7 @@ def _scheme_move(game, s: HvNState) -> Move | None:
         need = inf.scheme - rk.scheme_total(s, sc)
         gain = 20.0 if inf.joker else float(inf.value)
         pieces = []
-        for c in playable:
+        for c in cards:
             bonus = 1 if inf.suit is not None and s.info[c].suit == inf.suit else 0
             if c in s.zones["support.1"]:
                 pieces.append((0.6, 1 + bonus, c))
@@ -280,7 +287,7 @@ def _scheme_move(game, s: HvNState) -> Move | None:
     return best[1] if best else None
 
 
-def _best_bet(game, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int], float]:
+def _best_bet(rules: Rules, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int], float]:
     """The showdown stake with the best chance against sampled hero hands."""
     hand = s.zones["hand.1"]
     staked = [c for c in s.zones["showdown"] if s.role.get(c) == "stake"]
@@ -291,7 +298,7 @@ def _best_bet(game, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int], float
     support = list(s.zones["support.1"])
     worlds = []
     for _ in range(SAMPLES):
-        w = game.determinize(s, 1, rng)
+        w = rules.determinize(s, 1, rng)
         h = list(w.zones["hand.0"])
         if fill:
             deck = w.zones["deck"]
@@ -316,3 +323,15 @@ def _best_bet(game, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int], float
                 if score > best_score:
                     best, best_score = staked + extra, score
     return best, best_score
+
+
+def bench_lines(rules: Rules, quick: bool) -> list[str]:
+    """``tabletop bench``: computer against computer, in milliseconds a game."""
+    catalog = rules.load_catalog(mod_dirs=[])
+    games = 5 if quick else 20
+    t0 = time.perf_counter()
+    for seed in range(games):
+        playout(rules, rules.new_state(catalog, {}, seed), {0: HvNPlayer(), 1: HvNPlayer()},
+                Rng(seed))
+    ms = (time.perf_counter() - t0) / games * 1000
+    return [f"  Hero vs Nemesis, computer against computer {ms:8.1f} ms a game"]

@@ -31,7 +31,7 @@ from ...engine.moves import (
     split,
 )
 from . import reckoning as rk
-from .state import HvNState
+from .state import LOSSES, HvNState
 
 SIMPLE = ("pass", "showdown", "challenge", "yield", "end")
 #: verb -> (zones the card comes from, zones the target is in; None: no named target)
@@ -58,8 +58,6 @@ find = find_card
 
 
 def format_move(s: HvNState, m: Move) -> str:
-    from .rules import LOSSES
-
     p = seat_label(m.seat)
     k = m.kind
     if k in SIMPLE:
@@ -76,17 +74,7 @@ def format_move(s: HvNState, m: Move) -> str:
 
 
 def parse_move(s: HvNState, text: str) -> Move:
-    from .rules import LOSSES
-
-    tokens = split(text)
-    if len(tokens) < 2:
-        raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")
-    seat = parse_seat(tokens[0])
-    if not 0 <= seat < 2:
-        raise NotationError(f"there is no seat {tokens[0]} in Hero vs Nemesis (P1 is the "
-                            "hero, P2 the nemesis)")
-    verb = tokens[1].lower()
-    args = tokens[2:]
+    seat, verb, args = _words(text)
     if verb in SIMPLE:
         if args:
             raise NotationError(f"{verb} takes no card: {text!r}")
@@ -97,6 +85,23 @@ def parse_move(s: HvNState, text: str) -> Move:
         return Move("lost", seat, None, None, LOSSES.index(args[0].lower()))
     if verb not in CARD_VERBS:
         raise NotationError(f"unknown verb {verb!r} in {text!r}")
+    return _card_move(s, seat, verb, args, text)
+
+
+def _words(text: str) -> tuple[int, str, list[str]]:
+    """The seat, the verb (lower case) and the rest of a move text."""
+    tokens = split(text)
+    if len(tokens) < 2:
+        raise NotationError(f"expected 'P1 <verb> ...', got {text!r}")
+    seat = parse_seat(tokens[0])
+    if not 0 <= seat < 2:
+        raise NotationError(f"there is no seat {tokens[0]} in Hero vs Nemesis (P1 is the "
+                            "hero, P2 the nemesis)")
+    return seat, tokens[1].lower(), tokens[2:]
+
+
+def _card_move(s: HvNState, seat: int, verb: str, args: list[str], text: str) -> Move:
+    """``verb "Card"`` or ``verb "Card" > "Target"``."""
     src, dst = CARD_VERBS[verb]
     target_token = None
     if ">" in args:

@@ -15,7 +15,46 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .state import HvNState
+
+
+class Tally(NamedTuple):
+    """How a conflict stands, in one pass over the cards on it."""
+
+    #: the conflict's value and the nemesis's hinder cards
+    total: int
+    #: the hero's cards and the nemesis's help
+    counter: int
+    #: how many cards counter it (the hero's and the help)
+    cards: int
+    #: a joker of the hero's is on it (the hero relied on plain humanity)
+    joker: bool
+    countered: bool
+
+
+def tally(s: HvNState, conflict: int) -> Tally:
+    info, role, weak, attached = s.info, s.role, s.weak, s.attached
+    total = info[conflict].value
+    counter = cards = 0
+    joker = False
+    for c in s.zones["counters"]:
+        if attached.get(c) != conflict:
+            continue
+        r = role[c]
+        if r == "hinder":
+            total += 1 if c in weak else info[c].value
+            continue
+        cards += 1
+        if r == "counter":
+            counter += info[c].value
+            joker = joker or info[c].joker
+        else:
+            counter += 1 if c in weak else info[c].value
+    needs = info[conflict].needs
+    return Tally(total, counter, cards, joker,
+                 joker or (cards >= needs if needs else counter > total))
 
 
 def worth(s: HvNState, card: int) -> int:
@@ -23,72 +62,49 @@ def worth(s: HvNState, card: int) -> int:
     return 1 if card in s.weak else s.info[card].value
 
 
-def conflict_total(s: HvNState, conflict: int) -> int:
-    role = s.role
-    return s.info[conflict].value + sum(worth(s, c) for c in s.on(conflict, "counters")
-                                        if role[c] == "hinder")
-
-
-def counter_cards(s: HvNState, conflict: int) -> list[int]:
-    """The hero's cards and the nemesis's help on ``conflict``."""
-    role = s.role
-    return [c for c in s.on(conflict, "counters") if role[c] != "hinder"]
-
-
-def counter_total(s: HvNState, conflict: int) -> int:
-    role, info = s.role, s.info
-    return sum(info[c].value if role[c] == "counter" else worth(s, c)
-               for c in counter_cards(s, conflict))
-
-
 def hero_cards(s: HvNState, conflict: int) -> list[int]:
     role = s.role
     return [c for c in s.on(conflict, "counters") if role[c] == "counter"]
 
 
-def joker_countered(s: HvNState, conflict: int) -> bool:
-    """The hero relied on plain humanity: a joker of the hero's counters anything."""
-    info = s.info
-    return any(info[c].joker for c in hero_cards(s, conflict))
-
-
 def is_countered(s: HvNState, conflict: int) -> bool:
-    played = s.on(conflict, "counters")
-    if not played:
-        return False
-    role, info = s.role, s.info
-    needs = info[conflict].needs
-    total = 0
-    count = 0
-    hinder = 0
-    for c in played:
+    """``tally(s, conflict).countered``, with no tally made (the legal moves ask it of
+    every conflict)."""
+    info, role, weak, attached = s.info, s.role, s.weak, s.attached
+    total = info[conflict].value
+    counter = cards = 0
+    for c in s.zones["counters"]:
+        if attached.get(c) != conflict:
+            continue
         r = role[c]
         if r == "hinder":
-            hinder += worth(s, c)
+            total += 1 if c in weak else info[c].value
             continue
-        count += 1
+        cards += 1
         if r == "counter":
             if info[c].joker:
                 return True
-            total += info[c].value
+            counter += info[c].value
         else:
-            total += worth(s, c)
-    if needs:
-        return count >= needs
-    return total > info[conflict].value + hinder
+            counter += 1 if c in weak else info[c].value
+    needs = info[conflict].needs
+    return cards >= needs if needs else counter > total
 
 
-def same_suit(s: HvNState, conflict: int) -> bool:
-    """Countered with only cards of the conflict's own suit (the hero's cards)."""
+def same_suit(s: HvNState, conflict: int, cards: list[int] | None = None) -> bool:
+    """Countered with only cards of the conflict's own suit (the hero's ``cards``, by
+    default those on it)."""
     suit = s.info[conflict].suit
-    cards = hero_cards(s, conflict)
+    if cards is None:
+        cards = hero_cards(s, conflict)
     return bool(cards) and suit is not None and all(s.info[c].suit == suit for c in cards)
 
 
-def opposite_colour(s: HvNState, conflict: int) -> bool:
+def opposite_colour(s: HvNState, conflict: int, cards: list[int] | None = None) -> bool:
     """Countered with only cards of the other colour (jokers count as neither)."""
     inf = s.info[conflict]
-    cards = hero_cards(s, conflict)
+    if cards is None:
+        cards = hero_cards(s, conflict)
     return bool(cards) and inf.suit is not None and all(
         not s.info[c].joker and s.info[c].colour != inf.colour for c in cards)
 
@@ -97,10 +113,6 @@ def scheme_total(s: HvNState, scheme: int) -> int:
     suit = s.info[scheme].suit
     return sum(worth(s, c) + (1 if suit is not None and s.info[c].suit == suit else 0)
                for c in s.on(scheme, "plots"))
-
-
-def scheme_complete(s: HvNState, scheme: int) -> bool:
-    return scheme_total(s, scheme) >= s.info[scheme].scheme
 
 
 def hand_top(s: HvNState) -> int | None:
@@ -146,3 +158,26 @@ def showdown_topped(s: HvNState) -> bool:
     answers = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
                if s.role[c] == "answer"]
     return bool(answers) and tops(demand, total, answers)
+
+
+def could_top(s: HvNState) -> bool:
+    """Could the hero top the stake with the cards in hand (all of them, with those
+    already answered)? Then the showdown is not the nemesis's yet ("if the hero can't
+    top": docs/rulings.md)."""
+    demand, total = stake_demand(s)
+    answers = [(s.info[c].value, s.info[c].joker) for c in s.zones["showdown"]
+               if s.role[c] == "answer"]
+    answers += [(s.info[c].value, s.info[c].joker) for c in s.zones["hand.0"]]
+    return bool(answers) and tops(demand, total, answers)
+
+
+def stake_words(s: HvNState) -> str:
+    """The nemesis's showdown in words: ``a total of 21 and jokers that take 2 of the
+    hero's cards``."""
+    demand, total = stake_demand(s)
+    parts = []
+    if total:
+        parts.append(f"a total of {total}")
+    if demand:
+        parts.append(f"jokers that take {demand} of the hero's cards")
+    return " and ".join(parts)

@@ -24,11 +24,12 @@ from .cards import Info
 HERO, NEMESIS = 0, 1
 #: what the nemesis may have lost because of the hero (set-up step 3)
 LOSSES = ("spouse", "parents", "pet", "job", "future", "home", "dignity")
+#: showdowns the nemesis must win
+WINS_NEEDED = 2
 
 
 class HvNState(State):
-    __slots__ = ("info", "popular", "press", "wins", "stage", "role", "weak", "lost",
-                 "dueled", "result")
+    __slots__ = ("info", "popular", "press", "wins", "role", "weak", "lost", "result")
 
     def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
         super().__init__(cards, 2, seed, options)
@@ -38,14 +39,10 @@ class HvNState(State):
         self.press = 0
         #: showdowns the nemesis has won
         self.wins = 0
-        #: the help-or-hinder window: "before" the hero counters, or "after"
-        self.stage = ""
         self.role: dict[int, str] = {}
         self.weak: set[int] = set()
-        #: what the nemesis lost (an index into rules.LOSSES), -1 until chosen
+        #: what the nemesis lost (an index into LOSSES), -1 until chosen
         self.lost = -1
-        #: the nemesis has had its showdown this turn
-        self.dueled = False
         self.result = ""
 
     def copy(self) -> HvNState:
@@ -54,13 +51,18 @@ class HvNState(State):
         new.popular = self.popular
         new.press = self.press
         new.wins = self.wins
-        new.stage = self.stage
         new.role = self.role.copy()
         new.weak = self.weak.copy()
         new.lost = self.lost
-        new.dueled = self.dueled
         new.result = self.result
         return new
+
+    @property
+    def stage(self) -> str:
+        """The help-or-hinder window open now: ``before`` the hero counters or ``after``
+        the hero is done ("" when the nemesis is not being asked)."""
+        d = self.pending
+        return d.data[1] if d is not None and d.kind == "meddle" else ""
 
     def on(self, target: int, zone: str) -> list[int]:
         """The cards of ``zone`` played onto ``target`` (a conflict or a scheme)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import textwrap
 
+from .state import LOSSES
+
 WIDTH = 88
 
 
@@ -16,8 +18,6 @@ def _para(text: str, indent: str = "") -> list[str]:
 
 
 def story(session) -> str:
-    from .rules import LOSSES
-
     names = [seat.name for seat in session.seats]
     first = session.states[0]
     final = session.state

@@ -7,8 +7,7 @@ computer player.
 """
 
 from ...engine.game import Game, SampleSave
-from .ai import OverPowerAI
-from .bench import bench
+from .ai import OverPowerAI, bench
 from .positions import OverPowerPositions
 from .rules import OverPowerRules
 from .text import OverPowerText

@@ -16,8 +16,7 @@ import pygame
 from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
-from ...games.hero_vs_nemesis.rules import LOSSES, WINS_NEEDED
-from ...games.hero_vs_nemesis.state import HERO, NEMESIS, HvNState
+from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
 from .. import text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -279,18 +278,7 @@ class HvNLayout(Layout):
             self.labels.append((inf.conflict, (mid, area.top + S(3)), theme.TEXT, S(13), "t"))
             self.labels.append((inf.field or "within the hero", (mid, area.top + S(19)),
                                 theme.MUTED, S(12), "t"))
-            if rk.joker_countered(view, c):
-                tally, color = "countered by humanity \u2713", theme.GOOD
-            elif inf.needs:
-                n = len(rk.counter_cards(view, c))
-                ok = rk.is_countered(view, c)
-                tally = f"{n} of {inf.needs} cards" + (" \u2713" if ok else "")
-                color = theme.GOOD if ok else theme.ACCENT
-            else:
-                total, against = rk.counter_total(view, c), rk.conflict_total(view, c)
-                ok = total > against
-                tally = f"counter {total} vs {against}" + (" \u2713" if ok else "")
-                color = theme.GOOD if ok else theme.ACCENT
+            tally, color = _tally(view, c)
             self.pills.append((tally, (mid, y + ch + S(4)), color))
             x = left + slot_w + gap
 
@@ -402,6 +390,21 @@ class HvNLayout(Layout):
             if move.kind == "lost":
                 return session.notes.get(i + 1, "")
         return ""
+
+
+def _tally(view: HvNState, c: int) -> tuple[str, tuple]:
+    """The pill under a conflict: how far its counter has come, and its colour."""
+    inf = view.info[c]
+    now = rk.tally(view, c)
+    if now.joker:
+        return "countered by humanity \u2713", theme.GOOD
+    if inf.needs:
+        ok = now.countered
+        label = f"{now.cards} of {inf.needs} cards"
+    else:
+        ok = now.counter > now.total
+        label = f"counter {now.counter} vs {now.total}"
+    return label + (" \u2713" if ok else ""), theme.GOOD if ok else theme.ACCENT
 
 
 def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT) -> None:

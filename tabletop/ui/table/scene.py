@@ -10,12 +10,16 @@ players, computer turns, autosave) is shared by every game.
 
 from __future__ import annotations
 
+import json
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
 
+from ...engine.autosave import Autosaver
+from ...engine.files import write_later
 from ...engine.moves import IllegalMove, Move, seat_label
-from ...engine.saves import write_save
+from ...engine.saves import session_to_dict
 from ...engine.session import Session
 from .. import text, theme
 from ..app import Scene
@@ -77,6 +81,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
+        self.saver = Autosaver(autosave, start=session.journal_seq) \
+            if autosave is not None else None
+        self._copy: tuple[Future, str] | None = None  # a copy being saved, and its name
         session.listeners.append(self._on_change)
         self._on_change(session)  # the new or loaded game is now the one to continue
         if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
@@ -88,15 +95,18 @@ class TableScene(TableInput, TableDrawing, Scene):
         return self.session.state
 
     def _on_change(self, session: Session) -> None:
-        if self.autosave is not None:
-            try:
-                write_save(self.autosave, session)
-            except OSError as exc:
-                self.toast.show(f"Could not autosave: {exc}")
+        """Every change is journaled at once and saved in the background (never a
+        durable write on the frame: :mod:`tabletop.engine.autosave`)."""
+        if self.saver is not None:
+            self.saver.changed(session_to_dict(session))
 
     def on_quit(self) -> None:
+        """Leaving the table: the computer players stop; the last save is waited for."""
         self.computers.close()
-        self._on_change(self.session)
+        if self.saver is not None:
+            self._on_change(self.session)
+            self.saver.close()
+            self.saver = None
 
     def refresh(self) -> None:
         """Recompute the view, the legal moves, the layout, the buttons and the log."""
@@ -260,12 +270,22 @@ class TableScene(TableInput, TableDrawing, Scene):
 
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
         path = saves_dir() / f"{self.game.info.id}-{stamp}.json"
-        try:
-            write_save(path, self.session)
-        except OSError as exc:
-            self.toast.show(f"Could not save: {exc}")
-            return
-        self.toast.show(f"Saved as {path.name}", theme.GOOD, 3)
+        blob = json.dumps(session_to_dict(self.session), indent=1, ensure_ascii=False)
+        self._copy = (write_later(path, blob.encode("utf-8")), path.name)
+
+    def _check_writes(self) -> None:
+        """Say how background writes went (a saved copy, the autosave)."""
+        if self._copy is not None and self._copy[0].done():
+            future, name = self._copy
+            self._copy = None
+            error = future.exception()
+            if error is None:
+                self.toast.show(f"Saved as {name}", theme.GOOD, 3)
+            else:
+                self.toast.show(f"Could not save: {error}")
+        if self.saver is not None and self.saver.error:
+            self.toast.show(self.saver.error)
+            self.saver.error = ""
 
     def toggle_help(self) -> None:
         from ...games.help import rules_help
@@ -290,6 +310,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.refresh()
 
     def update(self, dt: float) -> None:
+        self._check_writes()
         if self.snap is not None:
             sprite, start, elapsed = self.snap
             elapsed += dt * 1000

@@ -1,0 +1,46 @@
+"""Writing files so that a crash leaves the old file or the new one, never a broken one."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+_writer: ThreadPoolExecutor | None = None
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves either the old or the new file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(tmp, 0o644)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def write_later(path: Path, data: bytes) -> Future:
+    """:func:`atomic_write` in a background thread (the frame loop never waits for a
+    durable write); the future says when it is done, or raises its error."""
+    global _writer
+    if _writer is None:
+        _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
+    return _writer.submit(atomic_write, path, data)

@@ -1,0 +1,191 @@
+"""The saves folder: one autosave per game in progress, saved copies, samples.
+
+::
+
+    <user data>/saves/autosaves/<game>-<date>-<time>-<tag>.json   one per game in progress
+    <user data>/saves/<game>-<date>-<time>.json                   copies saved with "Save"
+    saves/*.json (in the project)                                 sample games
+
+Starting a game creates its own autosave file, so no game in progress is ever replaced by
+another; Continue resumes the most recently played one. Every listed file is read with
+:func:`~tabletop.engine.saves.read_save` (the same checks as Continue and Load), so a bad
+file is listed as unreadable with its reason instead of breaking the list. :func:`tidy`
+runs when the main menu opens: it moves an old single ``autosave.json`` into the
+autosaves folder, removes temporary files left by a save that was interrupted (the app
+killed while writing), and keeps only the most recent finished games' autosaves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import limits
+from .autosave import journal_of
+from .paths import saves_dir
+from .saves import SaveError, read_save, saved_at
+
+AUTOSAVES = "autosaves"
+#: the single autosave file of earlier versions (moved into the autosaves folder)
+LEGACY_AUTOSAVE = "autosave.json"
+#: a temporary file of :func:`~tabletop.engine.saves.atomic_write` older than this
+#: (seconds) belongs to a save that never finished
+STALE_TEMP_SECONDS = 60
+#: finished games whose autosaves are kept (the most recent ones)
+KEEP_FINISHED = 10
+
+_TEMP = re.compile(r"^\..+\.json\..+\.tmp$")
+
+
+def autosaves_dir() -> Path:
+    path = saves_dir() / AUTOSAVES
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_autosave_path(game_id: str) -> Path:
+    """A fresh autosave file for a game that starts now (never an existing file)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = autosaves_dir()
+    while True:
+        path = folder / f"{game_id}-{stamp}-{secrets.token_hex(4)}.json"
+        if not path.exists():
+            return path
+
+
+def is_autosave(path: Path) -> bool:
+    return Path(path).parent.resolve() == autosaves_dir().resolve()
+
+
+@dataclass
+class Entry:
+    """One file of the load screen: its checked fields, or why it cannot be loaded."""
+
+    path: Path
+    kind: str  # "autosave", "copy" or "sample"
+    data: dict[str, Any] | None
+    error: str | None
+    modified: float
+
+    @property
+    def readable(self) -> bool:
+        return self.data is not None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.data and self.data.get("over"))
+
+    @property
+    def in_progress(self) -> bool:
+        return self.kind == "autosave" and self.readable and not self.over
+
+    @property
+    def played(self) -> datetime:
+        """When the game was last played (saved), in UTC."""
+        when = saved_at(self.data) if self.data else None
+        return when or datetime.fromtimestamp(self.modified, UTC)
+
+    @property
+    def recency(self) -> tuple[datetime, float]:
+        """Sort key, most recent last: when it was played, then the file's time (two
+        games saved within the same second)."""
+        return self.played, self.modified
+
+
+def read_entry(path: Path, kind: str) -> Entry:
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    try:
+        return Entry(path, kind, read_save(path), None, modified)
+    except SaveError as exc:
+        return Entry(path, kind, None, str(exc), modified)
+
+
+def _json_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    files = []
+    for path in folder.glob("*.json"):
+        with contextlib.suppress(OSError):
+            if path.is_file():
+                files.append((path.stat().st_mtime, path))
+    files.sort(key=lambda item: item[0], reverse=True)
+    return [path for _, path in files[: limits.MAX_LISTED_SAVES]]
+
+
+def list_entries(samples: bool = True) -> list[Entry]:
+    """Games in progress (most recently played first), then finished games and saved
+    copies, then the sample games."""
+    from .. import SAMPLE_SAVES_DIR
+
+    autos = []
+    for path in _json_files(autosaves_dir()):
+        limits.checkpoint()
+        autos.append(read_entry(path, "autosave"))
+    copies = [read_entry(p, "copy") for p in _json_files(saves_dir())]
+    newest = lambda e: e.recency  # noqa: E731
+    going = sorted((e for e in autos if e.in_progress), key=newest, reverse=True)
+    unreadable = [e for e in autos if not e.readable]
+    done = sorted([e for e in autos if e.over] + [e for e in copies if e.readable],
+                  key=newest, reverse=True)
+    bad_copies = [e for e in copies if not e.readable]
+    out = going + unreadable + done + bad_copies
+    if samples:
+        out += [read_entry(p, "sample") for p in sorted(SAMPLE_SAVES_DIR.glob("*.json"))]
+    return out
+
+
+def latest_in_progress(entries: list[Entry] | None = None) -> Entry | None:
+    """The game Continue resumes: the most recently played game in progress."""
+    going = [e for e in (entries if entries is not None else list_entries(samples=False))
+             if e.in_progress]
+    return max(going, key=lambda e: e.recency) if going else None
+
+
+def delete(entry: Entry) -> None:
+    """Delete a game in progress or a saved copy (never a sample)."""
+    if entry.kind == "sample":
+        raise ValueError("sample games cannot be deleted")
+    entry.path.unlink(missing_ok=True)
+    journal_of(entry.path).unlink(missing_ok=True)
+
+
+def tidy(now: float | None = None) -> None:
+    """Move an old ``autosave.json`` into the autosaves folder, remove temporary files
+    of interrupted saves and all but the most recent finished games' autosaves."""
+    now = time.time() if now is None else now
+    folder = saves_dir()
+    autos = autosaves_dir()
+    for directory in (folder, autos):
+        for path in directory.iterdir():
+            if not _TEMP.match(path.name):
+                continue
+            with contextlib.suppress(OSError):
+                if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+                    path.unlink()
+    legacy = folder / LEGACY_AUTOSAVE
+    if legacy.is_file():
+        entry = read_entry(legacy, "autosave")
+        game = entry.data["game"] if entry.data else "unreadable"
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(entry.modified))
+        with contextlib.suppress(OSError):
+            os.replace(legacy, autos / f"{game}-{stamp}-migrated.json")
+    finished = sorted((read_entry(p, "autosave") for p in _json_files(autos)),
+                      key=lambda e: e.recency, reverse=True)
+    for entry in [e for e in finished if e.over][KEEP_FINISHED:]:
+        with contextlib.suppress(OSError):
+            entry.path.unlink()
+            journal_of(entry.path).unlink(missing_ok=True)
+    for journal in autos.glob("*.journal"):  # a journal whose save is gone
+        if not journal.with_suffix("").exists():
+            with contextlib.suppress(OSError):
+                journal.unlink()
