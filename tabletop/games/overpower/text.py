@@ -123,6 +123,15 @@ class OverPowerText(GameText):
         text += f" by {s.name(actor)}"
         return text + (f" \u2192 {s.name(m.target)}" if m.target is not None else "")
 
+    def carriers(self, move: Move) -> tuple:
+        """An attack or defence made with a partner card (a Universe card with its Power
+        card, the teammate's Power card of a Doubleshot) is made by dragging either."""
+        if move.kind in ACTIONS + ("defend",) and isinstance(move.choice, tuple):
+            partner = move.choice[0] if move.kind == "defend" else move.choice[1]
+            if partner >= 0:
+                return (move.card, partner)
+        return (move.card,)
+
     def drops(self, s: OPState, seat: int, card: int, target) -> list[Move]:
         """The legal moves a drop of ``card`` on ``target`` may mean (the lead card, or a
         partner card: a Universe card, the Power card a Special or Doubleshot adds)."""
