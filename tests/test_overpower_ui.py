@@ -254,3 +254,27 @@ def test_the_new_game_screen_scrolls_to_the_last_optional_rule(app):
     click(app, new.rules_box.widgets[-1].rect.move(10, 10).topleft)
     assert new.options["any_character_limitation"] is True
     assert new.rules_box.offset == box.offset  # the screen laid out again keeps its scroll
+
+
+def test_the_follow_up_prompt_of_a_teamwork_card(app):
+    scene = table(app, {"phase": "fight", "first": "P1",
+                        "P1": {**P1_TEAM, "hand": ["Pincer Move", "Strength 5", "Energy 4"]},
+                        "P2": {**P2_TEAM, "hand": ["Energy 2"]}})
+    drag(app, center_of(scene, "Pincer Move"), center_of(scene, "Cobble Jack"))
+    assert scene.session.notations == ['P1 teamwork "Pincer Move" by "Gannet Vey" > "Cobble Jack"']
+    hand_over(app, scene)
+    click(app, dialog_button(scene, "Take the hit").rect.center)
+    hand_over(app, scene)
+    d = scene.dialog.d
+    assert d.title == ("Pincer Move: follow up \u2014 Strength +2 and/or Energy +2, each by a "
+                       "different teammate (not Gannet Vey); at least one")
+    assert d.actions == []  # one follow-up at least: no way to finish yet
+    drag(app, center_of(scene, "Strength 5"), center_of(scene, "Flintmother"))
+    assert scene.session.notations[-1] == \
+        'P1 follow "Strength 5" as strength by "Keel Marrow" > "Flintmother"'
+    hand_over(app, scene)
+    click(app, dialog_button(scene, "Take the hit").rect.center)
+    hand_over(app, scene)
+    assert scene.dialog.d.title.endswith("one more, or finish")
+    click(app, dialog_button(scene, "Finish Teamwork").rect.center)
+    assert scene.session.notations[-1] == "P1 finish"
