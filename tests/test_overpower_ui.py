@@ -278,3 +278,46 @@ def test_the_follow_up_prompt_of_a_teamwork_card(app):
     assert scene.dialog.d.title.endswith("one more, or finish")
     click(app, dialog_button(scene, "Finish Teamwork").rect.center)
     assert scene.session.notations[-1] == "P1 finish"
+
+
+def offered_by_the_table(scene, move) -> bool:
+    """The table offers ``move``: in its dialog, as a panel button, as a drag of a card
+    on the table onto a lit target, or in a card's menu."""
+    text = scene.game.text
+    if scene.dialog is not None and move in scene.dialog.d.moves:
+        return True
+    gesture = text.gesture(move)
+    if gesture == "button":
+        return text.describe(scene.state, move) in [b.label for b in scene.buttons]
+    if gesture == "drag":
+        return any(scene._sprite_of(c) is not None and text.landing(move) in
+                   scene.targets_for(c) for c in text.carriers(move))
+    return scene._sprite_of(move.card) is not None
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_every_decision_of_a_whole_game_is_offered_by_the_table(app, seed):
+    from tabletop.engine.players import RandomPlayer
+    from tabletop.engine.rng import Rng
+    from tabletop.games.overpower.ai import OverPowerAI
+
+    session = Session(GAME, app.catalog("overpower"), {}, seed,
+                      [SeatConfig("Ana"), SeatConfig("Bo")])
+    scene = TableScene(session)
+    app.replace(scene)
+    app.step(0.016)
+    players, rng = (OverPowerAI(), RandomPlayer()), Rng(seed)
+    summaries = 0
+    while not session.state.over:
+        if scene.handover_to is not None:
+            scene.take_seat()
+        if scene.dialog is not None and scene.dialog.d.modal:  # a battle's summary
+            summaries += 1
+            scene.dialog.buttons[0].on_click()
+            continue
+        s = session.state
+        move = players[s.actor].choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
+        assert offered_by_the_table(scene, move), GAME.text.format_move(s, move)
+        assert scene.play(move)
+        app.step(0.016)
+    assert summaries >= 2 and len(session.moves) > 50
