@@ -321,3 +321,27 @@ def test_every_decision_of_a_whole_game_is_offered_by_the_table(app, seed):
         assert scene.play(move)
         app.step(0.016)
     assert summaries >= 2 and len(session.moves) > 50
+
+
+def test_a_saved_copy_reopens_on_the_same_table(app):
+    from ui_helpers import frames
+
+    from tabletop.engine.paths import saves_dir
+    from tabletop.ui.menu import open_save, start_table
+
+    scene = table(app, FIGHT)
+    drag(app, center_of(scene, "Storm Jar"), center_of(scene, "Flintmother"))
+    hand_over(app, scene)
+    click(app, next(b for b in scene.tools if b.label == "Save").rect.center)
+    for _ in frames(app, 10):
+        if "Saved as" in scene.toast.message:
+            break
+    copy = next(saves_dir().glob("overpower-*.json"))
+    session, warnings = open_save(app, copy)
+    assert not warnings and session.notations == scene.session.notations
+    start_table(app, session)
+    again = app.scene
+    if again.handover_to is not None:
+        again.take_seat()
+    assert again.viewer == 1 and again.dialog.d.title == "Saltbright attacks Flintmother: 8"
+    assert {s.card for s in again.layout_obj.sprites} == {s.card for s in scene.layout_obj.sprites}
