@@ -171,7 +171,7 @@ class BrawlRules(Rules):
             return False
         check = CHECKS.get(d.kind)
         if check is not None:
-            return check(s, d.seat, m)
+            return check(s, d, m)
         return m in self.legal_moves(s)
 
     def returns(self, s: BrawlState) -> tuple[float, ...]:

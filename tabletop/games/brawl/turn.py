@@ -29,13 +29,14 @@ from .legal import (
     declare_for,
     declare_moves,
     has_interrupt,
+    has_link,
     interrupt_moves,
     link_moves,
     main_moves,
     may_declare,
     timed,
 )
-from .state import BrawlState
+from .state import HAND_ZONES, PLAY_ZONES, BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
@@ -175,7 +176,7 @@ def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -
     the chain asks next answers there instead (ruling 19). Empty under rules version 1."""
     if not timed(s) or (mover is not None and mover != s.current):
         return ()
-    skip = asked if asked is not None and link_moves(s, asked) else None
+    skip = asked if asked is not None and has_link(s, asked) else None
     seats = tuple(o for o in s.order_from(s.current) if o not in (s.current, skip))
     return (("window", "respond", seats),) if seats else ()
 
@@ -226,7 +227,7 @@ def _chain_options(s: BrawlState, d: Decision) -> list[Move]:
 
 @FLOW.step("chain")
 def chain(s: BrawlState, responder: int, creator: int) -> None:
-    if link_moves(s, responder):
+    if has_link(s, responder):
         decide(s, "chain", responder, creator)
 
 
@@ -285,7 +286,7 @@ def declare(s: BrawlState, m: Move) -> None:
 
 # -- steps 9-10: attackers, then attacked characters declare ---------------------------------
 def _declare_options(s: BrawlState, d: Decision) -> list[Move]:
-    return declare_for(s, d.data[0][0], outside=False) + interrupt_moves(s, d.seat)
+    return declare_for(s, d.data[0][0], False, d.seat) + interrupt_moves(s, d.seat)
 
 
 @FLOW.step("declare")
