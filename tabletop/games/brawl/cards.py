@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
@@ -81,7 +82,7 @@ class Power:
     heal_target: str
     mods: tuple[Mod, ...]
     #: affects others outside its match-up (declared early, step 7)
-    outside: bool = field(init=False, compare=False)
+    outside: bool = dc_field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "outside", bool(self.mods) or self.heal is not None)
@@ -119,7 +120,7 @@ class Info:
     #: what each effect asks of a target character (``allows`` behaviours)
     target_tests: tuple = ()
     #: the target test and selector as one test ``pick(who, card)`` (None: anyone)
-    pick: Callable | None = field(default=None, compare=False, repr=False)
+    pick: Callable | None = dc_field(default=None, compare=False, repr=False)
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from .cards import Info
-from .effects import SELECTOR, Who
+from .effects import Who
 from .state import HAND_ZONES, PLAY_ZONES, BrawlState
 
 TEAM_LIMIT = 5

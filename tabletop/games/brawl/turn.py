@@ -36,7 +36,7 @@ from .legal import (
     may_declare,
     timed,
 )
-from .state import HAND_ZONES, PLAY_ZONES, BrawlState
+from .state import BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
