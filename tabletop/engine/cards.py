@@ -85,13 +85,6 @@ class Catalog:
     def of_kind(self, *kinds: str) -> list[CardDef]:
         return [c for c in self.cards.values() if c.kind in kinds]
 
-    def by_name(self, name: str) -> CardDef | None:
-        lowered = name.lower()
-        for c in self.cards.values():
-            if c.name.lower() == lowered or c.id == name:
-                return c
-        return None
-
     #: the cards the fingerprint was last worked out for, and it (card definitions are
     #: immutable, so the same definitions give the same fingerprint)
     _memo: tuple = field(default=((), ""), init=False, repr=False, compare=False)

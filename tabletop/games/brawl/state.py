@@ -74,9 +74,6 @@ class BrawlState(State):
             return 2
         return None
 
-    def knocked_out(self, card: int) -> bool:
-        return card in self.turned
-
     def in_matchup(self, card: int) -> bool:
         mu = self.attached
         return card in mu or card in mu.values()
