@@ -53,7 +53,12 @@ class Rng:
         return v
 
     def choice(self, items):
-        return items[self.below(len(items))]
+        state = (self.state + _GOLDEN) & _MASK  # below(len(items)), inlined: players call it
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        pick = items[((z ^ (z >> 31)) >> 11) % len(items)]
+        self.state = state
+        return pick
 
     def shuffle(self, items: list) -> None:
         self.state = shuffle(self.state, items)

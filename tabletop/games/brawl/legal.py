@@ -10,6 +10,9 @@ from .effects import Who
 from .state import HAND_ZONES, PLAY_ZONES, BrawlState
 
 TEAM_LIMIT = 5
+#: ``_new(Move, (kind, seat, card, target, choice))``: a move without ``Move()``'s
+#: keyword handling (the lists of moves are built here many times a move)
+_new = tuple.__new__
 #: Brawl's rules version 2: powers reaching outside the match-up are declared in step 7
 #: or not at all, and opponents get a response window after the current player's moves
 #: (docs/rulings.md 16 and 19); games saved under version 1 keep the older reading
@@ -69,7 +72,7 @@ def link_moves(s: BrawlState, seat: int, only: int | None = None) -> list[Move]:
     if not own:
         return []
     targets = _targets(s, seat)
-    out = [Move("attack", seat, a, t) for a in own for t in targets]
+    out = [_new(Move, ("attack", seat, a, t, None)) for a in own for t in targets]
     if s.options.get("more_actions"):
         out.extend(_action_moves(s, seat, own, team))
     return out
@@ -116,7 +119,7 @@ def main_moves(s: BrawlState, seat: int) -> list[Move]:
                     out.extend(condition_moves(s, seat, c))
         zone = PLAY_ZONES[seat]
         if len(s.zones[zone]) < TEAM_LIMIT:
-            out.extend([Move("character", seat, c, zone) for c in hand
+            out.extend([_new(Move, ("character", seat, c, zone, None)) for c in hand
                         if info[c].kind == "character"])
     out.extend(link_moves(s, seat))
     out.append(Move("pass", seat))
@@ -147,7 +150,7 @@ def declare_for(s: BrawlState, card: int, outside: bool,
         if (power.outside != outside) if strict else (outside and not power.outside):
             continue
         if power.heal is None:
-            out.append(Move("declare", seat, card, None, idx))
+            out.append(_new(Move, ("declare", seat, card, None, idx)))
             continue
         team = s.zones[PLAY_ZONES[seat]]
         if power.heal_target == "self":
@@ -156,7 +159,7 @@ def declare_for(s: BrawlState, card: int, outside: bool,
             targets = [t for t in team if t != card]
         else:
             targets = team
-        out.extend([Move("declare", seat, card, t, idx) for t in targets])
+        out.extend([_new(Move, ("declare", seat, card, t, idx)) for t in targets])
     return out
 
 
@@ -227,7 +230,8 @@ def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[M
     for c in hand if only is None else ([only] if only in hand else []):
         inf = info[c]
         if inf.kind == "interruption":
-            out.extend([Move("interrupt", seat, c, t) for t in interrupt_targets(s, seat, inf)])
+            out.extend([_new(Move, ("interrupt", seat, c, t, None))
+                        for t in interrupt_targets(s, seat, inf)])
     return out
 
 
