@@ -61,12 +61,13 @@ def _counter(ctx: Context, game_id: str, app):
     return count
 
 
-def _table(ctx: Context, game_id: str, app, folder: Path):
-    """The real table at the busy point: seat 0 a person, the others computer players
-    (answering from the worker), autosaving to ``folder``."""
+def _table(ctx: Context, game_id: str, app, folder: Path, moves: int):
+    """The real table at the busy point (``moves`` moves before the end, when the game
+    is long enough): seat 0 a person, the others computer players (answering from the
+    worker), autosaving to ``folder``."""
     from ..ui.table import TableScene
 
-    played, index = ctx.busy(game_id, _counter(ctx, game_id, app))
+    played, index = ctx.busy(game_id, _counter(ctx, game_id, app), moves)
     count = ctx.games[game_id].rules.seat_count(played.options)
     seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
                                    for i in range(1, count)]
@@ -85,15 +86,15 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     app = App(headless=True, ai_delay=0.0, mods=False)
     app.catalogs[game_id] = ctx.catalog(game_id)
     title = ctx.games[game_id].info.title
-    frames = 40 if ctx.quick else 300
+    frames, count = (40, 8) if ctx.quick else (300, 40)
     with tempfile.TemporaryDirectory() as tmp:
-        played, index, scene = _table(ctx, game_id, app, Path(tmp))
+        played, index, scene = _table(ctx, game_id, app, Path(tmp), count)
         cards = len(scene.layout_obj.sprites)
         try:
             bare = bare_loop(app, scene, frames)
             redraw = _redraw(app, scene, frames)
             idle = _idle(app, frames)
-            moves = _move_frames(app, scene, played, 8 if ctx.quick else 40)
+            moves = _move_frames(app, scene, played, count)
         finally:
             scene.on_quit()
             app.scenes.clear()

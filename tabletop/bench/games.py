@@ -58,16 +58,17 @@ class Context:
             self._catalogs[game_id] = self.games[game_id].rules.load_catalog(mod_dirs=[])
         return self._catalogs[game_id]
 
-    def busy(self, game_id: str, count_cards) -> tuple[Played, int]:
-        """A game played by the computer players and the move (in its later half) after
-        which the table shows the most cards (``count_cards(session, index)``)."""
+    def busy(self, game_id: str, count_cards, room: int = 0) -> tuple[Played, int]:
+        """A game played by the computer players and the move (in its later half, with
+        ``room`` moves left to play when the game is long enough) after which the table
+        shows the most cards (``count_cards(session, index)``)."""
         if game_id not in self._busy:
             best: tuple[int, Played, int] | None = None
             for seed in BUSY_SEEDS[:1] if self.quick else BUSY_SEEDS:
                 played = computer_game(self.games[game_id], self.catalog(game_id), seed)
                 session = played.session(catalog=self.catalog(game_id))
                 n = len(played.moves)
-                for i in range(n // 2, n):
+                for i in range(n // 2, max(n // 2 + 1, n - room)):
                     cards = count_cards(session, i)
                     if best is None or cards > best[0]:
                         best = (cards, played, i)
