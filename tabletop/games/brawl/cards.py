@@ -121,6 +121,11 @@ class Info:
     target_tests: tuple = ()
     #: the target test and selector as one test ``pick(who, card)`` (None: anyone)
     pick: Callable | None = dc_field(default=None, compare=False, repr=False)
+    #: a power that stays inside its match-up (declared in steps 10-11)
+    inside: bool = dc_field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "inside", any(not p.outside for p in self.powers))
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:

@@ -26,8 +26,8 @@ def timed(s: BrawlState) -> bool:
 
 def condition_moves(s: BrawlState, seat: int, card: int) -> list[Move]:
     if s.info[card].target_kind == "condition":
-        return [Move("condition", seat, card, c) for c in s.zones["conditions"]]
-    return [Move("condition", seat, card, "conditions")]
+        return [_new(Move, ("condition", seat, card, c, None)) for c in s.zones["conditions"]]
+    return [_new(Move, ("condition", seat, card, "conditions", None))]
 
 
 def free(s: BrawlState, card: int) -> bool:

@@ -40,6 +40,9 @@ from .state import BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
+#: who reads a private log line: the seat itself, or everyone else (by seat count)
+ONLY = tuple(frozenset({seat}) for seat in range(3))
+OTHERS = {n: tuple(frozenset(range(n)) - {seat} for seat in range(n)) for n in (2, 3)}
 
 
 # -- set-up: picks and the reveal -----------------------------------------------------------
@@ -97,8 +100,8 @@ def turn(s: BrawlState, seat: int) -> None:
     s.say(f"Turn {s.turn}: {seat_label(seat)}")
     card = s.draw(s.draw_zone(seat), f"hand.{seat}")
     if card is not None:
-        s.say(f"{seat_label(seat)} draws {s.name(card)}", only={seat})
-        s.say(f"{seat_label(seat)} draws a card", only=set(range(s.seats)) - {seat})
+        s.say(f"{seat_label(seat)} draws {s.name(card)}", only=ONLY[seat])
+        s.say(f"{seat_label(seat)} draws a card", only=OTHERS[s.seats][seat])
     rest_of_turn(s, seat)
 
 
@@ -294,8 +297,9 @@ def declare_step(s: BrawlState, cards: tuple[int, ...] | None) -> None:
     if cards is None:
         cards = tuple(s.mu) + tuple(s.mu.values())
     strict = timed(s)
+    info = s.info
     while cards and not (may_declare(s, cards[0]) and s.in_matchup(cards[0]) and
-                         (not strict or any(not p.outside for p in s.info[cards[0]].powers))):
+                         (not strict or info[cards[0]].inside)):
         cards = cards[1:]
     if cards:
         decide(s, "declare", s.owner(cards[0]), cards)
