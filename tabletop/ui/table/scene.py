@@ -25,6 +25,7 @@ from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
+from .dialog import DialogBox
 from .draw import SNAP_MS, TableDrawing
 from .input import TableInput
 from .layout import Drag, Sprite
@@ -53,6 +54,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.drag: Drag | None = None
         self.snap: tuple[Sprite, pygame.Rect, int] | None = None
         self.menu: list[tuple[pygame.Rect, str, Move]] = []
+        #: the layout's dialog over the table, if any (:mod:`.dialog`)
+        self.dialog: DialogBox | None = None
         self.menu_title = ""
         self.zoom: int | None = None
         self.hover: int | None = None
@@ -131,15 +134,40 @@ class TableScene(TableInput, TableDrawing, Scene):
                 actor in self.humans and self.handover_to is None:
             self.legal = self.game.rules.legal_moves(s)
         self.layout_obj.compute(self.view, self.viewer, self.size)
+        self._build_dialog()
         self._build_buttons()
         self._build_log()
         self.menu = []
         self._auto_menu()
 
+    def _build_dialog(self) -> None:
+        """The layout's dialog for what is shown now (numbers set in the same dialog
+        before are kept)."""
+        old = self.dialog
+        found = None
+        if self.handover_to is None and not self.state.over:
+            found = self.layout_obj.dialog(self.view, self.legal, self.viewer)
+        if found is None:
+            self.dialog = None
+            return
+        self.dialog = DialogBox(found, self.play, self.view, self.game.info.id,
+                                self.layout_obj.scale, self.layout_obj.table_rect(self.size),
+                                self.refresh)
+        if old is not None and old.key == found.key:
+            self.dialog.adopt(old)
+
+    def offered(self) -> list[Move]:
+        """The legal moves the panel and card menus offer (not those of the dialog)."""
+        if self.dialog is None or not self.dialog.d.moves:
+            return self.legal
+        taken = set(self.dialog.d.moves)
+        return [m for m in self.legal if m not in taken]
+
     def _auto_menu(self) -> None:
         """When the only thing to do is pick from one card's menu, open it."""
-        menu_cards = {m.card for m in self.legal if self.game.text.gesture(m) == "menu"}
-        others = [m for m in self.legal if self.game.text.gesture(m) != "menu"
+        offered = self.offered()
+        menu_cards = {m.card for m in offered if self.game.text.gesture(m) == "menu"}
+        others = [m for m in offered if self.game.text.gesture(m) != "menu"
                   and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))
@@ -207,7 +235,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
-        moves = [m for m in self.legal if self.game.text.gesture(m) == "button"]
+        moves = [m for m in self.offered() if self.game.text.gesture(m) == "button"]
         for m in moves:
             label = self.game.text.describe(self.state, m)
             primary = self.game.text.primary(m)
