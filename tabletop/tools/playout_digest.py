@@ -35,20 +35,25 @@ def option_sets(game) -> list[dict[str, Any]]:
     return out
 
 
+def canonical(value: Any) -> str:
+    """``repr`` with every set and dict in sorted order, at any depth (so that the text
+    is the same in every process, whatever the hash seed)."""
+    if isinstance(value, set | frozenset):
+        return "{" + ", ".join(sorted(canonical(v) for v in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(sorted(f"{canonical(k)}: {canonical(v)}"
+                                      for k, v in value.items())) + "}"
+    if isinstance(value, list | tuple):
+        inner = ", ".join(canonical(v) for v in value)
+        return f"{type(value).__name__}({inner})"
+    return repr(value)
+
+
 def snapshot(state: State) -> str:
     """Every slot of a state (card data left out) as text that compares by value."""
-    out = []
-    for cls in type(state).__mro__:
-        for slot in getattr(cls, "__slots__", ()):
-            if slot in ("cards", "info"):
-                continue
-            value = getattr(state, slot, None)
-            if isinstance(value, dict):
-                value = sorted((repr(k), repr(v)) for k, v in value.items())
-            elif isinstance(value, set | frozenset):
-                value = sorted(repr(v) for v in value)
-            out.append(f"{slot}={value!r}")
-    return ";".join(out)
+    return ";".join(f"{slot}={canonical(getattr(state, slot, None))}"
+                    for cls in type(state).__mro__ for slot in getattr(cls, "__slots__", ())
+                    if slot not in ("cards", "info"))
 
 
 def digest(game, catalog, options: dict[str, Any], games: int) -> tuple[int, str, str]:
