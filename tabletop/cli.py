@@ -27,8 +27,14 @@ def main(argv: list[str] | None = None) -> int:
                                       "editors: completion and checks as you type)")
     j.add_argument("game", help="a game id (brawl...) or a shared card set")
     j.add_argument("-o", "--out", help="the file to write (default: standard output)")
-    b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
+    b = sub.add_parser("bench", help="measure frames, undo, start-up, card loading, memory, "
+                                     "saves, computer decisions and playouts, each against "
+                                     "a yardstick measured in the same run")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
+    b.add_argument("--only", nargs="+", metavar="PART",
+                   help="only these measurements (frames, undo, startup, cardload, memory, "
+                        "saving, decisions, playouts)")
+    b.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
         from .ui.start import main as run_app
@@ -66,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from .bench import main as bench
 
-        return bench(quick=args.quick)
+        return bench(quick=args.quick, only=args.only, json_path=args.json)
     return 2
 
 
