@@ -176,16 +176,20 @@ def test_the_levels():
     assert brawl.player_at("hard").seconds == 2.0
 
 
-def test_the_bench_reports_iterations_and_decision_times_for_every_game(monkeypatch):
+def test_the_bench_measures_the_search_for_every_game(monkeypatch):
+    from tabletop.bench.games import Context
+    from tabletop.bench.search import measure
     from tabletop.engine.levels import Level
-    from tabletop.search_bench import search_lines
 
     monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", 0.1))
-    lines = search_lines(quick=True)
-    assert lines[0].startswith("search (ISMCTS) at Normal, 100 ms a decision")
-    assert len(lines) == 1 + len(GAMES)
-    for game, line in zip(GAMES.values(), lines[1:], strict=True):
-        assert game.info.title in line and "iterations/s" in line and "p99" in line
+    rows = measure(Context(quick=True))
+    assert len(rows) == 2 * len(GAMES)
+    pairs = zip(rows[::2], rows[1::2], strict=True)
+    for game, (p99, rate) in zip(GAMES.values(), pairs, strict=True):
+        assert game.info.title in p99.game and not p99.error and not rate.error
+        assert p99.figure == "search decision at Normal, p99" and p99.goal == 150
+        assert 0 < p99.value < 1000 and p99.yardstick == 100
+        assert rate.unit == "iterations/s" and rate.value > 0 and rate.yardstick > 0
 
 
 def test_the_strength_report_gives_rates_with_wilson_intervals(tmp_path):

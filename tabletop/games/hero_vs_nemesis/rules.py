@@ -14,10 +14,14 @@ from ...engine.cards import CardError, Catalog
 from ...engine.info import GameInfo
 from ...engine.moves import Move
 from ...engine.rules import Rules
-from ...engine.state import ZoneSpec, zone_base, zone_owner
+from ...engine.state import HIDDEN, ZoneSpec, zone_base, zone_owner
 from . import legal, turn
 from .cards import CARD_KINDS, check_catalog, deck_of
 from .state import HERO, NEMESIS, HvNState
+
+#: the zones each seat's view hides (None: a spectator's)
+HIDDEN_ALL = ("deck", "hand.0", "hand.1", "offer.0", "offer.1")
+HIDDEN_OF = {HERO: ("deck", "hand.1", "offer.1"), NEMESIS: ("deck", "hand.0", "offer.0")}
 
 #: the rank of the cards laid out for each set-up choice
 OFFERED = {"ace": "A", "king": "K", "resource": "2"}
@@ -78,6 +82,25 @@ class HvNRules(Rules):
     # -- the core -------------------------------------------------------------------------
     def is_legal(self, s: HvNState, m: Move) -> bool:
         return legal.is_legal(s, m)
+
+    def view(self, s: HvNState, seat: int | None) -> HvNState:
+        """What the engine's mask (:func:`~tabletop.engine.hidden.mask`) gives, built
+        directly for the views asked for at every move: the deck, the other player's
+        hand and set-up choice hidden (cards played on conflicts and schemes lie in
+        public rows). With anything face down, turned or counted: the engine's mask."""
+        if s.facedown or s.turned or s.counters:
+            return super().view(s, seat)
+        v = s.copy()
+        v.rng = 0
+        zones = v.zones
+        hide = HIDDEN_OF.get(seat, HIDDEN_ALL)
+        for name in hide:
+            cards = zones.get(name)
+            if cards:
+                zones[name] = [HIDDEN] * len(cards)
+        if s.events:
+            v.events = [e for e in s.events if e[1] is None or seat in e[1]]
+        return v
 
     def evaluate(self, s: HvNState, seat: int) -> float:
         """The hero's chance to win, a logistic fit to 500 games of the computer players

@@ -59,7 +59,10 @@ class TableDrawing:
         lay.draw_under(surf, self.view)
         dragging = self.drag.card if self.drag and self.drag.active else None
         snapping = self.snap[0].card if self.snap else None
-        playable = {m.card for m in self.legal if m.card is not None}
+        carriers = self.game.text.carriers
+        playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
+                                                        == "drag" else (m.card,))
+                    if c is not None}
         for sprite in lay.sprites:
             if sprite.card in (dragging, snapping) and sprite.card != HIDDEN:
                 continue
@@ -89,6 +92,8 @@ class TableDrawing:
             return
         self._draw_thinking(surf)
         self._draw_hint(surf)
+        if self.dialog is not None:
+            self.dialog.draw(surf)
         self._draw_moving(surf)
         self._draw_menu(surf)
         self._draw_hover_zoom(surf)

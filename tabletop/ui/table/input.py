@@ -23,6 +23,8 @@ class TableInput:
             self._key(event)
         elif kind == pygame.MOUSEMOTION:
             self._motion(event)
+            if self.dialog is not None:
+                self.dialog.handle(event)
         elif kind == pygame.MOUSEWHEEL:
             self.log_list.handle(event)
         elif not self._overlay_takes(event):
@@ -87,6 +89,12 @@ class TableInput:
                     return True
         if self.handover_to is not None:
             self._handover_button.handle(event)
+            return True
+        if self.dialog is not None and not (self.drag and self.drag.active) and \
+                not self.menu and self.dialog.handle(event):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                card = self.dialog.card_at(event.pos)
+                self.zoom = card if self._visible(card) else None
             return True
         return False
 
@@ -168,12 +176,18 @@ class TableInput:
             self.layout_obj.can_drag(sprite, self.viewer)
 
     def drag_moves(self, card: int) -> list[Move]:
-        return [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "drag"]
+        """The drag moves ``card`` makes (as their card or a partner card)."""
+        text = self.game.text
+        return [m for m in self.offered() if text.gesture(m) == "drag"
+                and card in text.carriers(m)]
 
     def targets_for(self, card: int) -> set:
-        return {m.target for m in self.drag_moves(card)}
+        return {self.game.text.landing(m) for m in self.drag_moves(card)}
 
     def _drop_target(self, pos, card: int) -> int | str | None:
+        found = self.layout_obj.drop_target(pos, card)
+        if found is not None:
+            return found
         for sprite in reversed(self.layout_obj.sprites):
             if sprite.card != card and sprite.rect.collidepoint(pos) and sprite.card != HIDDEN:
                 return sprite.card
@@ -187,11 +201,12 @@ class TableInput:
 
     def _drop(self, drag: Drag, pos) -> None:
         target = self._drop_target(pos, drag.card)
-        moves = [m for m in self.drag_moves(drag.card) if m.target == target]
+        landing = self.game.text.landing
+        moves = [m for m in self.drag_moves(drag.card) if landing(m) == target]
         if target is not None and not moves and isinstance(target, int):
             # a drop on a card inside a zone may mean the zone itself
             zone = self._zone_of_card(target)
-            moves = [m for m in self.drag_moves(drag.card) if m.target == zone]
+            moves = [m for m in self.drag_moves(drag.card) if landing(m) == zone]
         if len(moves) == 1:
             self.play(moves[0])
             return
@@ -228,7 +243,7 @@ class TableInput:
         self.snap = (drag.sprite, pygame.Rect(x, y, *drag.sprite.rect.size), 0.0)
 
     def _click(self, sprite: Sprite) -> None:
-        moves = [m for m in self.legal if m.card == sprite.card
+        moves = [m for m in self.offered() if m.card == sprite.card
                  and self.game.text.gesture(m) == "menu"]
         if moves:
             self._open_menu(sprite.card, sprite.rect)
@@ -236,7 +251,8 @@ class TableInput:
             self.zoom = sprite.card
 
     def _open_menu(self, card: int, rect: pygame.Rect) -> None:
-        moves = [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "menu"]
+        moves = [m for m in self.offered() if m.card == card
+                 and self.game.text.gesture(m) == "menu"]
         self._menu_for(moves, (rect.right + 4, rect.top), self.state.name(card))
 
     def _menu_for(self, moves: list[Move], pos, title: str) -> None:

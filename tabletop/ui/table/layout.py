@@ -63,6 +63,17 @@ class Layout:
         """Extra lines for the side panel, under the status (e.g. running totals)."""
         return []
 
+    def dialog(self, view, legal: list, viewer: int | None):
+        """Hook: a :class:`~.dialog.Dialog` over the table for the decision in hand (its
+        ``moves`` leave the panel's buttons) or something to show; None: no dialog."""
+        return None
+
+    def drop_target(self, pos, card: int):
+        """Hook: what a card dropped at ``pos`` lands on, when the layout knows better
+        than the card or zone under it (e.g. anywhere in a character's area means the
+        character); None: the card or zone under the pointer."""
+        return None
+
     def can_drag(self, sprite: Sprite, viewer: int | None) -> bool:
         """Hook: may ``viewer`` pick up this card although it lies in no zone of theirs
         (e.g. a card in a shared row that can be bought)? Such cards also light up when

@@ -25,6 +25,7 @@ from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
+from .dialog import DialogBox
 from .draw import SNAP_MS, TableDrawing
 from .hint import TableHints
 from .input import TableInput
@@ -54,6 +55,8 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self.drag: Drag | None = None
         self.snap: tuple[Sprite, pygame.Rect, int] | None = None
         self.menu: list[tuple[pygame.Rect, str, Move]] = []
+        #: the layout's dialog over the table, if any (:mod:`.dialog`)
+        self.dialog: DialogBox | None = None
         self.menu_title = ""
         self.zoom: int | None = None
         self.hover: int | None = None
@@ -132,15 +135,40 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
                 actor in self.humans and self.handover_to is None:
             self.legal = self.game.rules.legal_moves(s)
         self.layout_obj.compute(self.view, self.viewer, self.size)
+        self._build_dialog()
         self._build_buttons()
         self._build_log()
         self.menu = []
         self._auto_menu()
 
+    def _build_dialog(self) -> None:
+        """The layout's dialog for what is shown now (numbers set in the same dialog
+        before are kept)."""
+        old = self.dialog
+        found = None
+        if self.handover_to is None and not self.state.over:
+            found = self.layout_obj.dialog(self.view, self.legal, self.viewer)
+        if found is None:
+            self.dialog = None
+            return
+        self.dialog = DialogBox(found, self.play, self.view, self.game.info.id,
+                                self.layout_obj.scale, self.layout_obj.table_rect(self.size),
+                                self.refresh)
+        if old is not None and old.key == found.key:
+            self.dialog.adopt(old)
+
+    def offered(self) -> list[Move]:
+        """The legal moves the panel and card menus offer (not those of the dialog)."""
+        if self.dialog is None or not self.dialog.d.moves:
+            return self.legal
+        taken = set(self.dialog.d.moves)
+        return [m for m in self.legal if m not in taken]
+
     def _auto_menu(self) -> None:
         """When the only thing to do is pick from one card's menu, open it."""
-        menu_cards = {m.card for m in self.legal if self.game.text.gesture(m) == "menu"}
-        others = [m for m in self.legal if self.game.text.gesture(m) != "menu"
+        offered = self.offered()
+        menu_cards = {m.card for m in offered if self.game.text.gesture(m) == "menu"}
+        others = [m for m in offered if self.game.text.gesture(m) != "menu"
                   and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))
@@ -209,7 +237,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
             self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
-        moves = [m for m in self.legal if self.game.text.gesture(m) == "button"]
+        moves = [m for m in self.offered() if self.game.text.gesture(m) == "button"]
         for m in moves:
             label = self.game.text.describe(self.state, m)
             primary = self.game.text.primary(m)
@@ -331,6 +359,31 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         if move is not None and self.drag is None and self.ai_wait >= self.app.ai_delay:
             self._computer_move = None
             self.play(move)
+
+    def take_cards(self, catalog, refit) -> str:
+        """New card data for this game (hot reload): the game replayed with it
+        (:mod:`tabletop.engine.reload`; the replay was done off the frame, the moves made
+        since are played here). Returns "" when the table now shows the new cards, else
+        why the game cannot take them (it goes on with its cards)."""
+        from ...engine.reload import Snapshot, refit_session, replay
+
+        session = self.session
+        done = list(refit.moves)
+        if refit.session is None or session.moves[:len(done)] != done:
+            refit = refit_session(Snapshot.of(session), catalog) \
+                if refit.session is not None else refit
+        elif len(session.moves) > len(done):
+            refit = replay(refit.session, session.moves[len(done):], refit.changed,
+                           start=len(done))
+        if refit.session is None:
+            return refit.reason
+        self.computers.cancel()
+        self.computers.close()  # the worker loads the new cards when next asked
+        self._computer_move = None
+        session.adopt(refit.session)
+        self.invalidate()
+        self.refresh()
+        return ""
 
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []
