@@ -1,5 +1,6 @@
 """The ``tabletop`` command: start the app, or validate cards, write their schemas, play
-scenarios, simulate many games (the balance lab), benchmark."""
+scenarios, simulate many games (the balance lab), benchmark, measure the computer players'
+strength."""
 
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="only these measurements (frames, undo, startup, cardload, memory, "
                         "saving, decisions, playouts)")
     b.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    sub.add_parser("strength", add_help=False,
+                   help="play games to measure the searching computer player "
+                        "(tabletop strength --help)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["strength"]:  # its own options (tools/strength.py)
+        from .tools.strength import main as strength
+
+        return strength(argv[1:])
     args = parser.parse_args(argv)
     if args.command in (None, "play"):
         from .ui.start import main as run_app

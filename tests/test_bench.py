@@ -14,7 +14,8 @@ from tabletop.bench.report import Row, error_row, ratio_row, table, value_row
 from tabletop.games import GAMES
 
 #: the measurements made once for every registered game
-PER_GAME = ("frames", "undo", "cardload", "memory", "saving", "decisions", "playouts")
+PER_GAME = ("frames", "undo", "cardload", "memory", "saving", "decisions", "search",
+            "playouts")
 
 
 @pytest.fixture(scope="module")

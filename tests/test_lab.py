@@ -175,14 +175,13 @@ def test_the_report_has_a_table_a_json_file_and_a_page_with_plots(tmp_path, caps
     assert "Benjamini-Hochberg" in summary["method"]
 
 
-def test_players_search_falls_back_with_a_message_and_bad_names_are_refused(tmp_path,
-                                                                           capsys):
-    if hasattr(get_game("brawl"), "player_at"):
-        pytest.skip("search players are there")
-    code, summary, _ = _simulate(tmp_path, "s", "--workers", "1", "--players",
-                                 "search,random")
-    assert code == 0 and summary["players"] == "search,random"
-    assert "search players are not in this version" in capsys.readouterr().err
+def test_players_by_name_and_bad_names_are_refused():
+    from tabletop.engine.levels import SearchPlayer
+    from tabletop.engine.players import SEARCH_ITERATIONS, player_by_name
+
+    player, note = player_by_name(get_game("brawl"), "search")
+    assert isinstance(player, SearchPlayer) and not note
+    assert player.iterations == SEARCH_ITERATIONS
     assert cli(["simulate", "brawl", "--players", "clever"]) == 2
     assert cli(["simulate", "brawll"]) == 2
 

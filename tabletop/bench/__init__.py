@@ -24,7 +24,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from . import cardload, decisions, frames, memory, playouts, saving, startup, undo  # noqa: E402
+from . import (  # noqa: E402
+    cardload,
+    decisions,
+    frames,
+    memory,
+    playouts,
+    saving,
+    search,
+    startup,
+    undo,
+)
 from .games import Context  # noqa: E402
 from .report import Row, summary, table, to_json  # noqa: E402
 
@@ -37,6 +47,7 @@ MEASUREMENTS: list[Callable[[Context], list[Row]]] = [
     memory.measure,
     saving.measure,
     decisions.measure,
+    search.measure,
     playouts.measure,
 ]
 

@@ -76,17 +76,11 @@ def player_by_name(game, name: str) -> tuple[Player, str]:
     """A new player for ``game`` (a :class:`~.game.Game`) and a note ("" or why another
     was used): ``computer`` (or ``own``: the game's own player), ``random``, or ``search``
     (the information-set search at :data:`SEARCH_ITERATIONS` iterations a decision,
-    through ``Game.player_at`` once this version has it; until then the game's own
-    player, and the note says so)."""
+    through ``Game.player_at``)."""
     if name == "random":
         return RandomPlayer(), ""
     if name == "search":
-        player_at = getattr(game, "player_at", None)
-        if player_at is not None:
-            return player_at("normal", iterations=SEARCH_ITERATIONS), ""
-        return game.computer_player(), ("search players are not in this version yet "
-                                        "(no Game.player_at): the game's own computer "
-                                        "players play instead")
+        return game.player_at("normal", iterations=SEARCH_ITERATIONS), ""
     if name in ("computer", "own"):
         return game.computer_player(), ""
     raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")

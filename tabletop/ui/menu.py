@@ -10,11 +10,13 @@ import pygame
 
 from ..engine import savegames
 from ..engine.info import SeatConfig
+from ..engine.levels import LEVELS
 from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
+from .seats import SeatRows
 from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
 
 
@@ -67,11 +69,17 @@ def when(moment: datetime) -> str:
     return f"{local.day} {local.strftime('%b %Y')}, {clock}"
 
 
+def seat_text(seat: dict) -> str:
+    """``Ana``, or ``Bo (computer, Normal)``."""
+    if seat["kind"] != "computer":
+        return seat["name"]
+    return f"{seat['name']} (computer, {LEVELS[seat.get('level', 'easy')].label})"
+
+
 def seats_text(data: dict) -> str:
-    """``Ana vs Bo (computer)``; in a co-operative game ``Ana, Bo and Cy``."""
+    """``Ana vs Bo (computer, Normal)``; in a co-operative game ``Ana, Bo and Cy``."""
     game = GAMES[data["game"]]
-    names = [s["name"] + (" (computer)" if s["kind"] == "computer" else "")
-             for s in data["seats"]]
+    names = [seat_text(s) for s in data["seats"]]
     if game.info.mode == "competitive" or game.info.seat_roles:
         return " vs ".join(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -229,8 +237,7 @@ class NewGame(MenuScene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
         self.options = GAMES[self.game_id].rules.default_options()
-        self.names = self._default_names()
-        self.kinds = ["human", "computer", "computer", "computer"]
+        self.seats = SeatRows(self._default_names())
         self.hide_hands = True
         self.seed_text = ""
         self.widgets: list = []
@@ -250,16 +257,9 @@ class NewGame(MenuScene):
         self.blurb_y = 128
         y = 176
         self.seat_title_y = y
-        y += 28
-        for i in range(self.game.rules.seat_count(self.options)):
-            self.widgets.append(TextInput((left, y, 220, 34), self.names[i],
-                                          f"Player {i + 1}", 20,
-                                          on_change=lambda v, i=i: self._set_name(i, v)))
-            self.widgets.append(Choice((left + 232, y, 188, 34), "",
-                                       [("human", "Human"), ("computer", "Computer")],
-                                       self.kinds[i],
-                                       lambda v, i=i: self._set_kind(i, v)))
-            y += 44
+        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
+                                   lambda: self.layout(self.app.screen.get_size()))
+        self.widgets.extend(rows)
         y += 10
         if self.game.rules.seat_count(self.options) > 1 and \
                 self.game.rules.hidden_information(self.options):
@@ -306,15 +306,10 @@ class NewGame(MenuScene):
         defaults = self._default_names()
         self.game_id = game_id
         self.options = GAMES[game_id].rules.default_options()
-        self.names = [new if old == was else old for old, was, new in
-                      zip(self.names, defaults, self._default_names(), strict=True)]
+        self.seats.names = [new if old == was else old for old, was, new in
+                            zip(self.seats.names, defaults, self._default_names(),
+                                strict=True)]
         self.layout(self.app.screen.get_size())
-
-    def _set_name(self, i: int, value: str) -> None:
-        self.names[i] = value
-
-    def _set_kind(self, i: int, value: str) -> None:
-        self.kinds[i] = value
 
     def _set_option(self, key: str, value) -> None:
         self.options[key] = value
@@ -323,8 +318,9 @@ class NewGame(MenuScene):
     def start_game(self) -> None:
         game = self.game
         count = game.rules.seat_count(self.options)
-        seats = [SeatConfig(self.names[i].strip() or f"Player {i + 1}", self.kinds[i])
-                 for i in range(count)]
+        rows = self.seats
+        seats = [SeatConfig(rows.names[i].strip() or f"Player {i + 1}", rows.kinds[i],
+                            rows.levels[i]) for i in range(count)]
         seed_text = self.seed_text.strip()
         if seed_text:
             digits = seed_text.removeprefix("-")
@@ -354,6 +350,7 @@ class NewGame(MenuScene):
                           pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
                           theme.MUTED)
         surf.blit(text.render("Seats", 16, theme.TEXT, "bold"), (left, self.seat_title_y))
+        self.seats.draw(surf)
         surf.blit(text.render("Seed (replays the same deal)", 14, theme.MUTED, "bold"),
                   (left, self.seed_label_y))
         surf.blit(text.render("Optional rules", 16, theme.TEXT, "bold"), self.options_title)
@@ -528,8 +525,7 @@ class LoadGame(MenuScene):
             for i, seat in enumerate(data["seats"]):
                 role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
                     else f"Seat {i + 1}"
-                line = f"{role}: {seat['name']}" + (" (computer)" if seat["kind"] ==
-                                                    "computer" else "")
+                line = f"{role}: {seat_text(seat)}"
                 surf.blit(text.render(line, 16, theme.SEAT_COLORS[i % 4]), (x, y))
                 y += 24
             y += 10

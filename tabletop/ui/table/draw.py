@@ -90,6 +90,8 @@ class TableDrawing:
         if self.handover_to is not None:
             self._draw_handover(surf)
             return
+        self._draw_thinking(surf)
+        self._draw_hint(surf)
         if self.dialog is not None:
             self.dialog.draw(surf)
         self._draw_moving(surf)
@@ -157,6 +159,9 @@ class TableDrawing:
         self.tools[0].enabled = self.session.can_undo() and self.handover_to is None
         self.tools[1].enabled = self.session.can_redo() and self.handover_to is None
         for b in self.tools:
+            if b.label == "Hint":
+                b.enabled = self.can_hint() and not self.hint_waiting
+        for b in self.tools:
             b.draw(surf)
         x = self.panel_rect.left + 10
         title = f"{self.game.info.title} \u00b7 turn {self.state.turn}"
@@ -170,6 +175,7 @@ class TableDrawing:
         for line in self._status_lines():
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 200),
                                    15, theme.TEXT, "bold", line_gap=1.3, shrink=False)
+        self.draw_hint_lines(surf, pygame.Rect(box.left + 12, y + 2, box.w - 18, 0))
         if self.info:
             pygame.draw.rect(surf, (24, 31, 40), self.info_rect, border_radius=8)
             yy = self.info_rect.top + 5

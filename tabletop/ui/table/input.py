@@ -50,6 +50,8 @@ class TableInput:
             self.undo()
         elif event.key == pygame.K_y and mods & pygame.KMOD_CTRL:
             self.redo()
+        elif event.key == pygame.K_h and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.ask_hint()
         elif event.key == pygame.K_ESCAPE:
             if self.zoom is not None or self.menu or self.help_open:
                 self.zoom = None

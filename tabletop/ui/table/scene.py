@@ -27,12 +27,13 @@ from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
 from .draw import SNAP_MS, TableDrawing
+from .hint import TableHints
 from .input import TableInput
 from .layout import Drag, Sprite
 from .log import GameLog
 
 
-class TableScene(TableInput, TableDrawing, Scene):
+class TableScene(TableHints, TableInput, TableDrawing, Scene):
     def __init__(self, session: Session, autosave: Path | None = None,
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
         from ..layouts import layout_for
@@ -204,6 +205,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                   ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
                   ("Save", self.save_copy, "Keep a copy of this game to load later"),
                   ("Rules", self.toggle_help, "How to play"),
+                  ("Hint", self.ask_hint, "What would the computer play here? (H)"),
                   ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
         bw = (pw - 20 - (len(labels) - 1) * 5) // len(labels)
         self.tools = []
@@ -219,7 +221,7 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
         pw = self.panel_rect.w - 20
-        y = self._status_bottom()
+        y = self.status_bottom = self._status_bottom()
         self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
         if self.info:
             f = theme.font(14)
@@ -262,7 +264,7 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _status_bottom(self) -> int:
         f = theme.font(15, "bold")
         n = sum(len(text.wrap(line, f, self.panel_rect.w - 36)) for line in self._status_lines())
-        return 52 + 30 + n * 20 + 14
+        return 52 + 30 + n * 20 + 14 + self.hint_height(self.panel_rect.w - 36)
 
     def _seat_name(self, seat: int) -> str:
         name = self.session.seats[seat].name
@@ -346,6 +348,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.ai_wait += dt
         if self.state.over or self.handover_to is not None:
             return
+        self._poll_hint()
         move = self.computers.poll()  # thinks in the worker; never blocks the frame
         if self.computers.problem:
             self.toast.show(self.computers.problem)
