@@ -229,6 +229,9 @@ class ScrollList(Widget):
         self.stick_bottom = stick_bottom
         self.selectable = selectable
         self.offset = 0
+        #: a list that sticks to its bottom follows new rows until the player scrolls up
+        #: (and again once they scroll back down, or jump to the latest)
+        self.follow = stick_bottom
         self.hover: int | None = None
         self.rows: list[Row] = []
         self._height = 0
@@ -236,29 +239,27 @@ class ScrollList(Widget):
         self.set_rows(rows or [])
 
     def set_rows(self, rows: list[Row]) -> None:
-        at_bottom = self.at_bottom()
         self.rows = list(rows)
         self._wrap_w = self.rect.w - 16
         for row in self.rows:
             self._wrap(row)
         self._height = sum(r.height for r in self.rows)
-        self._settle(at_bottom)
+        self.settle()
 
     def append(self, rows: list[Row]) -> None:
         """Add rows at the end, wrapping only them (the game log grows by a move)."""
-        at_bottom = self.at_bottom()
         self.fit()
         for row in rows:
             self._wrap(row)
             self.rows.append(row)
             self._height += row.height
-        self._settle(at_bottom)
+        self.settle()
 
     def truncate(self, count: int) -> None:
         """Keep only the first ``count`` rows (a move taken back)."""
         del self.rows[count:]
         self._height = sum(r.height for r in self.rows)
-        self.offset = max(0, min(self.offset, self.max_offset()))
+        self.settle()
 
     def fit(self) -> None:
         """Wrap the rows again if the list changed width."""
@@ -270,11 +271,19 @@ class ScrollList(Widget):
 
     def to_bottom(self) -> None:
         self.offset = self.max_offset()
+        self.follow = self.stick_bottom
 
-    def _settle(self, at_bottom: bool) -> None:
-        if self.stick_bottom and at_bottom:
+    def settle(self) -> None:
+        """Keep the offset in range; a list that follows shows its newest row (also
+        after its box changed size)."""
+        if self.stick_bottom and self.follow:
             self.offset = self.max_offset()
         self.offset = max(0, min(self.offset, self.max_offset()))
+
+    def _scrolled(self, offset: int) -> None:
+        self.offset = max(0, min(self.max_offset(), offset))
+        if self.stick_bottom:
+            self.follow = self.at_bottom()
 
     def _wrap(self, row: Row) -> None:
         inner_w = self.rect.w - 16
@@ -302,15 +311,15 @@ class ScrollList(Widget):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()) or getattr(event, "force", False):
-                self.offset = max(0, min(self.max_offset(), self.offset - event.y * 40))
+                self._scrolled(self.offset - event.y * 40)
                 return True
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self._row_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 4:
-                self.offset = max(0, self.offset - 40)
+                self._scrolled(self.offset - 40)
             elif event.button == 5:
-                self.offset = min(self.max_offset(), self.offset + 40)
+                self._scrolled(self.offset + 40)
             return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.rect.collidepoint(event.pos):

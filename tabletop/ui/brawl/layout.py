@@ -129,6 +129,16 @@ class BrawlLayout(Layout):
                 self.sprites.append(Sprite(c, pygame.Rect(hx + i * spacing, hand_rect.top, cw, ch),
                                            f"hand.{bottom}", face_up=c != HIDDEN))
 
+    def target_rect(self, move) -> pygame.Rect | None:
+        """A thwart is dropped on the match-up (both of its cards)."""
+        if move.kind == "thwart" and move.target in self.pair_rects:
+            return self.pair_rects[move.target]
+        return super().target_rect(move)
+
+    def amounts(self, view: BrawlState) -> dict[int, int]:
+        """Health: damage and healing rise from the characters."""
+        return dict(view.hp)
+
     def _hand_backs(self, view: BrawlState, seat: int, rect: pygame.Rect) -> None:
         s = self.scale
         hand = view.zones[f"hand.{seat}"]

@@ -82,6 +82,17 @@ class HvNLayout(Layout):
         else:
             self.labels.append(("Your hand is empty", hand_rect.center, theme.DIM, S(14), "c"))
 
+    def target_rect(self, move) -> pygame.Rect | None:
+        """A scheme or a conflict is lit with the cards played onto it (a drop on any of
+        them goes to it)."""
+        t = move.target
+        if isinstance(t, int) and t in self.view.attached.values():
+            rects = [sp.rect for sp in self.sprites
+                     if sp.card == t or self.view.attached.get(sp.card) == t]
+            if rects:
+                return rects[0].unionall(rects[1:])
+        return super().target_rect(move)
+
     # -- pieces ------------------------------------------------------------------------------
     def _name(self, seat: int) -> str:
         seats = self.scene.session.seats

@@ -63,6 +63,52 @@ class Layout:
         """Extra lines for the side panel, under the status (e.g. running totals)."""
         return []
 
+    # -- hooks of the shared table (defaults suit most games) --------------------------
+    #: the word for "it is this seat's turn" in the seat captions (a game's own term)
+    turn_word = "turn"
+
+    def hand_zone(self, viewer: int | None) -> str:
+        """The zone of the hand in front of the screen (it keeps its places while the
+        pointer is over it)."""
+        return f"hand.{viewer if viewer is not None else 0}"
+
+    def amounts(self, view) -> dict[int, int]:
+        """A number per card that players watch change (e.g. health): when it changes,
+        the difference rises from the card."""
+        return {}
+
+    def target_rect(self, move) -> pygame.Rect | None:
+        """Where a drag move's target is lit and may be dropped on: the target card's
+        sprite, or the target zone (override for targets drawn otherwise, e.g. a
+        match-up of two cards)."""
+        target = move.target
+        if isinstance(target, int):
+            for sprite in self.sprites:
+                if sprite.card == target:
+                    return sprite.rect
+            return None
+        return self.zones.get(target) if isinstance(target, str) else None
+
+    def seat_caption(self, view, seat: int) -> str:
+        """A seat as every table names it: ``P2 Bo``, then ``· turn`` when it is that
+        seat's turn and ``· acting now`` when it must act now during another's turn (so
+        the table never seems to contradict the status line)."""
+        from ...engine.moves import seat_label
+
+        seats = self.scene.session.seats
+        name = seats[seat].name if seat < len(seats) else ""
+        label = seat_label(seat)
+        out = f"{label} {name}" if name and name != label else label
+        if seat in getattr(view, "eliminated", ()):
+            return out + " \u00b7 eliminated"
+        if view.over:
+            return out
+        if seat == view.current:
+            out += f" \u00b7 {self.turn_word}"
+        if seat == view.actor and seat != view.current:
+            out += " \u00b7 acting now"
+        return out
+
     def can_drag(self, sprite: Sprite, viewer: int | None) -> bool:
         """Hook: may ``viewer`` pick up this card although it lies in no zone of theirs
         (e.g. a card in a shared row that can be bought)? Such cards also light up when
