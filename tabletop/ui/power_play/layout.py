@@ -15,8 +15,8 @@ import pygame
 from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.power_play import preview
-from ...games.power_play.rules import ROUNDS
 from ...games.power_play.state import PPState
+from ...games.power_play.turn import ROUNDS
 from .. import text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
