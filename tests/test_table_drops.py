@@ -50,13 +50,11 @@ def places(scene, sprite):
     points += [(x, y) for x in range(table.left + 15, table.right, 45)
                for y in range(15, table.bottom, 45)]
     found = {}
-    home = lay.zones.get(sprite.zone)
     for p in points:
         if not table.collidepoint(p) or any(rect.collidepoint(p) for rect in lit):
             continue
         target = scene._drop_target(p, sprite.card)
-        if target == sprite.zone or sprite.rect.collidepoint(p) or \
-                target is None and home is not None and home.collidepoint(p):
+        if scene.put_back(sprite, target, p):
             continue  # back where it lies: only put down again
         found.setdefault(target, p)
     return found

@@ -235,14 +235,21 @@ class TableInput:
             self._menu_for(moves, pos, "Choose")
             return
         target = self._drop_target(pos, drag.card)
-        home = self.layout_obj.zones.get(drag.sprite.zone)
-        if target == drag.sprite.zone or drag.sprite.rect.collidepoint(pos) or \
-                target is None and home is not None and home.collidepoint(pos):
+        if self.viewer is None or self.put_back(drag.sprite, target, pos):
             return  # put back where it was: no move was meant
-        if self.viewer is None:
-            return
         self.toast.show(self.game.text.refuse_drop(self.state, self.viewer, drag.card,
                                                    target))
+
+    def put_back(self, sprite: Sprite, target, pos) -> bool:
+        """Is a drop of ``sprite`` at ``pos`` (on ``target``) only putting it back where
+        it lies: on itself, its own zone, or a card beside it that means nothing?"""
+        if target == sprite.zone or sprite.rect.collidepoint(pos):
+            return True
+        home = self.layout_obj.zones.get(sprite.zone)
+        if home is None or not home.collidepoint(pos):
+            return False
+        return target is None or self.game.text.move_for_drop(
+            self.state, self.viewer, sprite.card, target) is None
 
     def _drag_rect(self, drag: Drag) -> pygame.Rect:
         return pygame.Rect(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1],
