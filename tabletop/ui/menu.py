@@ -199,13 +199,14 @@ class MainMenu(MenuScene):
             img = pygame.transform.rotate(img, (i - 2) * -9)
             surf.blit(img, img.get_rect(center=(w // 2 + (i - 2) * 100, int(h * 0.15) + abs(i - 2)
                                                 * 12)))
-        title = text.render("TABLETOP", 64, theme.ACCENT, "bold")
-        shadow = text.render("TABLETOP", 64, (0, 0, 0), "bold")
         ty = int(h * 0.15) + 110
-        surf.blit(shadow, shadow.get_rect(center=(w // 2 + 3, ty + 3)))
-        surf.blit(title, title.get_rect(center=(w // 2, ty)))
-        sub = text.render("Superhero card games at one screen", 18, theme.TEXT)
-        surf.blit(sub, sub.get_rect(center=(w // 2, ty + 46)))
+        box = pygame.Rect(40, ty - 40, w - 80, 80)
+        text.draw(surf, "TABLETOP", box.move(3, 3), 64, (0, 0, 0), "bold", align="center",
+                  valign="middle")
+        text.draw(surf, "TABLETOP", box, 64, theme.ACCENT, "bold", align="center",
+                  valign="middle")
+        text.draw(surf, "Superhero card games at one screen", (40, ty + 34, w - 80, 26), 18,
+                  theme.TEXT, align="center", valign="middle")
         for b in self.buttons:
             b.draw(surf)
         if self.continue_info:
@@ -337,14 +338,16 @@ class NewGame(MenuScene):
         background(surf)
         w, h = surf.get_size()
         left = max(40, w // 2 - 560)
-        surf.blit(text.render("New game", 30, theme.ACCENT, "bold"), (left, 20))
+        text.draw(surf, "New game", (left, 16, w - 2 * left, 40), 30, theme.ACCENT, "bold")
         text.blit_wrapped(surf, self.game.info.blurb,
                           pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
                           theme.MUTED)
-        surf.blit(text.render("Seats", 16, theme.TEXT, "bold"), (left, self.seat_title_y))
-        surf.blit(text.render("Seed (replays the same deal)", 14, theme.MUTED, "bold"),
-                  (left, self.seed_label_y))
-        surf.blit(text.render("Optional rules", 16, theme.TEXT, "bold"), self.options_title)
+        text.draw(surf, "Seats", (left, self.seat_title_y, 420, 22), 16, theme.TEXT, "bold")
+        text.draw(surf, "Seed (replays the same deal)", (left, self.seed_label_y, 420, 20), 14,
+                  theme.MUTED, "bold")
+        if self.game.info.options:  # no heading over nothing
+            text.draw(surf, "Optional rules", (*self.options_title, 560, 22), 16, theme.TEXT,
+                      "bold")
         for wdg in self.widgets:
             wdg.draw(surf)
         self.start.draw(surf)
@@ -471,8 +474,8 @@ class LoadGame(MenuScene):
     def draw(self, surf) -> None:
         background(surf)
         w, h = surf.get_size()
-        surf.blit(text.render("Load a game", 30, theme.ACCENT, "bold"),
-                  (self.list.rect.left, 30))
+        text.draw(surf, "Load a game", (self.list.rect.left, 26, w - 2 * self.list.rect.left,
+                                        40), 30, theme.ACCENT, "bold")
         self.list.draw(surf)
         self._draw_selection(surf)
         self._draw_details(surf)
@@ -503,7 +506,8 @@ class LoadGame(MenuScene):
         x, y, width = rect.left + 20, rect.top + 18, rect.w - 40
         bottom = self.load_button.rect.top - 12
         if not entry.readable:
-            surf.blit(text.render("This file cannot be loaded", 19, theme.BAD, "bold"), (x, y))
+            text.draw(surf, "This file cannot be loaded", (x, y, width, 26), 19, theme.BAD,
+                      "bold")
             y += 34
             y += text.blit_wrapped(surf, entry.error or "", pygame.Rect(x, y, width,
                                                                         bottom - y - 40),
@@ -511,14 +515,14 @@ class LoadGame(MenuScene):
         else:
             data = entry.data
             game = GAMES[data["game"]]
-            surf.blit(text.render(game.info.title, 22, theme.ACCENT, "bold"), (x, y))
+            text.draw(surf, game.info.title, (x, y, width, 30), 22, theme.ACCENT, "bold")
             y += 38
             for i, seat in enumerate(data["seats"]):
                 role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
                     else f"Seat {i + 1}"
                 line = f"{role}: {seat['name']}" + (" (computer)" if seat["kind"] ==
                                                     "computer" else "")
-                surf.blit(text.render(line, 16, theme.SEAT_COLORS[i % 4]), (x, y))
+                text.draw(surf, line, (x, y, width, 22), 16, theme.SEAT_COLORS[i % 4])
                 y += 24
             y += 10
             turn = f"Turn {data['turn']}, " if data.get("turn") else ""
@@ -528,7 +532,7 @@ class LoadGame(MenuScene):
                      else "A saved copy" if entry.kind == "copy" else "A sample game",
                      f"Last played {when(entry.played)}"]
             for line in lines:
-                surf.blit(text.render(line, 15, theme.TEXT), (x, y))
+                text.draw(surf, line, (x, y, width, 21), 15, theme.TEXT)
                 y += 23
         where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
         text.blit_wrapped(surf, f"{entry.path.name} ({where})",
@@ -589,7 +593,8 @@ class CardProblems(MenuScene):
 
     def draw(self, surf) -> None:
         background(surf)
-        surf.blit(text.render("Problems in card files", 28, theme.ACCENT, "bold"), (40, 24))
+        text.draw(surf, "Problems in card files", (40, 20, surf.get_width() - 80, 36), 28,
+                  theme.ACCENT, "bold")
         text.blit_wrapped(surf, "These cards were skipped; every other card loaded. Fix the "
                           "files (or run 'tabletop validate') and restart.",
                           pygame.Rect(40, 60, 900, 30), 14, theme.MUTED)

@@ -39,6 +39,12 @@ class Drawn:
     surface: int  # id() of the surface drawn on
     layer: str
     overflow: bool
+    clip: pygame.Rect  # the part of the surface drawing could reach
+
+    @property
+    def visible(self) -> pygame.Rect:
+        """The part of the text inside the surface's clip (a scrolled-out line: none)."""
+        return self.rect.clip(self.clip)
 
 
 _records: list[Drawn] | None = None
@@ -70,7 +76,8 @@ def layer(name: str) -> Iterator[None]:
 def _record(surf: pygame.Surface, s: str, rect: pygame.Rect, box: pygame.Rect,
             overflow: bool) -> None:
     if _records is not None:
-        _records.append(Drawn(s, rect, pygame.Rect(box), id(surf), _layer, overflow))
+        _records.append(Drawn(s, rect, pygame.Rect(box), id(surf), _layer, overflow,
+                               surf.get_clip()))
 
 
 def render(s: str, size: int, color=theme.TEXT, style: str = "regular") -> pygame.Surface:
@@ -249,6 +256,14 @@ def blit_wrapped(surf: pygame.Surface, s: str, rect: pygame.Rect, size: int,
     if found is None or not found[0].h:
         return 0
     return found[1]
+
+
+def tail(s: str, size: int, width: int, style: str = "regular") -> str:
+    """The end of ``s`` that fits ``width`` (a text box shows what is being typed)."""
+    f = theme.font(size, style)
+    while s and f.size(s)[0] > width:
+        s = s[1:]
+    return s
 
 
 def height_of(s: str, width: int, size: int, style: str = "regular",

@@ -228,8 +228,8 @@ class TableDrawing:
         y = box.top + 7
         turn = self.turn_line()
         if turn:
-            text.draw(surf, turn, (box.left + 12, y, box.w - 18, 17), 13, color, "bold")
-            y += 20
+            y += text.blit_wrapped(surf, turn, pygame.Rect(box.left + 12, y, box.w - 18, 17),
+                                   13, color, "bold", shrink=False) + 4
         for line in self._status_lines():
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 20),
                                    15, theme.TEXT, "bold", line_gap=1.3, shrink=False)

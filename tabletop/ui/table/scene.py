@@ -30,7 +30,7 @@ from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .draw import TableDrawing
 from .input import TableInput
-from .layout import Drag
+from .layout import Drag, seat_title
 from .log import GameLog, readable
 from .motion import Motion
 
@@ -268,7 +268,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         caption = readable(self.game.text.public_notation(before, move, reader))
         name = self._seat_name(move.seat) if move.seat is not None else ""
         if name and caption.startswith(seat_label(move.seat) + " "):
-            caption = f"{name}: {caption[len(seat_label(move.seat)) + 1:]}"
+            caption = f"{name} \u2014 {caption[len(seat_label(move.seat)) + 1:]}"
         cards = tuple(c for c in (move.card, move.target) if isinstance(c, int) and c >= 0)
         zones = tuple(t for t in (move.target,) if isinstance(t, str))
         self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
@@ -385,12 +385,14 @@ class TableScene(TableInput, TableDrawing, Scene):
         """The bottom of the status box (its turn line and status lines, measured)."""
         h = sum(text.height_of(line, self.panel_rect.w - 38, 15, "bold", 1.3)
                 for line in self._status_lines())
-        return 70 + 7 + (20 if self.turn_line() else 0) + h + 14
+        turn = self.turn_line()
+        if turn:
+            h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
+        return 70 + 7 + h + 14
 
     def _seat_name(self, seat: int) -> str:
-        name = self.session.seats[seat].name
-        label = seat_label(seat)
-        return f"{name} ({label})" if name != label else label
+        """A seat as every part of the table names it (``P2 Bo``)."""
+        return seat_title(self.session, seat)
 
     def _build_log(self) -> None:
         reader = -1 if self.handover_to is not None else self.viewer
