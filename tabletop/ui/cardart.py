@@ -8,6 +8,7 @@ A card with an ``art:`` image file gets that picture instead of the generated po
 
 from __future__ import annotations
 
+import contextlib
 import math
 import zlib
 from collections.abc import Callable
@@ -148,6 +149,21 @@ def load_image(path: str) -> pygame.Surface | None:
     return _images[path]
 
 
+#: pictures drawn while a test records them: (card, its picture)
+_pictures: list[tuple[CardDef, pygame.Surface]] | None = None
+
+
+@contextlib.contextmanager
+def recording_pictures():
+    """Collect every character picture drawn inside the block (tests)."""
+    global _pictures
+    outer, _pictures = _pictures, []
+    try:
+        yield _pictures
+    finally:
+        _pictures = outer
+
+
 def picture(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent) -> None:
     """The card's image file if it has one, else a figure generated from its data (its
     side, its attack type, its id): no two characters look alike."""
@@ -155,14 +171,18 @@ def picture(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent
     img = load_image(art) if art else None
     if img is not None:
         surf.blit(pygame.transform.smoothscale(img, rect.size), rect)
-        return
-    figures.paint(surf, rect, figures.traits_of(card, base, accent))
+    else:
+        figures.paint(surf, rect, figures.traits_of(card, base, accent))
+    if _pictures is not None:
+        _pictures.append((card, surf.subsurface(rect).copy()))
 
 
 def portrait(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent) -> None:
     """A generated figure for ``card`` in colours near ``base`` and ``accent`` (a
     playing card's court figure)."""
     figures.paint(surf, rect, figures.traits_of(card, base, accent))
+    if _pictures is not None:
+        _pictures.append((card, surf.subsurface(rect).copy()))
 
 
 def emblem(surf: pygame.Surface, center, r: int, seed: int, color) -> None:

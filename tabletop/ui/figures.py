@@ -100,10 +100,12 @@ def traits_of(card, base, accent) -> Traits:
     emblem = EMBLEM_OF.get(attack or "") or r.pick(EMBLEMS)
     h, s, v = _hsv(base)
     ah, as_, av = _hsv(accent)
-    hue = h + (r.next() - 0.5) * 0.22
-    body = _rgb(hue, 0.35 + r.next() * 0.45, 0.28 + r.next() * 0.3)
-    trim = _rgb(ah + (r.next() - 0.5) * 0.16, 0.55 + r.next() * 0.4, 0.75 + r.next() * 0.25)
-    sky = _rgb(hue + (r.next() - 0.5) * 0.3, 0.3 + r.next() * 0.5, 0.45 + r.next() * 0.4)
+    hue = h + (r.next() - 0.5) * 0.3
+    if r.next() < 0.2:  # now and then a costume in the opposite colour
+        hue += 0.5
+    body = _rgb(hue, 0.35 + r.next() * 0.5, 0.25 + r.next() * 0.35)
+    trim = _rgb(ah + (r.next() - 0.5) * 0.3, 0.55 + r.next() * 0.4, 0.75 + r.next() * 0.25)
+    sky = _rgb(h + (r.next() - 0.5) * 0.8, 0.3 + r.next() * 0.55, 0.35 + r.next() * 0.45)
     glow = EYES.get(side, (255, 230, 140))
     builds = BUILDS if side != "villain" else BUILDS + ("hulking", "armoured")
     heads = HEADS if side != "villain" else HEADS + ("horns", "spikes")
@@ -126,7 +128,7 @@ def paint(surf: pygame.Surface, rect: pygame.Rect, t: Traits) -> None:
     _sky(sub, t)
     _backdrop(sub, r, t)
     cx = w // 2 + int((r.next() - 0.5) * w * 0.12)
-    hr = max(3, int(min(w * 0.13, h * 0.17) * (0.85 + r.next() * 0.3)))
+    hr = max(3, int(min(w * 0.14, h * 0.19) * (0.8 + r.next() * 0.4)))
     head = (cx, int(h * 0.36))
     if t.build == "hulking":
         hr = max(3, int(hr * 0.8))
@@ -373,12 +375,8 @@ def _plate(sub: pygame.Surface, t: Traits, center, r: int) -> None:
     x, y = center
     if y + r // 2 >= h:
         return
-    if t.side == "hero":
-        pts = [(x - r, y - r), (x + r, y - r), (x + r, y), (x, y + r + r // 2), (x - r, y)]
-    elif t.side == "villain":
-        pts = [(x - r - r // 2, y - r), (x + r + r // 2, y - r), (x, y + r + r // 2)]
-    else:
-        pts = [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)]
+    shapes = PLATES.get(t.side, PLATES["gray"])
+    pts = shapes[(t.seed >> 7) % len(shapes)](x, y, r)
     pygame.draw.polygon(sub, _shade(t.trim, 0.6), pts)
     pygame.draw.polygon(sub, t.trim, pts, max(1, r // 5))
     emblem(sub, t.emblem, (x, y - r // 6), max(2, int(r * 0.62)), t.glow)
@@ -440,6 +438,28 @@ _EMBLEM = {
     "moon": _moon, "flake": _flake, "swirl": _swirl,
     "triangle": lambda s, x, y, r, c: pygame.draw.polygon(s, c, [(x, y - r), (x + r, y + r),
                                                                  (x - r, y + r)]),
+}
+
+
+def _ngon(n: int, turn: float = 0.0):
+    def pts(x, y, r):
+        return [(x + math.cos(turn + i * 2 * math.pi / n) * (r + 2),
+                 y + math.sin(turn + i * 2 * math.pi / n) * (r + 2)) for i in range(n)]
+    return pts
+
+
+#: chest plates by side: heroes' shields and rounds, villains' points, grays' diamonds
+PLATES = {
+    "hero": (lambda x, y, r: [(x - r, y - r), (x + r, y - r), (x + r, y), (x, y + r + r // 2),
+                              (x - r, y)],
+             _ngon(12), _ngon(5, -math.pi / 2)),
+    "villain": (lambda x, y, r: [(x - r - r // 2, y - r), (x + r + r // 2, y - r),
+                                 (x, y + r + r // 2)],
+                _ngon(6), lambda x, y, r: [(x - r, y - r - 3), (x, y - r // 3), (x + r, y - r - 3),
+                                           (x + r, y + r // 2), (x, y + r + 3),
+                                           (x - r, y + r // 2)]),
+    "gray": (_ngon(4, 0.0), _ngon(8, math.pi / 8),
+             lambda x, y, r: [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]),
 }
 
 
