@@ -122,7 +122,7 @@ class MainMenu(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         x = w // 2 - 160
-        y = int(h * 0.48)
+        y = int(h * 0.44)
         self.buttons = []
         can_continue, info = self._autosave_state()
         self.continue_info = info
@@ -130,14 +130,23 @@ class MainMenu(MenuScene):
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
             ("Load game", self.load_game, False, True),
+            (("Statistics", self.statistics), ("Settings", self.settings)),
             ("Quit", self.app.quit, False, True),
         ]
         errors = self.app.card_errors()
-        for label, fn, primary, enabled in entries:
-            b = Button((x, y, 320, 46), label, fn, primary=primary, size=18)
-            b.enabled = enabled
-            self.buttons.append(b)
+        for entry in entries:
+            if len(entry) == 2:  # two smaller buttons side by side
+                for i, (label, fn) in enumerate(entry):
+                    self.buttons.append(Button((x + i * 166, y, 154, 46), label, fn, size=17))
+            else:
+                label, fn, primary, enabled = entry
+                b = Button((x, y, 320, 46), label, fn, primary=primary, size=18)
+                b.enabled = enabled
+                self.buttons.append(b)
             y += 58
+        if self.app.settings_problem:
+            self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
+            self.app.settings_problem = ""
         self.error_button = None
         if errors:
             self.error_button = Button((w // 2 - 230, h - 64, 460, 40),
@@ -176,6 +185,16 @@ class MainMenu(MenuScene):
 
     def load_game(self) -> None:
         self.app.push(LoadGame())
+
+    def statistics(self) -> None:
+        from .screens import StatsScreen
+
+        self.app.push(StatsScreen())
+
+    def settings(self) -> None:
+        from .screens import SettingsScreen
+
+        self.app.push(SettingsScreen())
 
     def controls(self) -> list:
         return self.buttons + ([self.error_button] if self.error_button else [])
@@ -268,17 +287,18 @@ class NewGame(MenuScene):
                                                                                 "seed_text", v)))
         self.seed_label_y = y
         right = left + 470
+        width = min(560, w - right - 30)
         y = 176
         self.options_title = (right, y)
         y += 30
         for opt in self.game.info.options:
             if opt.choices:
-                self.widgets.append(Choice((right, y, 560, 56), opt.label, list(opt.choices),
+                self.widgets.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
                                            self.options[opt.key],
                                            lambda v, k=opt.key: self._set_option(k, v)))
                 y += 66
             else:
-                sw = Switch((right, y, 560, 66), opt.label, bool(self.options[opt.key]),
+                sw = Switch((right, y, width, 66), opt.label, bool(self.options[opt.key]),
                             opt.help, lambda v, k=opt.key: self._set_option(k, v))
                 self.widgets.append(sw)
                 y += 72
