@@ -35,7 +35,6 @@ class BrawlLayout(Layout):
         others = [o for o in view.order_from(bottom) if o != bottom] if view.seats else []
         others += [o for o in range(view.seats) if o != bottom and o not in others]
         self.bottom = bottom
-        self.top_seats = others
         self.arena_cards = set(view.mu) | set(view.mu.values())
         cw, ch = S(CARD_W), S(CARD_H)
         # -- top: opponents ----------------------------------------------------------------

@@ -90,7 +90,6 @@ class PowerPlayLayout(Layout):
         self.zones["threat"] = pygame.Rect(threat_left, top, 2 * cw + S(8), ch)
         area = pygame.Rect(area_left, S(4), threat_left + 2 * cw + S(16) - area_left,
                            ch + S(34))
-        self.villain_area = area
         self.boxes.append((area, (60, 14, 22, 120)))
         self.label("The villain", (area.left + S(10), S(6), threat_left - area.left - S(14),
                                    S(20)), (240, 150, 150), S(13))
