@@ -13,8 +13,11 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="check card files; exit 1 if any has a problem")
     v.add_argument("paths", nargs="*", help="files or folders (default: cards/ and mods)")
     v.add_argument("--game", help="only this game's cards")
-    sc = sub.add_parser("scenario", help="play a scenario file headless, print the state")
+    sc = sub.add_parser("scenario", help="play a scenario file headless: the verdict, then "
+                                          "the state as JSON")
     sc.add_argument("file")
+    sc.add_argument("--summary", action="store_true",
+                    help="print the verdict (and the status line) only")
     d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
     d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
     b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
@@ -36,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         from .engine.scenario import run_scenario_file
         from .games import GAMES
 
-        return run_scenario_file(args.file, GAMES)
+        return run_scenario_file(args.file, GAMES, summary=args.summary)
     if args.command == "docs":
         from .tools.docs import main as docs
 
