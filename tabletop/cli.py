@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="print the verdict (and the status line) only")
     d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
     d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
+    sh = sub.add_parser("screenshots", help="draw each game's table (its sample saves) "
+                                             "into docs/screenshots/, headless")
+    sh.add_argument("--out", help="folder to write to (default: docs/screenshots)")
+    sh.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080")
     b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
     args = parser.parse_args(argv)
@@ -44,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         from .tools.docs import main as docs
 
         return docs(check=args.check)
+    if args.command == "screenshots":
+        from .tools.screenshots import main as screenshots
+
+        return screenshots(args.out, args.size)
     if args.command == "bench":
         from .bench import main as bench
 
