@@ -123,6 +123,23 @@ def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def _hyphenate(lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
+    """``lines`` with every word wider than ``width`` broken over lines (``Counter-``,
+    ``stroke``)."""
+    out: list[str] = []
+    for line in lines:
+        while font.size(line)[0] > width and len(line) > 2:
+            cut = len(line) - 1
+            while cut > 1 and font.size(line[:cut] + "-")[0] > width:
+                cut -= 1
+            if len(line) - cut < 4:  # not a lone letter or two on the next line
+                cut = min(cut, max(2, (len(line) + 1) // 2))
+            head, line = line[:cut], line[cut:]
+            out.append(head if head.endswith(" ") else head + "-")
+        out.append(line)
+    return [line.strip() for line in out]
+
+
 def step_of(size: int, style: str = "regular", line_gap: float = 1.15) -> int:
     """The distance between two wrapped lines."""
     f = theme.font(size, style)
@@ -157,7 +174,13 @@ def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
         else:
             lines = [s]
             fits = f.size(s)[0] <= box.w and f.get_height() <= box.h + max(2, size // 4)
-        if fits or size <= minimum:
+        if fits:
+            return size, lines, fits
+        if size <= minimum:
+            if wrap_:  # a last resort: a word longer than the box is broken, hyphenated
+                lines = _hyphenate(lines, f, box.w)
+                fits = len(lines) * step_of(size, style, line_gap) - \
+                    (step_of(size, style, line_gap) - f.get_height()) <= box.h + 1
             return size, lines, fits
         size -= 1
 
