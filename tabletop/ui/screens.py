@@ -1,4 +1,5 @@
-"""The settings screen and the statistics screen (both reached from the main menu)."""
+"""Screens reached from the main menu: settings, statistics, the card-file problems,
+and the confirmation asked before something cannot be undone."""
 
 from __future__ import annotations
 
@@ -11,18 +12,20 @@ from ..engine.stats import StatsFile, Summary, Tally, summary
 from ..games import GAMES
 from . import text, theme
 from .app import Scene, background
-from .widgets import Button, Choice, Toast, panel
+from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
 class Page(Scene):
     """A screen of widgets with a title and a Back button; Esc goes back."""
 
     title = ""
+    widgets: list = []
+    back: Button | None = None
 
     def __init__(self) -> None:
         self.toast = Toast()
-        self.widgets: list = []
-        self.back: Button | None = None
+        self.widgets = []
+        self.back = None
 
     def controls(self) -> list:
         return [*self.widgets, self.back]
@@ -179,3 +182,67 @@ class StatsScreen(Page):
                 text.draw(surf, value, (x, y, cols[i] - 6, 20), 15, theme.TEXT,
                           align="right" if i else "left")
             y += 24
+
+
+class Confirm(Page):
+    """A question over the screen below: the action button, or Cancel (Esc)."""
+
+    transparent = True
+
+    def __init__(self, question: str, detail: str, action: str, on_yes) -> None:
+        self.question, self.detail, self.action, self.on_yes = question, detail, action, on_yes
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.rect = pygame.Rect(0, 0, 560, 220)
+        self.rect.center = (w // 2, h // 2)
+        self.yes = Button((self.rect.left + 30, self.rect.bottom - 70, 220, 46), self.action,
+                          self.confirm, primary=True, size=17)
+        self.no = Button((self.rect.right - 190, self.rect.bottom - 70, 160, 46), "Cancel",
+                         self.app.pop, size=17)
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.on_yes()
+        self.app.scene.layout(self.app.screen.get_size())
+
+    def controls(self) -> list:
+        return [self.yes, self.no]
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        panel(surf, self.rect, theme.PANEL, 250, theme.ACCENT)
+        inner = self.rect.inflate(-60, 0)
+        used = text.blit_wrapped(surf, self.question, pygame.Rect(inner.left, self.rect.top + 24,
+                                                                  inner.w, 80), 18, theme.TEXT,
+                                 "bold")
+        text.blit_wrapped(surf, self.detail, pygame.Rect(inner.left, self.rect.top + 32 + used,
+                                                         inner.w, 40), 15, theme.MUTED)
+        self.yes.draw(surf)
+        self.no.draw(surf)
+
+
+class CardProblems(Page):
+    """Every problem met while loading card files (the app runs with the valid cards)."""
+
+    def layout(self, size) -> None:
+        w, h = size
+        rows = [Row([(str(e), theme.TEXT, "regular")]) for e in self.app.card_errors()]
+        self.list = ScrollList((40, 90, w - 80, h - 180), rows, size=14)
+        self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
+
+    def controls(self) -> list:
+        return [self.list, self.back]
+
+    def draw(self, surf) -> None:
+        background(surf)
+        text.draw(surf, "Problems in card files", (40, 20, surf.get_width() - 80, 36), 28,
+                  theme.ACCENT, "bold")
+        text.blit_wrapped(surf, "These cards were skipped; every other card loaded. Fix the "
+                          "files (or run 'tabletop validate') and restart.",
+                          pygame.Rect(40, 60, 900, 30), 14, theme.MUTED)
+        panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
+        self.list.draw(surf)
+        self.back.draw(surf)
