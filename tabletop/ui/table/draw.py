@@ -14,6 +14,9 @@ from ..widgets import Button, panel
 from .layout import Sprite
 
 HOVER_ZOOM_MS = 550
+#: gliding cards keep their overlays (health...) on the way when no more than this many
+#: glide at once (a whole table moving draws bare cards for those few frames)
+GLIDE_OVERLAYS = 12
 
 
 class TableDrawing:
@@ -116,13 +119,14 @@ class TableDrawing:
         if dragging is not None:
             for rect, _, zone in self.lit_targets(dragging):
                 _glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
+        few = len(self.motion.glides) <= GLIDE_OVERLAYS
         for glide in self.motion.glides.values():
             rect = glide.rect()
             sprite = glide.sprite
             moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, sprite.angle,
                            sprite.dim, sprite.extra)
             self._draw_card(surf, moved, rect, size=sprite.rect.size)
-            if rect.size == sprite.rect.size:
+            if few and rect.size == sprite.rect.size:
                 lay.draw_over(surf, self.view, moved)
         self._draw_rising(surf)
         if dragging is not None:
