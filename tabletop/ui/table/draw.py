@@ -161,7 +161,9 @@ class TableDrawing:
             return
         lay = self.layout_obj
         color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
-        lit = [sp.rect for sp in lay.sprites if sp.card in spot.cards]
+        gliding = self.motion.glides
+        lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
+               for sp in lay.sprites if sp.card in spot.cards]
         lit += [lay.zones[z] for z in spot.zones if z in lay.zones and not lit]
         for rect in lit:
             _glow(surf, rect, color, 4)
