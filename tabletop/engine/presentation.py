@@ -63,6 +63,17 @@ class GameText:
         only choice."""
         return False
 
+    def carriers(self, move: Move) -> tuple:
+        """The cards a player may drag to make a ``drag`` move: its own card, and for a
+        move made of several cards (a card played with a partner) those too, so that
+        dropping either means the move (the table asks which when several do)."""
+        return (move.card,)
+
+    def landing(self, move: Move) -> Any:
+        """Where a ``drag`` move is dropped: its target (a card or a zone name); a game
+        whose move has no target says what the card is dropped on instead."""
+        return move.target
+
     def move_for_drop(self, state: State, seat: int, card: int,
                       target: int | str | None) -> Move | None:
         """The move a player means by dropping ``card`` on ``target`` (a card, a zone's

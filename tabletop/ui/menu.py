@@ -16,7 +16,7 @@ from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
 from .screens import CardProblems, Confirm, SettingsScreen, StatsScreen
-from .widgets import Button, Choice, Row, ScrollList, Switch, TextInput, Toast, panel
+from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
 
 
 def open_save(app, path: Path) -> tuple[Session, list[str]]:
@@ -131,14 +131,18 @@ class MainMenu(MenuScene):
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
             ("Load game", self.load_game, False, True),
-            (("Statistics", self.statistics), ("Settings", self.settings)),
+            (("Statistics", self.statistics), ("Settings", self.settings),
+             ("Balance lab", self.balance)),
             ("Quit", self.app.quit, False, True),
         ]
         errors = self.app.card_errors()
         for entry in entries:
-            if len(entry) == 2:  # two smaller buttons side by side
+            if isinstance(entry[0], tuple):  # smaller buttons side by side
+                bw = 128
+                bx = w // 2 - (len(entry) * (bw + 8) - 8) // 2
                 for i, (label, fn) in enumerate(entry):
-                    self.buttons.append(Button((x + i * 166, y, 154, 46), label, fn, size=17))
+                    self.buttons.append(Button((bx + i * (bw + 8), y, bw, 46), label, fn,
+                                               size=16))
             else:
                 label, fn, primary, enabled = entry
                 b = Button((x, y, 320, 46), label, fn, primary=primary, size=18)
@@ -192,6 +196,11 @@ class MainMenu(MenuScene):
 
     def settings(self) -> None:
         self.app.push(SettingsScreen())
+
+    def balance(self) -> None:
+        from .balance import BalanceScreen
+
+        self.app.push(BalanceScreen())
 
     def controls(self) -> list:
         return self.buttons + ([self.error_button] if self.error_button else [])
@@ -287,18 +296,25 @@ class NewGame(MenuScene):
         width = min(560, w - right - 30)
         y = 176
         self.options_title = (right, y)
-        y += 30
+        top = y = y + 30
+        rules = []
         for opt in self.game.info.options:
             if opt.choices:
-                self.widgets.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
-                                           self.options[opt.key],
-                                           lambda v, k=opt.key: self._set_option(k, v)))
+                rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
+                                    self.options[opt.key],
+                                    lambda v, k=opt.key: self._set_option(k, v)))
                 y += 66
             else:
-                sw = Switch((right, y, width, 66), opt.label, bool(self.options[opt.key]),
-                            opt.help, lambda v, k=opt.key: self._set_option(k, v))
-                self.widgets.append(sw)
+                rules.append(Switch((right, y, width, 66), opt.label,
+                                    bool(self.options[opt.key]), opt.help,
+                                    lambda v, k=opt.key: self._set_option(k, v)))
                 y += 72
+        # many optional rules scroll (the wheel over them), above the Start button
+        old = getattr(self, "rules_box", None)
+        keep = old.offset if old is not None and old.game == self.game_id else 0
+        self.rules_box = ScrollBox((right, top, width, h - 96 - top), rules, y - top, keep)
+        self.rules_box.game = self.game_id
+        self.widgets.append(self.rules_box)
         self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
                             size=19)
         self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)

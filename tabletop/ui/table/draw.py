@@ -63,7 +63,10 @@ class TableDrawing:
             lay.draw_under(surf, self.view)
         dragging = self.drag.card if self.drag and self.drag.active else None
         away = self.motion.moving | {dragging}
-        playable = {m.card for m in self.legal if m.card is not None}
+        carriers = self.game.text.carriers
+        playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
+                                                        == "drag" else (m.card,))
+                    if c is not None}
         with text.layer("over"):
             for sprite in lay.sprites:
                 if sprite.card in away and sprite.card != HIDDEN:
@@ -97,6 +100,9 @@ class TableDrawing:
         if self.handover_to is not None:
             self._draw_handover(surf)
         else:
+            if self.dialog is not None:
+                with text.layer("dialog"):
+                    self.dialog.draw(surf)
             self._draw_moving(surf)
             self._draw_menu(surf)
             self._draw_hover_zoom(surf)

@@ -23,6 +23,8 @@ class TableInput:
             self._key(event)
         elif kind == pygame.MOUSEMOTION:
             self._motion(event)
+            if self.dialog is not None:
+                self.dialog.handle(event)
         elif kind == pygame.MOUSEWHEEL:
             self.log_list.handle(event)
         elif not self._overlay_takes(event):
@@ -92,6 +94,12 @@ class TableInput:
             for b in [self._handover_button, *self.tools[2:]]:
                 if b.handle(event):
                     return True
+            return True
+        if self.dialog is not None and not (self.drag and self.drag.active) and \
+                not self.menu and self.dialog.handle(event):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                card = self.dialog.card_at(event.pos)
+                self.zoom = card if self._visible(card) else None
             return True
         return False
 
@@ -184,36 +192,49 @@ class TableInput:
             self.layout_obj.can_drag(sprite, self.viewer)
 
     def drag_moves(self, card: int) -> list[Move]:
-        return [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "drag"]
+        """The drag moves ``card`` makes (as their card or a partner card)."""
+        text = self.game.text
+        return [m for m in self.offered() if text.gesture(m) == "drag"
+                and card in text.carriers(m)]
 
     def targets_for(self, card: int) -> set:
-        return {m.target for m in self.drag_moves(card)}
+        return {self.game.text.landing(m) for m in self.drag_moves(card)}
 
     def lit_targets(self, card: int) -> list[tuple[pygame.Rect, Move, bool]]:
         """Where ``card`` may be dropped: (the lit rectangle, the move a drop there
         makes, whether the rectangle is a zone rather than a card), for each legal drag
         move of the card whose target the layout shows."""
         out = []
+        landing = self.game.text.landing
         for m in self.drag_moves(card):
             rect = self.layout_obj.target_rect(m)
             if rect is not None:
-                out.append((rect, m, not isinstance(m.target, int)))
+                out.append((rect, m, not isinstance(landing(m), int)))
         return out
 
     def moves_at(self, card: int, pos) -> list[Move]:
         """The moves a drop of ``card`` at ``pos`` makes: those of the smallest lit
-        rectangle under the pointer (a card lit inside a lit zone wins), else none."""
+        rectangle under the pointer (a card lit inside a lit zone wins), or those whose
+        landing the layout says the pointer is on (:meth:`Layout.drop_target`); else
+        none."""
         hits = [(rect.w * rect.h, rect, m) for rect, m, _ in self.lit_targets(card)
                 if rect.collidepoint(pos)]
         if not hits:
-            return []
+            found = self.layout_obj.drop_target(pos, card)
+            landing = self.game.text.landing
+            return [m for m in self.drag_moves(card) if found is not None and
+                    landing(m) == found]
         best = min(area for area, _, _ in hits)
         rect = next(r for area, r, _ in hits if area == best)
         return [m for _, r, m in hits if r == rect]
 
     def _drop_target(self, pos, card: int) -> int | str | None:
-        """What lies under the pointer: a card, else a zone's name, else None (the bare
-        table)."""
+        """What lies under the pointer: what the layout says a drop there lands on (e.g.
+        anywhere in a character's area), else a card, else the smallest zone, else None
+        (the bare table)."""
+        found = self.layout_obj.drop_target(pos, card)
+        if found is not None:
+            return found
         for sprite in reversed(self.layout_obj.sprites):
             if sprite.card != card and sprite.rect.collidepoint(pos) and sprite.card != HIDDEN:
                 return sprite.card
@@ -265,7 +286,7 @@ class TableInput:
         self.motion.glide_back(drag.sprite, self._drag_rect(drag))
 
     def _click(self, sprite: Sprite) -> None:
-        moves = [m for m in self.legal if m.card == sprite.card
+        moves = [m for m in self.offered() if m.card == sprite.card
                  and self.game.text.gesture(m) == "menu"]
         if moves:
             self._open_menu(sprite.card, sprite.rect)
@@ -273,7 +294,8 @@ class TableInput:
             self.zoom = sprite.card
 
     def _open_menu(self, card: int, rect: pygame.Rect) -> None:
-        moves = [m for m in self.legal if m.card == card and self.game.text.gesture(m) == "menu"]
+        moves = [m for m in self.offered() if m.card == card
+                 and self.game.text.gesture(m) == "menu"]
         self._menu_for(moves, (rect.right + 4, rect.top), self.state.name(card))
 
     def _menu_for(self, moves: list[Move], pos, title: str) -> None:

@@ -126,10 +126,10 @@ class Layout:
         return {}
 
     def target_rect(self, move) -> pygame.Rect | None:
-        """Where a drag move's target is lit and may be dropped on: the target card's
-        sprite, or the target zone (override for targets drawn otherwise, e.g. a
-        match-up of two cards)."""
-        target = move.target
+        """Where a drag move's target is lit and may be dropped on: the sprite of the card
+        it lands on, or the zone (``GameText.landing``; override for targets drawn
+        otherwise, e.g. a match-up of two cards or a character's whole area)."""
+        target = self.scene.game.text.landing(move)
         if isinstance(target, int):
             for sprite in self.sprites:
                 if sprite.card == target:
@@ -151,6 +151,17 @@ class Layout:
         if seat == view.actor and seat != view.current:
             out += " \u00b7 acting now"
         return out
+
+    def dialog(self, view, legal: list, viewer: int | None):
+        """Hook: a :class:`~.dialog.Dialog` over the table for the decision in hand (its
+        ``moves`` leave the panel's buttons) or something to show; None: no dialog."""
+        return None
+
+    def drop_target(self, pos, card: int):
+        """Hook: what a card dropped at ``pos`` lands on, when the layout knows better
+        than the card or zone under it (e.g. anywhere in a character's area means the
+        character); None: the card or zone under the pointer."""
+        return None
 
     def can_drag(self, sprite: Sprite, viewer: int | None) -> bool:
         """Hook: may ``viewer`` pick up this card although it lies in no zone of theirs

@@ -28,6 +28,7 @@ from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
+from .dialog import DialogBox
 from .draw import TableDrawing
 from .input import TableInput
 from .layout import Drag, seat_title
@@ -73,6 +74,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._stats: Future | None = None
         self._stats_problem = ""
         self.menu: list[tuple[pygame.Rect, str, Move]] = []
+        #: the layout's dialog over the table, if any (:mod:`.dialog`)
+        self.dialog: DialogBox | None = None
         self.menu_title = ""
         self.zoom: int | None = None
         self.hover: int | None = None
@@ -159,6 +162,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 actor in self.humans and self.handover_to is None:
             self.legal = self.game.rules.legal_moves(s)
         self._lay_out(animate)
+        self._build_dialog()
         self._build_buttons()
         self._build_log()
         self.menu = []
@@ -229,10 +233,34 @@ class TableScene(TableInput, TableDrawing, Scene):
             self._hand_held = None
             self._lay_out(animate=True)
 
+    def _build_dialog(self) -> None:
+        """The layout's dialog for what is shown now (numbers set in the same dialog
+        before are kept)."""
+        old = self.dialog
+        found = None
+        if self.handover_to is None and not self.state.over:
+            found = self.layout_obj.dialog(self.view, self.legal, self.viewer)
+        if found is None:
+            self.dialog = None
+            return
+        self.dialog = DialogBox(found, self.play, self.view, self.game.info.id,
+                                self.layout_obj.scale, self.layout_obj.table_rect(self.size),
+                                self.refresh)
+        if old is not None and old.key == found.key:
+            self.dialog.adopt(old)
+
+    def offered(self) -> list[Move]:
+        """The legal moves the panel and card menus offer (not those of the dialog)."""
+        if self.dialog is None or not self.dialog.d.moves:
+            return self.legal
+        taken = set(self.dialog.d.moves)
+        return [m for m in self.legal if m not in taken]
+
     def _auto_menu(self) -> None:
         """When the only thing to do is pick from one card's menu, open it."""
-        menu_cards = {m.card for m in self.legal if self.game.text.gesture(m) == "menu"}
-        others = [m for m in self.legal if self.game.text.gesture(m) != "menu"
+        offered = self.offered()
+        menu_cards = {m.card for m in offered if self.game.text.gesture(m) == "menu"}
+        others = [m for m in offered if self.game.text.gesture(m) != "menu"
                   and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))
@@ -338,7 +366,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
-        moves = [m for m in self.legal if self.game.text.gesture(m) == "button"]
+        moves = [m for m in self.offered() if self.game.text.gesture(m) == "button"]
         for m in moves:
             label = self.game.text.describe(self.state, m)
             primary = self.game.text.primary(m)
@@ -485,6 +513,31 @@ class TableScene(TableInput, TableDrawing, Scene):
                 not (pace and self.motion.glides):
             self._computer_move = None
             self.play(move)
+
+    def take_cards(self, catalog, refit) -> str:
+        """New card data for this game (hot reload): the game replayed with it
+        (:mod:`tabletop.engine.reload`; the replay was done off the frame, the moves made
+        since are played here). Returns "" when the table now shows the new cards, else
+        why the game cannot take them (it goes on with its cards)."""
+        from ...engine.reload import Snapshot, refit_session, replay
+
+        session = self.session
+        done = list(refit.moves)
+        if refit.session is None or session.moves[:len(done)] != done:
+            refit = refit_session(Snapshot.of(session), catalog) \
+                if refit.session is not None else refit
+        elif len(session.moves) > len(done):
+            refit = replay(refit.session, session.moves[len(done):], refit.changed,
+                           start=len(done))
+        if refit.session is None:
+            return refit.reason
+        self.computers.cancel()
+        self.computers.close()  # the worker loads the new cards when next asked
+        self._computer_move = None
+        session.adopt(refit.session)
+        self.invalidate()
+        self.refresh()
+        return ""
 
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []

@@ -1,0 +1,243 @@
+"""The OverPower computer player: rules of thumb for every decision, from its own view.
+
+It ventures as many mission cards as its hand looks worth (its attack power against a
+plain estimate), never concedes a battle it can still fight, attacks with what scores
+best (printed hit value for the Venture Total, a KO, a new type toward a Spectrum KO, a
+value hard to block), blocks an attack that would hurt with the cheapest card that
+stops it, passes when it is ahead and the opponent has passed, and keeps, Places and
+fetches the cards its characters use most.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+from ...engine.moves import Move
+from ...engine.players import RandomPlayer, playout
+from ...engine.rng import Rng
+from ...engine.rules import Rules
+from .common import other
+from .grid import fits
+from .hits import cumulative, ko_at, spectrum, venture_total
+from .legal import turn_moves
+from .rules import DECKS, OverPowerRules
+from .state import OPState
+from .values import build_attack
+
+#: what a hit is worth beyond its printed value when it knocks the character out
+KO_BONUS = 14.0
+NEW_TYPE = 2.5
+EFFECT_SPECIAL = 3.0
+
+
+def _worth(s: OPState, card: int) -> float:
+    """How much a card in hand is worth keeping (its value, or a flat worth)."""
+    inf = s.info[card]
+    return inf.value if inf.kind == "power" else 5.0
+
+
+def _users(s: OPState, seat: int, card: int) -> int:
+    inf = s.info[card]
+    return sum(1 for ch in s.zones[f"front.{seat}"] if fits(s, ch, inf))
+
+
+def _hit_score(s: OPState, m: Move, link=None) -> float:
+    """An attack's worth if it lands: hit values, a KO, a new Spectrum type."""
+    a = build_attack(s, m, link)
+    hit = sum(s.info[c].value for c in a.hits)
+    score = hit + 0.3 * (a.value or 0)
+    target = a.target
+    if hit and cumulative(s, target) + hit >= ko_at(s, target):
+        score += KO_BONUS
+    fixed, _ = spectrum(s, target)
+    new = {t for c in a.hits for t in s.info[c].types[:1]} - fixed
+    if new:
+        score += NEW_TYPE * len(new) + (KO_BONUS if len(fixed) + len(new) >= 3 else 0)
+    if a.value is None:
+        score += 4.0
+    cost = sum(0.4 for c in a.cards if s.info[c].kind != "power")
+    return score - cost
+
+
+def _action_score(s: OPState, m: Move, link=None) -> float:
+    if m.kind in ("pass", "concede", "stop", "finish"):
+        return {"pass": 0.5, "stop": 0.0, "finish": 0.0}.get(m.kind, -50.0)
+    if m.kind == "special" and m.target is None:
+        return EFFECT_SPECIAL
+    return _hit_score(s, m, link)
+
+
+def hand_power(s: OPState, seat: int) -> float:
+    """A rough Venture Total the hand and the Placed cards can reach."""
+    best: dict[int, float] = {}
+    for m in turn_moves(s, seat):
+        if m.target is None or m.kind not in ("attack", "teamwork", "ally", "doubleshot",
+                                              "special"):
+            continue
+        a = build_attack(s, m, None)
+        hit = sum(s.info[c].value for c in a.hits)
+        best[m.card] = max(best.get(m.card, 0.0), hit * 0.6)
+    return sum(sorted(best.values(), reverse=True)[:5])
+
+
+class OverPowerAI:
+    name = "simple"
+
+    def choose(self, rules: Rules, view: OPState, seat: int, rng: Rng) -> Move:
+        legal = rules.legal_moves(view)
+        if len(legal) == 1:
+            return legal[0]
+        pick = PICKERS.get(view.pending.kind)
+        if pick is None:
+            return max(legal, key=lambda m: _action_score(view, m) + rng.random() * 0.01)
+        return pick(view, seat, legal, rng)
+
+
+def _reserve(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    def keep_out(m: Move) -> float:
+        inf = s.info[m.card]
+        bonus = sum(n for n, cond in inf.profile.hand if cond == "reserve") * 30
+        return bonus - sum(inf.grid)
+    return max(legal, key=keep_out)
+
+
+def _keep(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    return max(legal, key=lambda m: (_users(s, seat, m.card) + len(s.info[m.card].types) * 0.3
+                                     if m.card is not None else 0))
+
+
+def _place(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    def score(m: Move) -> float:
+        if m.kind == "done":
+            return 0.5
+        inf = s.info[m.card]
+        if m.card in s.must_place:
+            return 10.0
+        if m.target in s.zones[f"reserve.{seat}"]:
+            return -1.0
+        if inf.kind == "special":
+            return 3.0
+        return 2.0 if _users(s, seat, m.card) == 1 else -1.0
+    return max(legal, key=score)
+
+
+def _venture(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    power = hand_power(s, seat)
+    want = 1 + (power >= 12) + (power >= 20)
+    left = len(s.zones[f"missions.{seat}"]) + len(s.zones[f"completed.{seat}"])
+    done = len(s.zones[f"completed.{seat}"])
+    if done + len(s.zones[f"risk_reserve.{seat}"]) + want >= 7:
+        want = max(want, 7 - done - len(s.zones[f"risk_reserve.{seat}"]))
+    want = min(want, left)
+
+    def score(m: Move) -> float:
+        total = m.target + m.choice
+        risky = m.choice * (0.5 if power >= 20 else 2.0)
+        return -abs(total - want) * 3 - risky - m.choice * 0.1
+    return max(legal, key=score)
+
+
+def _penalty(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    return max(legal, key=lambda m: m.choice)
+
+
+def _battle_start(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    return next(m for m in legal if m.kind == "fight")
+
+
+def _turn(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    mine, theirs = venture_total(s, seat), venture_total(s, other(seat))
+    passing = next((m for m in legal if m.kind == "pass"), None)
+    if passing is not None and s.passed[other(seat)] and mine > theirs:
+        return passing
+    return max(legal, key=lambda m: _action_score(s, m) + rng.random() * 0.01)
+
+
+def _chain(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    link = s.chain[-1]
+    return max(legal, key=lambda m: _action_score(s, m, link) + rng.random() * 0.01)
+
+
+def _defend(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    a = s.attack
+    take = next(m for m in legal if m.kind == "take")
+    hit = sum(s.info[c].value for c in a.hits)
+    hurts = a.value is None or hit >= 3 or cumulative(s, a.target) + hit >= ko_at(s, a.target)
+    blocks = [m for m in legal if m.kind == "defend"]
+    if not blocks or not hurts:
+        return take
+
+    def cost(m: Move) -> float:
+        cards = [m.card] + [c for c in m.choice if c >= 0 and c != m.target]
+        return sum(_worth(s, c) for c in cards if c in s.zones[f"hand.{seat}"] or
+                   c in s.zones[f"placed.{seat}"])
+    return min(blocks, key=cost)
+
+
+def _named(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    ch = s.pending.data[1]
+    grid = s.info[ch].grid
+    return max(legal, key=lambda m: grid[["energy", "fighting", "strength",
+                                          "intellect"].index(m.choice)])
+
+
+def _lose(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    return min(legal, key=lambda m: _worth(s, m.card))
+
+
+def _most(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    return max(legal, key=lambda m: _worth(s, m.card) if m.card is not None else -1)
+
+
+PICKERS = {"reserve": _reserve, "keep": _keep, "place": _place, "venture": _venture,
+           "penalty": _penalty, "battle_start": _battle_start, "turn": _turn,
+           "chain": _chain, "defend": _defend, "name_type": _named, "lose": _lose,
+           "strip": _most, "fetch": _most, "heal": _most}
+
+
+# ``tabletop bench`` lines: how fast the computer player decides and how often it beats a
+# random player
+
+
+def win_rate(rules: OverPowerRules, catalog, games: int) -> tuple[int, float, float]:
+    """Wins of the computer player over a random one (seats alternate, every pairing of
+    decks) and the 95% Wilson interval."""
+    wins = 0
+    for i in range(games):
+        seat = i % 2
+        opts = rules.normalize_options({"team_p1": DECKS[i % 4][0],
+                                        "team_p2": DECKS[(i // 4) % 4][0]})
+        end = playout(rules, rules.new_state(catalog, opts, 700 + i),
+                      {seat: OverPowerAI(), 1 - seat: RandomPlayer()}, Rng(i))
+        wins += seat in end.winners
+    p, z = wins / games, 1.96
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return wins, centre - half, centre + half
+
+
+def decision_times(rules: OverPowerRules, catalog, games: int) -> list[float]:
+    """Seconds per decision of the computer player playing both seats."""
+    ai, times = OverPowerAI(), []
+    for seed in range(games):
+        s = rules.new_state(catalog, {}, seed)
+        rng = Rng(seed)
+        while not s.over:
+            view = rules.view(s, s.actor)
+            t0 = time.perf_counter()
+            move = ai.choose(rules, view, s.actor, rng)
+            times.append(time.perf_counter() - t0)
+            s = rules.play(s, move)
+    return times
+
+
+def bench(quick: bool, rules: OverPowerRules) -> list[str]:
+    catalog = rules.load_catalog(mod_dirs=[])
+    times = sorted(decision_times(rules, catalog, 3 if quick else 10))
+    games = 40 if quick else 200
+    wins, low, high = win_rate(rules, catalog, games)
+    return [f"  OverPower computer player: {statistics.median(times) * 1000:.2f} ms a decision "
+            f"(max {times[-1] * 1000:.1f} ms); beats a random player {wins}/{games} "
+            f"({low:.0%}\u2013{high:.0%}, target >= 95%)"]

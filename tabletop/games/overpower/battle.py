@@ -1,0 +1,186 @@
+"""Before the fight: placing cards (one at a time, taking turns), the venture of mission
+cards with its penalty draws, and conceding before the battle begins."""
+
+from __future__ import annotations
+
+from ...engine.flow import Decision, decide, push
+from ...engine.moves import Move, seat_label
+from .common import other
+from .context import OPEffects
+from .grid import filled_slots, fits, slot_free
+from .piles import discard_all
+from .state import FLOW, OPState
+
+
+# -- placing ------------------------------------------------------------------------------------
+def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
+    """(hand card, own character) pairs: a free slot of the card's kind, and the
+    character passes the card's test (with ``first``: at most one)."""
+    info = s.info
+    chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    filled = filled_slots(s, seat)
+    out = []
+    for c in s.zones[f"hand.{seat}"]:
+        inf = info[c]
+        slot = inf.slot
+        if slot is None:
+            continue
+        for ch in chars:
+            if (ch, slot) not in filled and fits(s, ch, inf):
+                out.append(Move("place", seat, c, ch))
+                if first:
+                    return out
+    return out
+
+
+def place_ok(s: OPState, m: Move) -> bool:
+    """Is ``m`` a legal answer to the placing decision (without listing them all)?"""
+    seat = m.seat
+    if m.kind == "done":
+        return m == Move("done", seat)
+    if m.kind != "place" or m.choice is not None or \
+            m.card not in s.zones[f"hand.{seat}"] or \
+            m.target not in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+        return False
+    inf = s.info[m.card]
+    return inf.slot is not None and fits(s, m.target, inf) and \
+        slot_free(s, m.target, seat, inf.slot)
+
+
+@FLOW.step("place")
+def place(s: OPState, seat: int) -> None:
+    """Players take turns Placing, first player first; one who is done is skipped."""
+    for p in (seat, other(seat)):
+        if s.placing[p]:
+            if place_moves(s, p, first=True):
+                decide(s, "place", p)
+                return
+            done_placing(s, p, "has nothing to Place")
+
+
+def _place_options(s: OPState, d: Decision) -> list[Move]:
+    return place_moves(s, d.seat) + [Move("done", d.seat)]
+
+
+def done_placing(s: OPState, seat: int, why: str = "is done placing") -> None:
+    placing = list(s.placing)
+    placing[seat] = False
+    s.placing = tuple(placing)
+    s.say(f"{seat_label(seat)} {why}")
+    hand = s.zones[f"hand.{seat}"]
+    left = [c for c in hand if c in s.must_place]
+    if left:
+        s.must_place = s.must_place - set(left)
+        discard_all(s, left, f"hand.{seat}", "discards cards kept to be Placed but not "
+                                             "Placed")
+
+
+@FLOW.decision("place", _place_options, phase="placing")
+def placed(s: OPState, d: Decision, m: Move) -> None:
+    if m.kind == "done":
+        done_placing(s, m.seat)
+    else:
+        s.move_card(m.card, f"hand.{m.seat}", f"placed.{m.seat}")
+        s.attached[m.card] = m.target
+        s.placed_now = s.placed_now | {m.card}
+        s.must_place = s.must_place - {m.card}
+        s.say(f"{seat_label(m.seat)} Places {s.name(m.card)} on {s.name(m.target)}")
+    push(s, ("place", other(m.seat)))
+
+
+# -- the venture --------------------------------------------------------------------------------
+@FLOW.step("ventures")
+def ventures(s: OPState) -> None:
+    first = s.first
+    push(s, ("venture", first), ("venture", other(first)))
+
+
+def venture_moves(s: OPState, seat: int) -> list[Move]:
+    """(from Reserve Missions, from Completed Missions): at least one card, from Completed
+    only while the Defeated pile holds a card; after a drawn battle, none if nothing is
+    left to venture (or, with the option, by choice)."""
+    n = len(s.zones[f"missions.{seat}"])
+    m = len(s.zones[f"completed.{seat}"]) if s.zones[f"failed.{seat}"] else 0
+    least = 0 if s.riding and s.options.get("draw_reventure") == "optional" else 1
+    out = [Move("venture", seat, None, a, b) for a in range(n + 1) for b in range(m + 1)
+           if a + b >= least]
+    return out or [Move("venture", seat, None, 0, 0)]
+
+
+@FLOW.step("venture")
+def venture(s: OPState, seat: int) -> None:
+    moves = venture_moves(s, seat)
+    if len(moves) == 1:
+        ventured(s, Decision("venture", seat), moves[0])
+        return
+    decide(s, "venture", seat)
+
+
+def penalty_for(s: OPState, seat: int, new: int) -> int:
+    """Cards the opponent may draw: two fewer than the cards ventured (only those of this
+    venture; with *all riding*, every card riding on the battle less those already
+    paid for)."""
+    if s.options.get("penalty_counts") == "all_riding":
+        riding = len(s.zones[f"risk_reserve.{seat}"]) + len(s.zones[f"risk_completed.{seat}"])
+        return max(0, riding - 2 - s.granted[seat])
+    return max(0, new - 2)
+
+
+@FLOW.decision("venture", lambda s, d: venture_moves(s, d.seat), phase="venture")
+def ventured(s: OPState, d: Decision, m: Move) -> None:
+    seat = m.seat
+    a, b = m.target, m.choice
+    for _ in range(a):
+        s.zones[f"risk_reserve.{seat}"].append(s.zones[f"missions.{seat}"].pop())
+    for _ in range(b):
+        s.zones[f"risk_completed.{seat}"].append(s.zones[f"completed.{seat}"].pop())
+    now = list(s.ventured_now)
+    now[seat] = a + b
+    s.ventured_now = tuple(now)
+    s.say(f"{seat_label(seat)} ventures {a} from Reserve Missions and {b} from Completed")
+    penalty = penalty_for(s, seat, a + b)
+    if penalty:
+        granted = list(s.granted)
+        granted[seat] += penalty
+        s.granted = tuple(granted)
+        decide(s, "penalty", other(seat), penalty)
+
+
+def _penalty_options(s: OPState, d: Decision) -> list[Move]:
+    return [Move("penalty", d.seat, choice=n) for n in range(d.data[0] + 1)]
+
+
+@FLOW.decision("penalty", _penalty_options, phase="penalty")
+def penalty_drawn(s: OPState, d: Decision, m: Move) -> None:
+    s.say(f"{seat_label(m.seat)} takes {m.choice} of {d.data[0]} penalty card(s)")
+    if m.choice:
+        OPEffects(s, None, m.seat).draw(m.choice)
+
+
+# -- conceding before the battle ------------------------------------------------------------------
+@FLOW.step("concessions")
+def concessions(s: OPState) -> None:
+    push(s, ("concede_ask", s.first), ("concede_ask", other(s.first)))
+
+
+@FLOW.step("concede_ask")
+def concede_ask(s: OPState, seat: int) -> None:
+    decide(s, "battle_start", seat)
+
+
+@FLOW.decision("battle_start", lambda s, d: [Move("fight", d.seat), Move("concede", d.seat)],
+               phase="concede")
+def battle_start(s: OPState, d: Decision, m: Move) -> None:
+    if m.kind == "concede":
+        concede(s, m.seat)
+    else:
+        s.say(f"{seat_label(m.seat)} fights")
+
+
+def concede(s: OPState, seat: int) -> None:
+    """The battle is over at once and lost by the conceding player."""
+    s.conceded = seat
+    s.say(f"{seat_label(seat)} concedes the battle")
+    s.tasks.clear()
+    s.chain = ()
+    push(s, ("end_battle",))

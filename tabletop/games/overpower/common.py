@@ -1,0 +1,34 @@
+"""Words and numbers every OverPower module shares: the four power types, the placing
+slots, the piles, the thresholds of the rulebook."""
+
+from __future__ import annotations
+
+#: the power types in grid order (index 0-3 everywhere in the rules)
+TYPES = ("energy", "fighting", "strength", "intellect")
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+LETTERS = "EFSI"
+#: no declared type (an Any-Power card, a typeless Special)
+NO_TYPE = -1
+
+#: the placing slot of each card kind (one card per slot and character)
+SLOTS = {"power": "power", "basic-universe": "universe", "training": "universe",
+         "teamwork": "universe", "ally": "universe", "doubleshot": "tactic",
+         "special": "special"}
+UNIVERSE_KINDS = ("basic-universe", "training", "teamwork", "ally")
+DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special")
+
+CUMULATIVE_KO = 20
+SPECTRUM_KO = 3
+HAND_SIZE = 8
+FRONT_SIZE = 3
+MISSION_SIZE = 7
+#: a game still going after this many battles ends on the missions (docs/rulings.md)
+BATTLE_LIMIT = 50
+
+
+def type_name(t: int) -> str:
+    return TYPES[t].capitalize() if t >= 0 else "no type"
+
+
+def other(seat: int) -> int:
+    return 1 - seat

@@ -1,0 +1,230 @@
+"""OverPower: battles of four-character teams, power grids, placing, the venture of mission
+cards, hits and KOs (rules: docs/rulings.md, cards: cards/overpower/).
+
+The sequence of play, in the order of the rulebook: set-up and each battle's opening
+(:mod:`.setup`), discarding (:mod:`.discard`), placing, the venture and conceding
+(:mod:`.battle`), the fight (:mod:`.fight`, moves in :mod:`.legal`), the end of the battle
+and the mission ladder (:mod:`.aftermath`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.cards import CardError, Catalog
+from ...engine.info import GameInfo, Option
+from ...engine.moves import Move
+from ...engine.rules import Rules
+from ...engine.state import State, ZoneSpec, zone_base, zone_owner
+from . import aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
+from .battle import place_ok, venture_moves
+from .cards import CARD_KINDS, check_catalog, compile_card
+from .common import DRAW_KINDS, MISSION_SIZE, other
+from .decks import deck_cards
+from .hits import cumulative, in_play, ko_at, venture_total
+from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
+from .state import FLOW, OPState
+
+DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
+         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"))
+
+
+def _choice(key: str, label: str, help: str, *values: tuple[str, str]) -> Option:
+    return Option(key, label, help, default=values[0][0], choices=values)
+
+
+OPTIONS = (
+    _choice("team_p1", "Team of P1", "The ready-made deck P1 plays.", *DECKS),
+    Option("team_p2", "Team of P2", "The ready-made deck P2 plays.", default="veilwright",
+           choices=DECKS),
+    _choice("first_player", "First player", "Who goes first in the first battle: the higher "
+            "cut of the Draw Piles, a coin toss, or a fixed player.",
+            ("cut", "Cut the Draw Piles"), ("random", "Coin toss"), ("p1", "P1"),
+            ("p2", "P2")),
+    _choice("completed_bonus", "Winning ventures from Completed", "Each card won from the "
+            "Completed pile brings one Defeated card up to Reserve; for every two, one more "
+            "goes straight to Completed (additive), or one of those rescued goes to "
+            "Completed instead (upgrade).",
+            ("additive", "One more to Completed per two"),
+            ("upgrade", "One rescued card goes two piles up per two")),
+    _choice("spectrum_scope", "Spectrum KO counts", "Which hits count toward three of the "
+            "four types.", ("record_and_current", "Permanent Record and this battle"),
+            ("current_only", "This battle's hits only")),
+    _choice("fusion_rule", "Fusion Rule", "All MultiPower hits on one character act as one "
+            "type for the Spectrum KO.", ("on", "On"), ("off", "Off")),
+    _choice("draw_reventure", "After a drawn battle", "Whether each player must venture at "
+            "least one more mission card on the next battle.",
+            ("required", "Venture at least one more"), ("optional", "Adding is optional")),
+    _choice("penalty_counts", "Venture penalty counts", "After a draw, which ventured cards "
+            "count toward the opponent's penalty draws.",
+            ("new_only", "Only the cards just ventured"),
+            ("all_riding", "Every card riding on the battle")),
+    _choice("special_discard", "Special Discard Rule", "A card kept only because it can be "
+            "Placed must be Placed before its player finishes placing, or simply stays in "
+            "the hand.", ("place_or_discard", "Place it or lose it"),
+            ("keep_in_hand", "Keep it in the hand")),
+    _choice("teamwork_types", "Teamwork follow-ups", "Follow-ups use the two types printed "
+            "on the Teamwork card, or any two different types (the bonus only for printed "
+            "ones).", ("printed", "Printed types"), ("any_distinct", "Any two types")),
+    _choice("passing", "Passing", "Whether a player may pass while able to attack with a "
+            "card from the hand.", ("free", "Always allowed"),
+            ("strict", "Only with no attack from the hand")),
+    _choice("combination_exclusion", "Combination Exclusion", "A Special played with a "
+            "Power card takes exactly that type, never a MultiPower card.",
+            ("on", "On"), ("off", "Off")),
+    Option("code_rule", "Code Rule", "Hero characters never play Villain cards and Villain "
+           "characters never play Hero cards."),
+    Option("any_character_limitation", "Any Character Limitation", "Any Character and Any "
+           "Hero Specials cannot follow an Ally card or be taken back from the Dead Pile."),
+)
+
+ZONES = {
+    "draw": ZoneSpec("Draw Pile", "hidden", "pile", holds=DRAW_KINDS),
+    "hand": ZoneSpec("Hand", "owner", "hand", holds=DRAW_KINDS),
+    "discarding": ZoneSpec("Discarding", "owner", "row", holds=DRAW_KINDS),
+    "pack": ZoneSpec("Power Pack", "public", "pile"),
+    "dead": ZoneSpec("Dead Pile", "public", "pile"),
+    "defeated": ZoneSpec("Defeated Characters", "public", "pile"),
+    "front": ZoneSpec("Front Line", "public", "row", holds=("character",)),
+    "reserve": ZoneSpec("Reserve", "public", "row", holds=("character",)),
+    "placed": ZoneSpec("Placed cards", "public", "row"),
+    "hits": ZoneSpec("Hits this battle", "public", "row"),
+    "record": ZoneSpec("Permanent Record", "public", "row"),
+    "missions": ZoneSpec("Reserve Missions", "public", "pile"),
+    "completed": ZoneSpec("Completed Missions", "public", "pile"),
+    "failed": ZoneSpec("Defeated Missions", "public", "pile"),
+    "risk_reserve": ZoneSpec("Ventured from Reserve", "public", "row"),
+    "risk_completed": ZoneSpec("Ventured from Completed", "public", "row"),
+    "combat": ZoneSpec("The action", "public", "row"),
+}
+
+SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
+
+
+class OverPowerRules(Rules):
+    info = GameInfo(
+        id="overpower",
+        title="OverPower",
+        blurb="Teams of four fight battle after battle: power grids, placed cards, "
+              "mission cards ventured on every battle, KOs by total or by spectrum.",
+        min_seats=2, max_seats=2, mode="competitive", options=OPTIONS,
+    )
+    zones = ZONES
+    card_kinds = CARD_KINDS
+    flow = FLOW
+
+    def check_catalog(self, catalog: Catalog) -> list[CardError]:
+        return check_catalog(catalog)
+
+    # -- set-up -------------------------------------------------------------------------------
+    def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> OPState:
+        s = self.empty_state(catalog, options, seed)
+        FLOW.start(s, ("setup",))
+        return s
+
+    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> OPState:
+        """Both decks as card instances: the characters face down on the Front Line (the
+        Reserve is chosen from them), the missions in Reserve Missions, the draw decks
+        shuffled."""
+        options = self.normalize_options(options)
+        defs: list = []
+        parts = []
+        for key in ("team_p1", "team_p2"):
+            if options[key] not in catalog.cards:
+                raise ValueError(f"OverPower: no deck {options[key]!r} in the card set")
+            chars, missions, draw = deck_cards(catalog, options[key])
+            start = len(defs)
+            defs.extend(chars + missions + draw)
+            parts.append((start, len(chars), len(missions), len(defs)))
+        s = OPState(tuple(defs), tuple(compile_card(c) for c in defs), parts[1][0], seed,
+                    options)
+        for seat, (start, nc, nm, end) in enumerate(parts):
+            for base in SEAT_ZONES:
+                s.zones[f"{base}.{seat}"] = []
+            s.zones[f"front.{seat}"] = list(range(start, start + nc))
+            s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
+            s.zones[f"draw.{seat}"] = list(range(start + nc + nm, end))
+            s.facedown.update(range(start, start + nc))
+            s.shuffle(s.zones[f"draw.{seat}"])
+        s.zones["combat"] = []
+        return s
+
+    # -- the core -----------------------------------------------------------------------------
+    def is_legal(self, s: State, m: Move) -> bool:
+        d = s.pending
+        if d is None or s.over or m.seat != d.seat:
+            return False
+        check = CHECKS.get(d.kind)
+        return check(s, m) if check is not None else m in self.legal_moves(s)
+
+    def evaluate(self, s: OPState, seat: int) -> float:
+        """Missions up and down the ladder, characters standing and worn down, this
+        battle's Venture Totals."""
+        if s.over:
+            return self.returns(s)[seat]
+        score = 0.0
+        for p, sign in ((seat, 1.0), (other(seat), -1.0)):
+            missions = len(s.zones[f"completed.{p}"]) - len(s.zones[f"failed.{p}"])
+            health = sum(1.0 - min(1.0, cumulative(s, c) / ko_at(s, c)) for c in in_play(s, p))
+            score += sign * (missions / MISSION_SIZE + 0.35 * health
+                             + 0.02 * venture_total(s, p))
+        return max(0.02, min(0.98, 0.5 + score / 6))
+
+    # -- hidden information ---------------------------------------------------------------------
+    def slot_test(self, view: State, zone: str, seat: int):
+        """A hidden card belongs to the zone's player and is of a kind the zone holds; a
+        Draw Pile made from the recycled Power Pack holds only those cards."""
+        owner = zone_owner(zone)
+        holds = self.zones[zone_base(zone)].holds
+        info = view.info
+        split = view.split
+        pool = view.recycled[owner] if zone_base(zone) == "draw" else None
+
+        def test(c: int) -> bool:
+            return (c >= split) == (owner == 1) and info[c].kind in holds and \
+                (pool is None or c in pool)
+        return test
+
+    def mask_extra(self, view: OPState, state: OPState, seat, visible) -> None:
+        if state.must_place:
+            view.must_place = frozenset(c for c in state.must_place if c in visible)
+
+
+# -- cheaper exact tests of one move -------------------------------------------------------------
+def _turn_ok(s: OPState, m: Move) -> bool:
+    seat = m.seat
+    if m.kind in ("pass", "concede") or s.passed[seat]:
+        return m in turn_moves(s, seat)
+    if not isinstance(m.choice, tuple) or len(m.choice) != 3 or not isinstance(m.card, int):
+        return False
+    x = m.choice[0]
+    if x not in turn_actors(s, seat):
+        return False
+    return m in lead_moves(s, seat, x, m.card, TURN)
+
+
+def _defend_ok(s: OPState, m: Move) -> bool:
+    seat = m.seat
+    if m.kind == "take":
+        return m == Move("take", seat)
+    if m.kind != "defend" or not isinstance(m.choice, tuple) or not isinstance(m.card, int):
+        return False
+    for x, may_block in defenders(s, seat):
+        if x == m.target:
+            q = Query(s, seat)
+            return m.card in q.hands.of(x) and m in defence_leads(q, x, may_block, m.card)
+    return False
+
+
+def _venture_ok(s: OPState, m: Move) -> bool:
+    return m.kind == "venture" and isinstance(m.target, int) and \
+        isinstance(m.choice, int) and m in venture_moves(s, m.seat)
+
+
+def _count_ok(s: OPState, m: Move) -> bool:
+    return m.kind == "penalty" and m.card is None and m.target is None and \
+        type(m.choice) is int and 0 <= m.choice <= s.pending.data[0]
+
+
+CHECKS = {"turn": _turn_ok, "defend": _defend_ok, "place": place_ok,
+          "venture": _venture_ok, "penalty": _count_ok}

@@ -1,0 +1,215 @@
+"""OverPower's words and gestures: the status line, labels, what a drop means, refusals
+(:mod:`.refusals`), the notation (:mod:`.notation`), and the figures the table shows (KO
+meters, Venture Totals, the action in progress)."""
+
+from __future__ import annotations
+
+from ...engine.moves import Move, seat_label
+from ...engine.presentation import GameText
+from . import notation
+from .common import LETTERS, TYPES, other
+from .hits import cumulative, ko_at, spectrum, venture_total
+from .refusals import explain
+from .state import OPState
+from .values import working
+
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow")
+#: moves made by dropping their card on a character (or the Reserve box)
+DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
+#: moves made by clicking their card and picking from a menu
+MENU = ("keep", "lose", "fetch")
+BUTTON_LABELS = {"pass": "Pass", "concede": "Concede", "fight": "Fight", "done": "Done placing",
+                 "take": "Take the hit", "finish": "Finish Teamwork",
+                 "stop": "No more attacks"}
+PRIMARY = ("done", "take", "finish", "stop", "fight", "pass")
+
+STATUS = {
+    "setup": "choose your Reserve character (it stays secret until both have chosen)",
+    "discard": "choose which of your duplicate cards to keep",
+    "placing": "Place a card on one of your characters \u2014 or finish placing",
+    "venture": "venture mission cards on this battle",
+    "penalty": "draw penalty cards (your opponent ventured more than two)",
+    "concede": "fight this battle, or concede it?",
+    "follow-up": "make the next follow-up or extra attack",
+    "effect": "make the choice your card asks for",
+}
+
+
+class OverPowerText(GameText):
+    # -- refusals and the status line -----------------------------------------------------------
+    def explain(self, s: OPState, m: Move) -> str:
+        return explain(s, m, self.status(s, s.actor))
+
+    def status(self, s: OPState, seat: int | None = None) -> str:
+        if s.over:
+            return s.result
+        p = seat_label(s.actor)
+        if s.phase == "fight":
+            if s.passed[s.actor]:
+                return f"{p}: you have passed \u2014 pass again or concede"
+            return f"{p}: attack, play a Special, pass or concede"
+        if s.phase == "defence":
+            a = s.attack
+            what = f"{a.value} or more" if a.value is not None else \
+                "a Special that avoids or negates"
+            return (f"{p}: {s.name(a.actor)} attacks {s.name(a.target)} "
+                    f"({working(a.terms)}): defend with {what}, or take the hit")
+        if s.phase == "follow-up" and s.chain:
+            return f"{p}: {self.chain_prompt(s)}"
+        return f"{p}: {STATUS.get(s.phase, s.phase)}"
+
+    def chain_prompt(self, s: OPState) -> str:
+        link = s.chain[-1]
+        name = s.name(link.source)
+        if link.kind == "teamwork":
+            types = " and/or ".join(f"{TYPES[t].capitalize()} +{b}"
+                                    for t, b in s.info[link.source].follow_ups)
+            need = "at least one" if link.must else "one more, or finish"
+            return (f"{name}: follow up \u2014 {types}, each by a different teammate (not "
+                    f"{s.name(link.actor)}); {need}")
+        if link.kind == "ally":
+            return f"{name}: a Front Line teammate must now play a Special"
+        who = s.name(link.actor) if link.by == "self" else "a teammate"
+        bonus = f" (+{link.bonus})" if link.bonus else ""
+        return f"{name}: {who} may attack again{bonus} \u2014 or stop"
+
+    def result(self, s: OPState) -> str:
+        return s.result
+
+    # -- gestures ----------------------------------------------------------------------------
+    def gesture(self, move: Move) -> str:
+        if move.kind in DRAGGED and move.card is not None:
+            return "drag"
+        if move.kind in MENU and move.card is not None:
+            return "menu"
+        return "button"
+
+    def primary(self, move: Move) -> bool:
+        return move.kind in PRIMARY
+
+    def side_option(self, move: Move) -> bool:
+        return move.kind == "concede"
+
+    def describe(self, s: OPState, m: Move) -> str:
+        label = BUTTON_LABELS.get(m.kind)
+        if label is not None:
+            return label
+        if m.kind == "venture":
+            return f"Venture {m.target} from Reserve, {m.choice} from Completed"
+        if m.kind == "penalty":
+            return f"Draw {m.choice} penalty card{'s' if m.choice != 1 else ''}"
+        if m.kind == "name":
+            return m.choice.capitalize()
+        if m.kind in ("keep", "fetch", "lose"):
+            return f"{m.kind.capitalize()} {s.name(m.card)}" if m.card is not None else "Keep"
+        if m.kind in ACTIONS or m.kind == "defend":
+            return self._action_label(s, m)
+        return notation.format_move(s, m)
+
+    def _action_label(self, s: OPState, m: Move) -> str:
+        if m.kind == "defend":
+            partner, mate = m.choice
+            text = s.name(m.card) + (f" + {s.name(partner)}" if partner >= 0 else "")
+            return text + (f" (from {s.name(mate)})" if mate >= 0 else "") + \
+                f" by {s.name(m.target)}"
+        actor, partner, extra = m.choice
+        text = s.name(m.card)
+        if m.kind == "doubleshot":
+            text += f" + {s.name(partner)} from {s.name(extra)}"
+        elif partner >= 0:
+            text += f" + {s.name(partner)}"
+        if m.kind != "doubleshot" and extra >= 0 and len(s.info[m.card].types) != 1:
+            text += f" as {TYPES[extra]}"
+        text += f" by {s.name(actor)}"
+        return text + (f" \u2192 {s.name(m.target)}" if m.target is not None else "")
+
+    def carriers(self, move: Move) -> tuple:
+        """An attack or defence made with a partner card (a Universe card with its Power
+        card, the teammate's Power card of a Doubleshot) is made by dragging either."""
+        if move.kind in ACTIONS + ("defend",) and isinstance(move.choice, tuple):
+            partner = move.choice[0] if move.kind == "defend" else move.choice[1]
+            if partner >= 0:
+                return (move.card, partner)
+        return (move.card,)
+
+    def landing(self, move: Move):
+        """A Special that acts on one's own side has no target: it is dropped on the
+        character who plays it."""
+        if move.kind == "special" and move.target is None and isinstance(move.choice, tuple):
+            return move.choice[0]
+        return move.target
+
+    def drops(self, s: OPState, seat: int, card: int, target) -> list[Move]:
+        """The legal moves a drop of ``card`` on ``target`` may mean (the lead card, or a
+        partner card: a Universe card, the Power card a Special or Doubleshot adds)."""
+        if s.over or s.actor != seat:
+            return []
+        legal = self.rules.legal_moves(s)
+        return [m for m in legal if m.target == target and
+                (m.card == card or (isinstance(m.choice, tuple) and card in m.choice[1:2]))]
+
+    def move_for_drop(self, s: OPState, seat: int, card: int,
+                      target: int | str) -> Move | None:
+        """A legal move the drop means, if one; else the move the player most likely meant
+        (so that its refusal can be explained)."""
+        if card is None or card < 0:
+            return None
+        found = self.drops(s, seat, card, target)
+        if found:
+            return found[0]
+        return self._intent(s, seat, card, target)
+
+    def _intent(self, s: OPState, seat: int, card: int, target) -> Move | None:
+        phase = s.phase
+        if phase == "setup":
+            return Move("reserve", seat, card, f"reserve.{seat}")
+        if phase == "placing":
+            return Move("place", seat, card, target)
+        if not isinstance(target, int):
+            return None
+        holder = s.attached.get(card)
+        if phase == "defence":
+            return Move("defend", seat, card, target, (-1, -1))
+        actor = holder if holder is not None else (s.zones[f"front.{seat}"] or [target])[0]
+        inf = s.info[card]
+        if s.owner(target) == seat and inf.kind == "special":
+            return Move("special", seat, card, None, (target, -1, -1))
+        verb = {"power": "attack"}.get(inf.kind, inf.kind)
+        types = inf.types
+        return Move(verb, seat, card, target, (actor, -1, types[0] if types else -1))
+
+    # -- notation --------------------------------------------------------------------------------
+    def format_move(self, s: OPState, m: Move) -> str:
+        return notation.format_move(s, m)
+
+    def parse_move(self, s: OPState, text: str) -> Move:
+        return notation.parse_move(s, text)
+
+    def public_notation(self, s: OPState, m: Move, seat: int | None) -> str:
+        if seat != m.seat and m.kind in ("keep", "reserve"):
+            return f"{seat_label(m.seat)} {m.kind} (hidden until both have chosen)"
+        return notation.format_move(s, m)
+
+    def showcase(self, catalog) -> list:
+        return catalog.of_kind("character")[:5]
+
+    # -- figures for the table ---------------------------------------------------------------------
+    def meter(self, s: OPState, ch: int) -> str:
+        """``Σ 14/20 · E F S (+1)``: a character's KO meter (record and this battle)."""
+        fixed, more = spectrum(s, ch)
+        types = " ".join(LETTERS[t] for t in sorted(fixed)) or "\u2014"
+        extra = f" (+{more})" if more else ""
+        return f"\u03a3 {cumulative(s, ch)}/{ko_at(s, ch)} \u00b7 {types}{extra}"
+
+    def totals(self, s: OPState, seat: int) -> str:
+        """This battle's Venture Totals from ``seat``'s side."""
+        return (f"Venture Totals: you {venture_total(s, seat)}, opponent "
+                f"{venture_total(s, other(seat))}")
+
+    def action(self, s: OPState) -> str:
+        """The action being resolved, with its working (empty if none)."""
+        a = s.attack
+        if a is None:
+            return ""
+        cards = " + ".join(s.name(c) for c in a.cards)
+        return f"{s.name(a.actor)} \u2192 {s.name(a.target)}: {cards} ({working(a.terms)})"

@@ -1,0 +1,305 @@
+"""Dialogs a layout may put over the table: one decision asked in words (pick a card,
+set a few numbers, press a button) or something shown until dismissed.
+
+A layout returns a :class:`Dialog` from :meth:`~.layout.Layout.dialog`, built from the
+legal moves it stands for (``moves``: the panel then shows no buttons for them); the
+table draws it every frame with :class:`DialogBox` and plays the move its buttons or
+cards mean. Nothing here changes a game: a dialog only chooses among legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...engine.moves import Move
+from ...engine.state import HIDDEN
+from .. import cardart, text, theme
+from ..widgets import Button, panel
+
+Lines = list[tuple[str, tuple]]
+
+
+@dataclass
+class Stepper:
+    """A number between ``low`` and ``high`` (``note``: why it cannot move, if fixed)."""
+
+    label: str
+    low: int
+    high: int
+    value: int
+    note: str = ""
+
+
+@dataclass
+class Action:
+    """A button: a legal move, or a local action (``on_click``) such as closing."""
+
+    label: str
+    move: Move | None = None
+    primary: bool = False
+    on_click: Callable[[], None] | None = None
+
+
+@dataclass
+class CardPick:
+    """A card shown in the dialog; clicking it plays ``move``."""
+
+    card: int
+    move: Move
+    caption: str = ""
+
+
+@dataclass
+class Dialog:
+    """What a dialog asks or shows. ``key`` names it: the table keeps the numbers a
+    player set while the key stays the same. ``resolve`` turns the steppers' values
+    into (the move they mean or None, lines to show under them); ``confirm`` labels the
+    button that plays it. ``area``: the part of the table it is centred in (None: the
+    whole table); ``modal``: the table takes no input while it is shown."""
+
+    key: tuple
+    title: str
+    lines: Lines = field(default_factory=list)
+    picks: list[CardPick] = field(default_factory=list)
+    steppers: list[Stepper] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    moves: tuple = ()
+    resolve: Callable[[tuple], tuple[Move | None, Lines]] | None = None
+    confirm: str = ""
+    area: pygame.Rect | None = None
+    modal: bool = False
+    accent: tuple = theme.ACCENT
+    width: int = 560
+
+
+class DialogBox:
+    """A :class:`Dialog` laid out, drawn and clicked (window coordinates)."""
+
+    def __init__(self, dialog: Dialog, play: Callable[[Move], object], state, game_id: str,
+                 scale: float, table: pygame.Rect,
+                 changed: Callable[[], None] | None = None) -> None:
+        self.d = dialog
+        self.play = play
+        #: called after a local action (the table lays itself out again)
+        self.changed = changed
+        self.state = state
+        self.game_id = game_id
+        self.scale = scale
+        self.table = table
+        self.buttons: list[Button] = []
+        self.steps: list[tuple[pygame.Rect, pygame.Rect, int]] = []  # minus, plus, index
+        self.picks: list[tuple[pygame.Rect, CardPick]] = []
+        self.mouse = (0, 0)
+        self.extra: Lines = []
+        self.move: Move | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._resolve()
+        self._place()
+
+    @property
+    def key(self) -> tuple:
+        return self.d.key
+
+    def adopt(self, old: DialogBox) -> None:
+        """Keep the numbers set in the same dialog before the table was laid out again."""
+        for mine, theirs in zip(self.d.steppers, old.d.steppers, strict=False):
+            if mine.low <= theirs.value <= mine.high:
+                mine.value = theirs.value
+        self._resolve()
+        self._place()
+
+    # -- sizes ------------------------------------------------------------------------------
+    def S(self, v: float) -> int:
+        return int(v * self.scale)
+
+    def _card_size(self) -> tuple[int, int]:
+        n = max(1, len(self.d.picks))
+        room = (min(self.d.width, self.table.w - 24) * self.scale - self.S(40)) / n
+        w = int(min(self.S(84), room - self.S(8)))
+        return max(self.S(40), w), int(max(self.S(40), w) * 1.4)
+
+    def _wrapped(self, lines: Lines, width: int) -> list[tuple[str, tuple]]:
+        f = theme.font(self.S(14))
+        return [(part, color) for line, color in lines for part in text.wrap(line, f, width)]
+
+    def _place(self) -> None:
+        d, S = self.d, self.S
+        area = d.area or self.table
+        w = min(S(d.width), area.w - S(12), self.table.w - S(12))
+        inner = w - S(32)
+        title = text.wrap(d.title, theme.font(S(17), "bold"), inner)
+        body = self._wrapped(list(d.lines), inner)
+        extra = self._wrapped(self.extra, inner)
+        cw, ch = self._card_size()
+        h = S(16) + len(title) * S(23) + len(body) * S(19) + S(6)
+        h += (ch + S(28)) if d.picks else 0
+        h += len(d.steppers) * S(40) + len(extra) * S(19)
+        actions = list(d.actions) + ([Action(d.confirm, None, True, self._confirm)]
+                                     if d.confirm else [])
+        h += S(48) if actions else S(6)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = area.center
+        rect.clamp_ip(self.table)
+        self.rect = rect
+        self.layout = (title, body, extra, cw, ch)
+        y = rect.top + S(12) + len(title) * S(23) + len(body) * S(19) + S(6)
+        self.picks = []
+        if d.picks:
+            total = len(d.picks) * (cw + S(10)) - S(10)
+            x = rect.centerx - total // 2
+            for pick in d.picks:
+                self.picks.append((pygame.Rect(x, y, cw, ch), pick))
+                x += cw + S(10)
+            y += ch + S(28)
+        self.steps = []
+        self.step_top = y
+        for i, _ in enumerate(d.steppers):
+            minus = pygame.Rect(rect.left + S(16) + S(200), y + S(4), S(30), S(28))
+            plus = pygame.Rect(minus.right + S(54), y + S(4), S(30), S(28))
+            self.steps.append((minus, plus, i))
+            y += S(40)
+        self.extra_top = y
+        self._buttons(actions, rect)
+
+    def _buttons(self, actions: list[Action], rect: pygame.Rect) -> None:
+        S = self.S
+        self.buttons = []
+        if not actions:
+            return
+        gap = S(10)
+        bw = min(S(190), (rect.w - S(32) - gap * (len(actions) - 1)) // len(actions))
+        x = rect.centerx - (bw * len(actions) + gap * (len(actions) - 1)) // 2
+        for a in actions:
+            key = "confirm" if a.on_click == self._confirm else \
+                (a.move.kind if a.move else a.label)
+            b = Button((x, rect.bottom - S(44), bw, S(34)), a.label, self._on(a),
+                       primary=a.primary, size=S(15), key=key)
+            b.enabled = a.move is not None or a.on_click is not None
+            self.buttons.append(b)
+            x += bw + gap
+
+    def _on(self, action: Action) -> Callable[[], None]:
+        def run() -> None:
+            if action.on_click is not None:
+                action.on_click()
+            if action.move is not None:
+                self.play(action.move)
+            elif self.changed is not None and action.on_click != self._confirm:
+                self.changed()
+        return run
+
+    def _confirm(self) -> None:
+        if self.move is not None:
+            self.play(self.move)
+
+    def _resolve(self) -> None:
+        if self.d.resolve is not None:
+            self.move, self.extra = self.d.resolve(tuple(st.value for st in self.d.steppers))
+        else:
+            self.move, self.extra = None, []
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        """True when the dialog took the event (a modal dialog takes every click)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons:
+                b.handle(event)
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        inside = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and inside and event.button == 1:
+            self._click(event.pos)
+        return inside or self.d.modal
+
+    def _click(self, pos) -> None:
+        for rect, pick in self.picks:
+            if rect.collidepoint(pos):
+                self.play(pick.move)
+                return
+        for minus, plus, i in self.steps:
+            st = self.d.steppers[i]
+            if minus.collidepoint(pos) and st.value > st.low:
+                st.value -= 1
+            elif plus.collidepoint(pos) and st.value < st.high:
+                st.value += 1
+            else:
+                continue
+            self._resolve()
+            self._place()
+            return
+
+    def card_at(self, pos) -> int | None:
+        for rect, pick in self.picks:
+            if rect.collidepoint(pos):
+                return pick.card
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        d, S = self.d, self.S
+        if d.modal:
+            dim = pygame.Surface(self.table.size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 110))
+            surf.blit(dim, self.table.topleft)
+        panel(surf, self.rect, (20, 26, 34), 246, d.accent, S(12))
+        title, body, extra, cw, ch = self.layout
+        x, y = self.rect.left + S(16), self.rect.top + S(10)
+        for line in title:
+            surf.blit(text.render(line, S(17), d.accent, "bold"), (x, y))
+            y += S(23)
+        for line, color in body:
+            surf.blit(text.render(line, S(14), color), (x, y))
+            y += S(19)
+        for rect, pick in self.picks:
+            self._draw_pick(surf, rect, pick)
+        for (minus, plus, _), st in zip(self.steps, d.steppers, strict=True):
+            self._draw_stepper(surf, minus, plus, st)
+        y = self.extra_top
+        for line, color in extra:
+            surf.blit(text.render(line, S(14), color), (x, y))
+            y += S(19)
+        for b in self.buttons:
+            if b.key == "confirm":
+                b.enabled = self.move is not None
+            b.draw(surf)
+
+    def _draw_pick(self, surf, rect: pygame.Rect, pick: CardPick) -> None:
+        S = self.S
+        if pick.card != HIDDEN:
+            img = cardart.face(self.state.cards[pick.card], self.game_id, rect.w, rect.h)
+            surf.blit(img, rect)
+        if rect.collidepoint(self.mouse):
+            pygame.draw.rect(surf, theme.LEGAL, rect.inflate(S(6), S(6)), S(3),
+                             border_radius=S(8))
+        if pick.caption:
+            size = text.fit_size(pick.caption, rect.w + S(8), S(12), "condbold", 7)
+            img = text.render(pick.caption, size, theme.TEXT, "condbold")
+            surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + S(4))))
+
+    def _draw_stepper(self, surf, minus, plus, st: Stepper) -> None:
+        S = self.S
+        label = text.render(st.label, S(15), theme.TEXT, "bold")
+        surf.blit(label, (self.rect.left + S(16), minus.centery - label.get_height() // 2))
+        for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
+                               (plus, "+", st.value < st.high)):
+            hover = ok and rect.collidepoint(self.mouse)
+            pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else
+                             (theme.BUTTON if ok else theme.BUTTON_OFF), rect,
+                             border_radius=S(6))
+            img = text.render(sign, S(18), theme.TEXT if ok else theme.DIM, "bold")
+            surf.blit(img, img.get_rect(center=rect.center))
+        value = text.render(str(st.value), S(20), theme.ACCENT, "bold")
+        surf.blit(value, value.get_rect(center=((minus.right + plus.left) // 2, minus.centery)))
+        if st.note:
+            room = self.rect.right - plus.right - S(22)
+            note = text.render(st.note, text.fit_size(st.note, room, S(12), "regular", 7),
+                               theme.MUTED)
+            surf.blit(note, (plus.right + S(12), minus.centery - note.get_height() // 2))
