@@ -112,20 +112,27 @@ def frame(surf: pygame.Surface, color, inner=(24, 27, 34)) -> pygame.Rect:
 THUMB = 50
 
 
-def name_bar_height(name: str, width: int, h: int) -> int:
-    """The height of a card's name bar: a tenth of the card, or two lines of the smallest
-    size when the name needs them (so a long name is never cut)."""
+def name_bar_height(name: str, width: int, h: int, pad: int = 0) -> int:
+    """The height of a card's name bar ``width`` wide (``pad`` of it taken by an icon): a
+    tenth of the card, or two lines of the smallest size when the name needs them (so a
+    long name is never cut)."""
     base = max(12, int(h * 0.1))
     if width < THUMB:
         return base
+    width -= pad
     size = max(7, int(base * 0.62))
     if text.fits(name, (0, 0, width - 4, base - 2), size, "condbold"):
         return base
-    two = 2 * text.step_of(text.MIN_SIZE, "condbold", 0.95) + 4
     if text.fits(name, (0, 0, width - 4, base - 2), size, "condbold", wrap=True,
                  line_gap=0.95):
         return base
-    return max(base, two)
+    step = text.step_of(text.MIN_SIZE, "condbold", 0.95)
+    for lines in (2, 3):
+        height = lines * step + 4
+        if text.fits(name, (0, 0, width - 4, height - 2), size, "condbold", wrap=True,
+                     line_gap=0.95):
+            break
+    return max(base, height)
 
 
 def name_bar(surf: pygame.Surface, rect: pygame.Rect, name: str, color,

@@ -408,9 +408,9 @@ class ScrollBox(Widget):
             pygame.draw.rect(surf, theme.PANEL_LINE, (self.rect.right + 6, y, 4, bar_h),
                              border_radius=2)
             if self.offset < self.max_offset():
-                hint = text.render("scroll for more \u25be", 12, theme.MUTED, "bold")
-                surf.blit(hint, hint.get_rect(bottomright=(self.rect.right, self.rect.bottom
-                                                           + 16)))
+                text.draw(surf, "scroll for more \u25be", (self.rect.left, self.rect.bottom,
+                                                          self.rect.w, 17), 12, theme.MUTED,
+                          "bold", align="right")
 
 
 class Toast:

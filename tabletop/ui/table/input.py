@@ -93,15 +93,20 @@ class TableInput:
             # (Save, Rules, Menu; Undo and Redo are off)
             for b in [self._handover_button, *self.tools[2:]]:
                 if b.handle(event):
-                    return True
+                    break
             return True
-        if self.dialog is not None and not (self.drag and self.drag.active) and \
-                not self.menu and self.dialog.handle(event):
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-                card = self.dialog.card_at(event.pos)
-                self.zoom = card if self._visible(card) else None
-            return True
-        return False
+        return self._dialog_takes(event)
+
+    def _dialog_takes(self, event) -> bool:
+        """A layout's dialog over the table takes the clicks on it (a right click zooms
+        one of its cards)."""
+        if self.dialog is None or (self.drag and self.drag.active) or self.menu or \
+                not self.dialog.handle(event):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            card = self.dialog.card_at(event.pos)
+            self.zoom = card if self._visible(card) else None
+        return True
 
     def _mouse_down(self, event) -> None:
         self.mouse = event.pos
@@ -214,16 +219,11 @@ class TableInput:
 
     def moves_at(self, card: int, pos) -> list[Move]:
         """The moves a drop of ``card`` at ``pos`` makes: those of the smallest lit
-        rectangle under the pointer (a card lit inside a lit zone wins), or those whose
-        landing the layout says the pointer is on (:meth:`Layout.drop_target`); else
-        none."""
+        rectangle under the pointer (a card lit inside a lit zone wins), else none."""
         hits = [(rect.w * rect.h, rect, m) for rect, m, _ in self.lit_targets(card)
                 if rect.collidepoint(pos)]
         if not hits:
-            found = self.layout_obj.drop_target(pos, card)
-            landing = self.game.text.landing
-            return [m for m in self.drag_moves(card) if found is not None and
-                    landing(m) == found]
+            return []
         best = min(area for area, _, _ in hits)
         rect = next(r for area, r, _ in hits if area == best)
         return [m for _, r, m in hits if r == rect]
