@@ -15,10 +15,17 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="check card files; exit 1 if any has a problem")
     v.add_argument("paths", nargs="*", help="files or folders (default: cards/ and mods)")
     v.add_argument("--game", help="only this game's cards")
-    sc = sub.add_parser("scenario", help="play a scenario file headless, print the state")
+    sc = sub.add_parser("scenario", help="play a scenario file headless: the verdict, then "
+                                          "the state as JSON")
     sc.add_argument("file")
+    sc.add_argument("--summary", action="store_true",
+                    help="print the verdict (and the status line) only")
     d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
     d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
+    sh = sub.add_parser("screenshots", help="draw each game's table (its sample saves) "
+                                             "into docs/screenshots/, headless")
+    sh.add_argument("--out", help="folder to write to (default: docs/screenshots)")
+    sh.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080")
     lab = sub.add_parser("simulate", help="the balance lab: play many games headless and "
                                           "report win rates and what each card does")
     from .lab.cli import add_arguments
@@ -61,11 +68,15 @@ def main(argv: list[str] | None = None) -> int:
         from .engine.scenario import run_scenario_file
         from .games import GAMES
 
-        return run_scenario_file(args.file, GAMES)
+        return run_scenario_file(args.file, GAMES, summary=args.summary)
     if args.command == "docs":
         from .tools.docs import main as docs
 
         return docs(check=args.check)
+    if args.command == "screenshots":
+        from .tools.screenshots import main as screenshots
+
+        return screenshots(args.out, args.size)
     if args.command == "simulate":
         from .lab.cli import main as simulate
 

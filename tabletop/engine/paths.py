@@ -1,4 +1,4 @@
-"""Where the app keeps user files (platformdirs): saves and mods."""
+"""Where the app keeps user files (platformdirs): saves, mods, statistics and settings."""
 
 from __future__ import annotations
 
@@ -18,6 +18,17 @@ def user_data() -> Path:
         path.mkdir(parents=True, exist_ok=True)
         return path
     return platformdirs.user_data_path(APP, appauthor=False, ensure_exists=True)
+
+
+def user_config() -> Path:
+    """The user config directory (settings); ``$TABLETOP_HOME/config`` when
+    ``TABLETOP_HOME`` is set."""
+    override = os.environ.get("TABLETOP_HOME")
+    if override:
+        path = Path(override) / "config"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    return platformdirs.user_config_path(APP, appauthor=False, ensure_exists=True)
 
 
 def saves_dir() -> Path:
