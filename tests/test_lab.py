@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -213,12 +215,31 @@ def test_ctrl_c_stops_the_command_cleanly_and_reports_what_finished(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.cli", "simulate", "brawl", "--games", "100000",
-         "--players", "random", "--workers", "2", "--out", str(out)],
+         "--players", "random", "--workers", "2", "--progress", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    seen: list[str] = []
+
+    def read_progress() -> None:  # the progress bar goes to stderr as it moves
+        while True:
+            chunk = proc.stderr.read(64)
+            if not chunk:
+                return
+            seen.append(chunk)
+
+    reader = threading.Thread(target=read_progress, daemon=True)
+    reader.start()
     try:
-        time.sleep(8)
+        # Ctrl+C once some games have finished (a busy machine starts the workers slowly)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if re.search(r"(?<![\d/])[1-9]\d*/100000", "".join(seen)):
+                break
+            time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout = proc.stdout.read()
+        proc.wait(timeout=60)
+        reader.join(timeout=10)
+        stderr = "".join(seen)
     finally:
         if proc.poll() is None:
             proc.kill()
