@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import limits
-from .autosave import read_journal, recover
+from .autosave import read_journal, recover, save_from_journal
 from .cards import Catalog
 from .files import atomic_write
 from .game import Game
@@ -102,6 +102,11 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
     path = Path(path)
     name = path.name
     journal = read_journal(path)  # first: see read_journal
+    if not path.exists():
+        start = save_from_journal(journal)
+        if start is not None:  # killed before the first background write
+            raw = json.dumps(start).encode("utf-8")
+            return parse_save(raw, name, games, journal=path, journal_bytes=journal)
     try:
         size = path.stat().st_size
         if size > limits.MAX_SAVE_BYTES:
