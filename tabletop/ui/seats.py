@@ -60,5 +60,5 @@ class SeatRows:
     def draw(self, surf: pygame.Surface) -> None:
         """Each computer's thinking time, right-aligned beside its level."""
         for line, (right, y) in self.notes:
-            img = text.render(line, 13, theme.MUTED)
-            surf.blit(img, img.get_rect(midright=(right, y)))
+            text.draw(surf, line, (right - 220, y - 9, 220, 18), 13, theme.MUTED,
+                      align="right", valign="middle")

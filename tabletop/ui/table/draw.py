@@ -236,8 +236,9 @@ class TableDrawing:
         x = self.panel_rect.left + 10
         w = self.panel_rect.w - 20
         heading = f"{self.game.info.title} \u00b7 turn {self.state.turn}"
-        text.draw(surf, heading, (x + 2, 46, w - 4, 17), 13, theme.MUTED, "bold")
-        box = pygame.Rect(x, 70, w, self._status_bottom() - 76)
+        top = self.panel_top
+        text.draw(surf, heading, (x + 2, 46 + top, w - 4, 17), 13, theme.MUTED, "bold")
+        box = pygame.Rect(x, 70 + top, w, self._status_bottom() - 76 - top)
         pygame.draw.rect(surf, (30, 38, 48), box, border_radius=8)
         actor = self.state.actor
         color = theme.SEAT_COLORS[actor % 4] if actor is not None else theme.ACCENT

@@ -339,11 +339,18 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
                   ("Rules", self.toggle_help, "How to play"),
                   ("Hint", self.ask_hint, "What would the computer play here? (H)"),
                   ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
-        bw = (pw - 20 - (len(labels) - 1) * 5) // len(labels)
+        per_row = len(labels)
+        bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        if bw < 52:  # a narrow panel: the buttons in two rows
+            per_row = (len(labels) + 1) // 2
+            bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        #: how far the panel's heading and status box move down for a second row of buttons
+        self.panel_top = 36 if per_row < len(labels) else 0
         self.tools = []
         for i, (label, fn, tip) in enumerate(labels):
-            self.tools.append(Button((x + i * (bw + 5), 10, bw, 30), label, fn, size=13,
-                                     tooltip=tip))
+            row, col = divmod(i, per_row)
+            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
+                                     size=13, tooltip=tip))
         self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
@@ -418,7 +425,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         turn = self.turn_line()
         if turn:
             h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
-        return 70 + 7 + h + 14 + self.hint_height(self.panel_rect.w - 36)
+        return 70 + self.panel_top + 7 + h + 14 + self.hint_height(self.panel_rect.w - 36)
 
     def _seat_name(self, seat: int) -> str:
         """A seat as every part of the table names it (``P2 Bo``)."""
