@@ -15,6 +15,7 @@ process reads the answers, so asking and collecting never block a frame.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -164,6 +165,10 @@ def serve(inp, out) -> None:
         template = rules.new_state(catalog, options, setup["seed"])
     players: dict[str, Any] = {}
     rng = Rng(setup["seed"] ^ 0x5EED)
+    # The catalog and the template live as long as the worker: kept out of the collector's
+    # full passes, so that a pass inside a decision is short (the budget holds).
+    gc.collect()
+    gc.freeze()
     for line in inp:
         request = json.loads(line)
         if request.get("quit"):
