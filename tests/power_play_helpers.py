@@ -9,6 +9,7 @@ from tabletop.engine.loader import CardLoader
 from tabletop.engine.moves import Move
 from tabletop.games import get_game
 from tabletop.games.power_play.cards import compile_card
+from tabletop.games.power_play.effects import tally_effect
 from tabletop.games.power_play.tally import Power, hero_tally, villain_tally
 
 GAME = get_game("power-play")
@@ -28,6 +29,16 @@ def powers(*specs: str) -> list[Power]:
         kind, value = spec.split()
         out.append(Power(kind.lower(), int(value)))
     return out
+
+
+def effect(kind: str, scope: str, source: str, value_from: int | None = None,
+           value_to: int | None = None, **fields) -> dict:
+    """``effect("immune", "heroes", "Iron Will", type="mind")``: an effect as the tally
+    reads it, written on a card named ``source``."""
+    data = {"effect": kind, "scope": scope, **fields}
+    if value_from is not None:
+        data.update({"from": value_from, "to": value_to})
+    return tally_effect(data, source)
 
 
 def effects_of(*card_ids: str) -> list:

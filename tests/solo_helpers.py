@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from tabletop.engine.flow import Decision
 from tabletop.games import get_game
 
 GAME = get_game("solo-deckbuilder")
 CATALOG = GAME.rules.load_catalog(mod_dirs=[])
 assert not CATALOG.errors, CATALOG.errors
+
+
+#: the decision of step 6, the player's turn: nothing else is waiting
+STEP_6 = Decision("main", 0)
+
+
+def asking(kind: str, *data) -> Decision:
+    """The player's pending decision ``kind`` with its details."""
+    return Decision(kind, 0, data)
+
+
+def waiting(state) -> str | None:
+    """The kind of decision awaited besides step 6's own (None in step 6 or at the end)."""
+    d = state.pending
+    return None if d is None or d == STEP_6 else d.kind
 
 
 def position(seed: int = 1, **pos):

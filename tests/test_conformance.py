@@ -154,8 +154,12 @@ def test_random_games_follow_the_contract(case, catalogs):
     gid, opts = case
     game = GAMES[gid]
     options = game.rules.normalize_options(opts)
+    info = game.rules.info
+    seats = game.rules.seat_count(options)
+    assert info.min_seats <= seats <= info.max_seats, "the options seat more than the game allows"
     for seed in range(GAMES_PER_OPTION_SET):
         end, _ = random_game(game, catalogs[gid], options, 1000 + seed)
+        assert end.seats == seats
         assert end.over and end.actor is None and not game.rules.legal_moves(end)
 
 

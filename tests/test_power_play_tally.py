@@ -4,10 +4,9 @@ same roles), the combination table, immunity, value swaps, scopes and every effe
 from __future__ import annotations
 
 import pytest
-from power_play_helpers import powers, tallies
+from power_play_helpers import effect, powers, tallies
 
 from tabletop.games.power_play.tally import (
-    Effect,
     Power,
     combinations,
     combo_points,
@@ -76,7 +75,7 @@ def test_combination_labels():
 
 
 def test_an_immune_power_adds_nothing_but_still_counts_for_combinations():
-    immune = [Effect("immune", "heroes", "Iron Will", type="mind")]
+    immune = [effect("immune", "heroes", "Iron Will", type="mind")]
     t = hero_tally([Power("mind", 4), Power("mind", 4), Power("gale", 1)], [], immune)
     assert t.total == 1 + 3 + 3  # Gale 1, pair of 4s, pair of Mind
     assert t.summary == "1 [Gale] + 3 [pair of 4s] + 3 [pair of Mind] = 7"
@@ -84,36 +83,36 @@ def test_an_immune_power_adds_nothing_but_still_counts_for_combinations():
 
 
 def test_value_swaps_come_before_multipliers_and_additions():
-    effects = [Effect("multiply_type", "heroes", "Double", type="mind", factor=2),
-               Effect("value_becomes", "both", "Swap", value_from=1, value_to=5),
-               Effect("add_value", "heroes", "Plus", amount=1)]
+    effects = [effect("multiply_type", "heroes", "Double", type="mind", factor=2),
+               effect("value_becomes", "both", "Swap", value_from=1, value_to=5),
+               effect("add_value", "heroes", "Plus", amount=1)]
     t = hero_tally([Power("mind", 1)], [], effects)
     assert t.total == (5 + 1) * 2  # swap, then +1, then x2 (not 1 x 2 = 2, then swap)
     assert t.notes == ("Mind 1: counts as 5 (Swap), +1 (Plus), \u00d72 (Double) = 12",)
     # combinations still see the printed 1s
     pair = hero_tally([Power("mind", 1), Power("gale", 1)], [],
-                      [Effect("value_becomes", "heroes", "Swap", value_from=1, value_to=5)])
+                      [effect("value_becomes", "heroes", "Swap", value_from=1, value_to=5)])
     assert pair.summary == "5 [Mind] + 5 [Gale] + 3 [pair of 1s] = 13"
 
 
 def test_halving_comes_after_doubling_and_rounds_up():
-    effects = [Effect("halve_type", "heroes", "Half", type="flame"),
-               Effect("multiply_type", "heroes", "Double", type="flame", factor=3)]
+    effects = [effect("halve_type", "heroes", "Half", type="flame"),
+               effect("multiply_type", "heroes", "Double", type="flame", factor=3)]
     assert hero_tally([Power("flame", 3)], [], effects).total == 5  # 3 x 3 = 9 -> 5
 
 
 def test_location_scope_heroes_only_leaves_the_villain_alone():
-    halve = Effect("halve_shared", "heroes", "Alley")
-    counts = Effect("counts_as", "villain", "Wind", type="gale")
+    halve = effect("halve_shared", "heroes", "Alley")
+    counts = effect("counts_as", "villain", "Wind", type="gale")
     villain = powers("Flame 2", "Mind 3")
     assert villain_tally(villain, 2, 2, [], [halve, counts]).total == 18
     # the same effect on the villain's side halves both of its (shared-type) powers,
     # which is why the rulebook's example only adds up with a heroes-only location
-    both = Effect("halve_shared", "both", "Alley")
+    both = effect("halve_shared", "both", "Alley")
     assert villain_tally(villain, 2, 2, [], [both, counts]).total == (1 + 2 + 2) * 2 + 4
     heroes = powers("Gale 3", "Gale 1", "Shadow 4")
     assert hero_tally(heroes, villain, [halve]).total == 2 + 1 + 4 + 3
-    villain_only = Effect("halve_shared", "villain", "Alley")
+    villain_only = effect("halve_shared", "villain", "Alley")
     assert hero_tally(heroes, villain, [villain_only]).total == 3 + 1 + 4 + 3
 
 
@@ -125,30 +124,30 @@ def test_villain_bonuses_for_same_number_and_same_type():
     # a villain with a single power gets neither bonus
     assert villain_tally(powers("Mind 2"), 1, 3, [], []).total == 9
     # counts_as makes different types the same
-    wind = [Effect("counts_as", "villain", "Wind", type="gale")]
+    wind = [effect("counts_as", "villain", "Wind", type="gale")]
     assert villain_tally(powers("Mind 2", "Flame 3"), 0, 1, [], wind).total == 5 + 4
-    cancel = [Effect("no_combinations", "villain", "Clumsy", of="all")]
+    cancel = [effect("no_combinations", "villain", "Clumsy", of="all")]
     assert villain_tally(powers("Mind 2", "Mind 2"), 0, 1, [], cancel).total == 4
 
 
 def test_matching_uses_the_other_sides_types():
-    match_heroes = [Effect("multiply_matching", "heroes", "Echo")]
+    match_heroes = [effect("multiply_matching", "heroes", "Echo")]
     threat = powers("Flame 1", "Gale 3")
     assert hero_tally(powers("Flame 2", "Mind 2"), threat, match_heroes).total == 4 + 2 + 3
-    match_villain = [Effect("multiply_matching", "villain", "Mirror")]
+    match_villain = [effect("multiply_matching", "villain", "Mirror")]
     assert villain_tally(threat, 0, 1, powers("Gale 5"), match_villain).total == 1 + 6
 
 
 def test_no_combinations_add_total_and_floors():
     heroes = powers("Mind 2", "Mind 2")
-    assert hero_tally(heroes, [], [Effect("no_combinations", "heroes", "X", of="types")]
+    assert hero_tally(heroes, [], [effect("no_combinations", "heroes", "X", of="types")]
                       ).total == 4 + 3
-    assert hero_tally(heroes, [], [Effect("no_combinations", "heroes", "X", of="values")]
+    assert hero_tally(heroes, [], [effect("no_combinations", "heroes", "X", of="values")]
                       ).total == 4 + 3
-    assert hero_tally(heroes, [], [Effect("no_combinations", "heroes", "X")]).total == 4
-    minus = hero_tally(powers("Mind 1"), [], [Effect("add_total", "heroes", "Gloom", amount=-5)])
+    assert hero_tally(heroes, [], [effect("no_combinations", "heroes", "X")]).total == 4
+    minus = hero_tally(powers("Mind 1"), [], [effect("add_total", "heroes", "Gloom", amount=-5)])
     assert minus.total == 0 and minus.summary == "1 [Mind] \u2212 5 [Gloom] = 0"
-    rust = hero_tally(powers("Mind 1"), [], [Effect("add_value", "heroes", "Rust", amount=-2)])
+    rust = hero_tally(powers("Mind 1"), [], [effect("add_value", "heroes", "Rust", amount=-2)])
     assert rust.total == 0 and rust.summary == "0 = 0"
 
 

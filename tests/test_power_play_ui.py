@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
-from ui_helpers import button, center_of, click, drag, sprite_of, zone_center
+from ui_helpers import button, center_of, click, drag, frames, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
+from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App
@@ -28,6 +27,7 @@ EXAMPLE = {"active": "P1", "location": "Breakwater Alley", "villain": "Windshear
 def app():
     application = App(headless=True, ai_delay=0.0, mods=False)
     yield application
+    application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
 
 
@@ -54,7 +54,7 @@ def test_dragging_a_power_onto_the_defence_plays_it(app):
     s = scene.session.state
     assert [s.name(c) for c in s.zones["defence"]] == ["Gale 3"]
     assert scene.session.notations[-1] == 'P1 play "Gale 3"'
-    saved = json.loads((saves_dir() / "autosave.json").read_text())
+    saved = read_save(saves_dir() / "autosave.json")  # journaled now, written soon
     assert saved["moves"] == ['P1 play "Gale 3"']
     # the next card: Frost 3 adds a pair of 3s although the villain is immune to Frost
     assert scene.layout_obj.gains[sprite_of(scene, "Frost 3").card] == 3
@@ -125,8 +125,7 @@ def test_the_computer_heroes_play_their_part(app):
     scene = table(app, pos, {"players": 3}, seats)
     drag(app, center_of(scene, "Gale 3"), zone_center(scene, "defence"))
     click(app, button(scene, "Done: the defence is ready").rect.center)
-    for _ in range(60):
-        app.step(0.016)
+    for _ in frames(app):  # the computer heroes think in their worker process
         if scene.state.actor == 0 and scene.state.phase == "outcome":
             break
     s = scene.session.state
@@ -158,10 +157,7 @@ def test_the_game_over_panel_shows_the_score(app):
     scene = table(app, pos, seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     drag(app, center_of(scene, "Might 1"), zone_center(scene, "defence"))
     click(app, button(scene, "Done: the defence is ready").rect.center)
-    for _ in range(20):
-        app.step(0.016)
-        if scene.state.over:
-            break
+    settle(app, scene)
     assert scene.state.over and scene.state.lost
     app.step(0.016)
     assert scene._gameover_buttons

@@ -4,7 +4,18 @@ villain attack, supervillain on-reveal attack, superhero power and HQ ability.""
 from __future__ import annotations
 
 import pytest
-from solo_helpers import CATALOG, legal, lines, names, play, position, weaknesses_in
+from solo_helpers import (
+    CATALOG,
+    STEP_6,
+    asking,
+    legal,
+    lines,
+    names,
+    play,
+    position,
+    waiting,
+    weaknesses_in,
+)
 
 JABS = ["Jab"] * 7
 
@@ -76,7 +87,7 @@ def test_playing_each_card(name):
     assert after.power == spec.get("power", 0)
     assert len(after.zones["hand.0"]) - 1 == spec.get("draws", 0)
     assert after.later_draws == spec.get("later", 0)
-    assert (after.pending[0] if after.pending else None) == spec.get("pending")
+    assert waiting(after) == spec.get("pending")
     assert name in names(after, "played.0")
 
 
@@ -84,7 +95,7 @@ def test_playing_each_card(name):
 def test_each_defense_card(name):
     s = position(step=1, location="Signal Tower", supervillain="Baron Ashfall",
                  deck=[name] + JABS, enemy=["Toxin Tinker"], battleground=["Masked Fence"])
-    assert s.pending == ("defend", "Toxin Tinker's attack")
+    assert s.pending == asking("defend", "Toxin Tinker's attack")
     s = play(s, f'P1 defend "{name}"')
     assert s.later_draws == PLAYABLE[name]["defense"]
     assert names(s, "discard.0") == [name] and weaknesses_in(s, "discard.0") == 0
@@ -99,14 +110,14 @@ def test_destroy_effects_remove_cards_from_the_game():
                         'P1 destroy "Weakness" from discard', 'P1 destroy "Jab" from discard',
                         "P1 done"]
     s = play(s, 'P1 destroy "Weakness" from discard')
-    assert s.pending == ("destroy", 1, "hand_or_discard", "Street Medic")
+    assert s.pending == asking("destroy", 1, "hand_or_discard", "Street Medic")
     s = play(s, 'P1 destroy "Cold Feet" from hand')
-    assert s.pending is None and names(s, "destroyed") == ["Weakness", "Cold Feet"]
+    assert s.pending == STEP_6 and names(s, "destroyed") == ["Weakness", "Cold Feet"]
     assert s.owned_weaknesses() == 0
     s = position(location="Greyhollow Ward", supervillain="Baron Ashfall",
                  hand=["Field Kit", "Jab"])
     s = play(s, 'P1 play "Field Kit"', "P1 done")
-    assert s.pending is None and names(s, "hand.0") == ["Jab"] and s.power == 1
+    assert s.pending == STEP_6 and names(s, "hand.0") == ["Jab"] and s.power == 1
 
 
 def foresight_position(**extra):
@@ -182,7 +193,7 @@ def test_each_villain_attack(name):
                  battleground=["Gutter Thug"], enemy=[name, "Masked Fence"],
                  row=["Surge", "Heat Beam", "Recon Drone", "Night Patrol"], deck=ATTACK_DECK)
     assert weaknesses_in(s, "discard.0") == weak
-    assert (s.pending[0] if s.pending else None) == decision
+    assert waiting(s) == decision
     assert len(s.zones["row"]) == 4 - row_lost
     assert len(s.zones["deck.0"]) == 3 - milled
     assert len(s.zones["battleground"]) == 1 + joined
@@ -196,7 +207,7 @@ def test_discarding_from_a_hand_of_identical_cards_needs_no_choice():
     s = position(step=1, location="Signal Tower", supervillain="Baron Ashfall",
                  battleground=["Gutter Thug"], enemy=["Alley Cutter"],
                  row=["Surge", "Heat Beam", "Recon Drone", "Night Patrol"], deck=JABS)
-    assert s.pending is None and names(s, "discard.0") == ["Jab"]
+    assert s.pending == STEP_6 and names(s, "discard.0") == ["Jab"]
     assert "Alley Cutter's attack: you discard Jab" in lines(s)
 
 
@@ -228,15 +239,15 @@ def test_each_supervillain_on_reveal(name):
                  deck=["Jab", "Jab", "Jab", "Surge", "Night Patrol", "Heat Beam", "Jab", "Jab"])
     assert names(s, "supervillain") == [name]
     assert weaknesses_in(s, "discard.0") == weak
-    assert (s.pending[0] if s.pending else None) == decision
+    assert waiting(s) == decision
     assert len(s.zones["row"]) == 4 - row_lost
     assert len(s.zones["deck.0"]) == 3 - milled
     assert len(s.zones["battleground"]) == 1 + joined
     if name == "The Hollow Queen":
         s = play(s, 'P1 discard "Night Patrol"')
-        assert s.pending == ("hand_discard", 1, "The Hollow Queen's attack")
+        assert s.pending == asking("hand_discard", 1, "The Hollow Queen's attack")
         s = play(s, 'P1 discard "Surge"')
-        assert s.pending is None and len(s.zones["hand.0"]) == 3
+        assert s.pending == STEP_6 and len(s.zones["hand.0"]) == 3
         assert len(s.zones["battleground"]) == 2  # step 5 went on
     if name == "Professor Null":  # discard first, then the Weakness; then step 5
         s = play(s, 'P1 discard "Jab"')

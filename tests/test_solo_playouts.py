@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from solo_helpers import CATALOG, GAME
+from solo_helpers import CATALOG, GAME, STEP_6, asking
 
 from tabletop.engine.players import RandomPlayer, playout
 from tabletop.engine.rng import Rng
@@ -51,9 +51,9 @@ def _checker(total: int, deep: bool, seen: Counter):
         assert after.over or len(after.zones["sv_stack"]) + len(after.zones["supervillain"]) == \
             len(after.zones["location_stack"]) + len(after.zones["location"]) - securing
         if securing and not after.over:  # supervillain defeated, location not placed yet
-            assert after.pending and any(t == ("secure", after.location) for t in
-                                         after.tasks + [after.pending])
-        if after.step == 6 and after.pending is None and not after.over:
+            assert after.pending and (any(t == ("secure", after.location) for t in after.tasks)
+                                      or after.pending == asking("secure", after.location))
+        if after.step == 6 and after.pending == STEP_6 and not after.over:
             loc = after.loc_info()
             if loc is not None:
                 assert len(after.zones["row"]) <= loc.resource_max

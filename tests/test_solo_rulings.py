@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from solo_helpers import CATALOG, GAME, legal, lines, names, play, position, weaknesses_in
 
+from tabletop.engine import hidden
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.moves import IllegalMove, Move, NotationError
 from tabletop.engine.players import computer_move
@@ -91,14 +92,44 @@ def test_undo_stops_at_a_reveal():
 def test_the_view_hides_the_decks_and_the_generator():
     s = GAME.rules.new_state(CATALOG, {"superhero": "random"}, 9)
     v = GAME.rules.view(s, 0)
-    for zone in ("deck.0", "resources", "enemy", "location_stack", "sv_stack", "box"):
+    for zone in ("resources", "enemy", "location_stack", "sv_stack", "box"):
         assert set(v.zones[zone]) <= {HIDDEN} and len(v.zones[zone]) == len(s.zones[zone])
+    # the player knows which cards are in the deck they built, not their order
+    assert v.zones["deck.0"] == sorted(s.zones["deck.0"]) != s.zones["deck.0"]
     assert v.zones["hand.0"] == s.zones["hand.0"] and v.zones["row"] == s.zones["row"]
     assert v.rng == 0 and s.rng != 0
     assert set(GAME.rules.view(s, None).zones["hand.0"]) == {HIDDEN}
     sample = GAME.rules.determinize(v, 0, Rng(3))
     assert sorted(sample.all_cards()) == list(range(len(s.cards)))
     assert GAME.rules.legal_moves(sample) == GAME.rules.legal_moves(s)
+    # a sample keeps what the player knows: the deck's cards, the kinds in each pile
+    assert sorted(sample.zones["deck.0"]) == sorted(s.zones["deck.0"])
+    for zone, kind in (("resources", "resource"), ("enemy", "villain"),
+                       ("location_stack", "location"), ("sv_stack", "supervillain")):
+        assert {sample.info[c].kind for c in sample.zones[zone]} == {kind}
+
+
+def test_the_view_masks_as_the_shared_masking_does():
+    """The view masks by zone name for speed; it must agree with the zone declarations."""
+    s = GAME.rules.new_state(CATALOG, {"superhero": "random"}, 5)
+    rng = Rng(5)
+    while not s.over:
+        for seat in (0, None):
+            fast, shared = GAME.rules.view(s, seat), hidden.mask(GAME.rules, s, seat)
+            assert fast.zones == shared.zones and fast.events == shared.events
+            assert fast.rng == shared.rng == 0
+        s = GAME.rules.play(s, rng.choice(GAME.rules.legal_moves(s)))
+
+
+def test_a_position_places_every_card_once():
+    for pos in ({}, {"supervillains": ["Doctor Dice"], "hand": ["Jab"]},
+                {"location": None, "secured": ["Signal Tower"]}):
+        s = position(**pos)
+        assert sorted(s.all_cards()) == list(range(len(s.cards)))
+        if "supervillains" in pos:
+            continue  # a stack the position gives is taken as given
+        assert len(s.zones["sv_stack"]) + len(s.zones["supervillain"]) == \
+            len(s.zones["location_stack"]) + len(s.zones["location"])
 
 
 def test_notation_round_trip_and_errors():

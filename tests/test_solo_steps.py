@@ -5,7 +5,17 @@ Each test names the rule it holds (docs/rulings.md, section Solo Deck-Builder)."
 from __future__ import annotations
 
 import pytest
-from solo_helpers import GAME, legal, lines, names, play, position, weaknesses_in
+from solo_helpers import (
+    GAME,
+    STEP_6,
+    asking,
+    legal,
+    lines,
+    names,
+    play,
+    position,
+    weaknesses_in,
+)
 
 from tabletop.engine.moves import IllegalMove
 
@@ -230,7 +240,7 @@ def test_step_7_more_villains_than_resources_gives_a_weakness_each():
                  hand=["Smoke Pellets"], deck=JABS, enemy=["Masked Fence"])
     s = play(s, "P1 end")
     # paused in step 7: two villains found no resource; the first Weakness waits
-    assert s.step == 7 and s.pending == ("defend", "a villain found no resource to destroy")
+    assert s.step == 7 and s.pending == asking("defend", "a villain found no resource to destroy")
     assert names(s, "resource_discard") == ["Night Patrol"]
     assert "Step 7: 2 villains more than the resources: 2 Weaknesses for you" in lines(s)
     s = play(s, 'P1 defend "Smoke Pellets"')
@@ -263,7 +273,7 @@ def secure_position(**extra):
 def test_securing_a_location_free_defeat_then_hq_or_secured_stack():
     s = play(secure_position(), 'P1 defeat "Baron Ashfall"')
     assert names(s, "destroyed") == ["Baron Ashfall"] and s.power == 10
-    assert s.pending == ("free_defeat",)
+    assert s.pending == asking("free_defeat")
     assert legal(s) == ['P1 free-defeat "Gutter Thug"', 'P1 free-defeat "Rust Brute"']
     s = play(s, 'P1 free-defeat "Rust Brute"')
     assert names(s, "defeated") == ["Rust Brute"]
@@ -317,7 +327,7 @@ def test_securing_the_fifth_location_wins():
                  power=15, battleground=[], row=["Surge", "Heat Beam"])
     assert legal(s)[-2:] == ['P1 defeat "Professor Null"', "P1 end"]
     s = play(s, 'P1 defeat "Professor Null"')
-    assert not s.over and s.pending == ("secure", s.location)
+    assert not s.over and s.pending == asking("secure", s.location)
     assert "No villain in the battleground to defeat for free" in lines(s)
     s = play(s, 'P1 stack "Signal Tower"')
     assert s.over and s.winners == (0,) and GAME.rules.returns(s) == (1.0,)
@@ -330,7 +340,7 @@ def test_a_defense_card_prevents_a_weakness_and_its_draws_wait_for_step_3():
                       deck=["Kinetic Vest"] + JABS + ["Stun Gauntlets"] * 2,
                       enemy=["Toxin Tinker", "Gutter Thug"],
                       row=["Surge", "Heat Beam", "Recon Drone"])
-    assert s.step == 5 and s.pending == ("defend", "Toxin Tinker's attack")
+    assert s.step == 5 and s.pending == asking("defend", "Toxin Tinker's attack")
     assert legal(s) == ['P1 defend "Kinetic Vest"', "P1 accept"]
     s = play(s, 'P1 defend "Kinetic Vest"')
     assert names(s, "discard.0") == ["Kinetic Vest"] and s.later_draws == 2
@@ -353,20 +363,20 @@ def test_a_defense_card_played_in_step_6_cannot_defend_in_step_7():
     s = position(location="Greyhollow Ward", supervillain="Baron Ashfall", row=[],
                  battleground=["Gutter Thug"], hand=["Iron Skin", "Arc Shield"], deck=JABS)
     s = play(s, 'P1 play "Arc Shield"', "P1 end")
-    assert s.pending == ("defend", "a villain found no resource to destroy")
+    assert s.pending == asking("defend", "a villain found no resource to destroy")
     assert legal(s) == ['P1 defend "Iron Skin"', "P1 accept"]  # Arc Shield was played
     s2 = play(position(location="Greyhollow Ward", supervillain="Baron Ashfall", row=[],
                        battleground=["Gutter Thug"], hand=["Iron Skin"], deck=JABS,
                        enemy=["Masked Fence"]),
               'P1 play "Iron Skin"', "P1 end")
-    assert s2.pending is None and weaknesses_in(s2, "discard.0", "hand.0", "deck.0") == 1
+    assert s2.pending == STEP_6 and weaknesses_in(s2, "discard.0", "hand.0", "deck.0") == 1
 
 
 def test_defense_during_step_6_against_a_location_condition():
     s = position(location="Glacier Citadel", supervillain="Countess Vire", power=2,
                  row=["Weighted Baton", "Surge"], hand=["Bulwark Brother"])
     s = play(s, 'P1 buy "Weighted Baton"')
-    assert s.pending == ("defend", "Glacier Citadel condition: you gained Equipment "
+    assert s.pending == asking("defend", "Glacier Citadel condition: you gained Equipment "
                                    "Weighted Baton")
     s = play(s, 'P1 defend "Bulwark Brother"')
     assert s.later_draws == 1 and weaknesses_in(s, "discard.0") == 0 and s.step == 6

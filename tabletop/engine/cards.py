@@ -85,13 +85,6 @@ class Catalog:
     def of_kind(self, *kinds: str) -> list[CardDef]:
         return [c for c in self.cards.values() if c.kind in kinds]
 
-    def by_name(self, name: str) -> CardDef | None:
-        lowered = name.lower()
-        for c in self.cards.values():
-            if c.name.lower() == lowered or c.id == name:
-                return c
-        return None
-
     @property
     def fingerprint(self) -> str:
         """A short hash of all card data: saves record it to notice changed cards."""

@@ -15,7 +15,6 @@ class Option:
     help: str
     default: Any = False
     choices: tuple[tuple[Any, str], ...] = ()
-    requires: tuple[str, ...] = ()
 
     def accepts(self, value: Any) -> bool:
         """Is ``value`` one this option can take (a bool for a switch, else a choice)?"""

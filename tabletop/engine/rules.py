@@ -103,11 +103,6 @@ class Rules:
         raise NotImplementedError
 
     @staticmethod
-    def under(state: State, version: int) -> bool:
-        """Is ``state`` played under rules older than ``version``?"""
-        return state.ruleset is not None and state.ruleset < version
-
-    @staticmethod
     def actor(state: State) -> int | None:
         return state.actor
 

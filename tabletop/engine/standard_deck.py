@@ -17,14 +17,12 @@ from dataclasses import dataclass
 from .cards import CardDef, CardError, Catalog
 from .schema import Bool, Enum, Field
 
-SET_ID = "standard-deck"
 KIND = "playing-card"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 COLOURS = ("red", "black")
 SUIT_COLOUR = {"spades": "black", "clubs": "black", "hearts": "red", "diamonds": "red"}
 SUIT_SYMBOL = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
-RANK_WORD = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 #: the fields of a ``playing-card`` (the common id/kind/name/text... come on top)
 PLAYING_CARD: dict[str, Field] = {

@@ -37,10 +37,8 @@ from . import limits
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Base = yaml.CSafeLoader
-    HAVE_LIBYAML = True
 except AttributeError:  # pragma: no cover
     _Base = yaml.SafeLoader
-    HAVE_LIBYAML = False
 
 Mark = tuple[int, int]
 

@@ -55,7 +55,6 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        self.started = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tabletop")

@@ -70,9 +70,6 @@ class BrawlState(State):
                 return seat
         return None
 
-    def knocked_out(self, card: int) -> bool:
-        return card in self.turned
-
     def in_matchup(self, card: int) -> bool:
         if card in self.mu:
             return True

@@ -1,9 +1,31 @@
 """Power Play: the co-operative villain game (rules: docs/rulings.md, cards:
-cards/power-play/)."""
+cards/power-play/).
 
-from ...engine.legacy import wrap
-from .rules import PowerPlayGame
+The registry record wires the rules core to its words, scenario positions, computer
+heroes, sample save and bench line; the rules never import the computer player.
+"""
 
-GAME = wrap(PowerPlayGame())
+from ...engine.game import Game, SampleSave
+from .ai import PowerPlayAI, bench_line
+from .positions import PowerPlayPositions
+from .rules import PowerPlayRules
+from .text import PowerPlayText
 
-__all__ = ["PowerPlayGame", "GAME"]
+RULES = PowerPlayRules()
+
+
+def bench(quick: bool) -> list[str]:
+    """``tabletop bench``: the computer heroes' speed and results."""
+    return [bench_line(RULES, 10 if quick else 40)]
+
+
+GAME = Game(
+    rules=RULES,
+    text=PowerPlayText(RULES),
+    positions=PowerPlayPositions(RULES),
+    player=PowerPlayAI,
+    samples=(SampleSave("power-play-sample.json", {"players": 3}, 2026, 45),),
+    bench=bench,
+)
+
+__all__ = ["GAME", "RULES", "PowerPlayRules"]

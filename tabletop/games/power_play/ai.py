@@ -22,9 +22,10 @@ from itertools import combinations
 
 from ...engine.moves import Move
 from ...engine.rng import Rng
-from .rules import BAD_NEWS_LIMIT, MAX_DEFENCE, PowerPlayGame
+from ...engine.rules import Rules
 from .state import PPState
-from .tally import VILLAIN, Power, hero_tally, villain_tally
+from .tally import Power, hero_total, plan_of, villain_total
+from .turn import BAD_NEWS_LIMIT, MAX_DEFENCE
 
 
 def hidden_candidates(view: PPState) -> list[tuple[Power | None, int]]:
@@ -45,27 +46,35 @@ class Judge:
     def __init__(self, view: PPState) -> None:
         self.known = view.known_threat()
         self.candidates = hidden_candidates(view)
-        self.effects = view.table_effects()
+        self.plan = plan_of(view.table_effects())
         self.attribute = view.attribute_power()
         self.base = view.base()
         self.weight = sum(w for _, w in self.candidates)
         self.threats = [(self.known + [hidden] if hidden is not None else self.known, w)
                         for hidden, w in self.candidates]
-        # the villain's total depends on the defence only through matching effects
-        self.fixed = None
-        if not any(e.kind == "multiply_matching" and e.touches(VILLAIN) for e in self.effects):
-            self.fixed = [villain_tally(t, self.attribute, self.base, [], self.effects,
-                                        explain=False).total for t, _ in self.threats]
+        villain = self.plan.villain
+        #: each threat's types, as the heroes' matching effects see them
+        self.threat_types = [villain.types_seen(t) for t, _ in self.threats]
+        # the villain's total depends on the defence only through the defence's types
+        self._villain: dict[tuple[int, frozenset[str]], int] = {}
+
+    def _villain_total(self, i: int, hero_types: frozenset[str]) -> int:
+        key = (i, hero_types)
+        total = self._villain.get(key)
+        if total is None:
+            total = self._villain[key] = villain_total(
+                self.plan, self.threats[i][0], self.attribute, self.base, hero_types)
+        return total
 
     def judge(self, defence: list[Power]) -> tuple[float, float]:
         """(chance the defence holds, expected margin) over the unknown power."""
         wins = 0
         margin = 0.0
-        effects = self.effects
-        for i, (threat, w) in enumerate(self.threats):
-            h = hero_tally(defence, threat, effects, explain=False).total
-            v = self.fixed[i] if self.fixed is not None else villain_tally(
-                threat, self.attribute, self.base, defence, effects, explain=False).total
+        plan = self.plan
+        hero_types = plan.heroes.types_seen(defence)
+        for i, (_, w) in enumerate(self.threats):
+            h = hero_total(plan, defence, self.threat_types[i])
+            v = self._villain_total(i, hero_types)
             if h >= v:
                 wins += w
             margin += w * (h - v)
@@ -77,18 +86,16 @@ class PowerPlayAI:
 
     def __init__(self) -> None:
         self._plans: dict[tuple, tuple[int, ...]] = {}
+        #: how it answers each decision (the others have one move)
+        self._answers = {"defend": self._defend, "support": self._support,
+                         "bonus": self._bonus}
 
-    def choose(self, game: PowerPlayGame, view: PPState, seat: int, rng: Rng) -> Move:
-        legal = game.legal_moves(view)
-        if len(legal) == 1:
+    def choose(self, rules: Rules, view: PPState, seat: int, rng: Rng) -> Move:
+        legal = rules.legal_moves(view)
+        answer = self._answers.get(view.pending.kind)
+        if len(legal) == 1 or answer is None:
             return legal[0]
-        if view.phase == "defend":
-            return self._defend(view, seat, legal)
-        if view.phase == "support":
-            return self._support(view, seat, legal)
-        if view.phase == "bonus":
-            return self._bonus(view, seat, legal)
-        return legal[0]
+        return answer(view, seat, legal)
 
     # -- the active hero -------------------------------------------------------------------
     def _defend(self, view: PPState, seat: int, legal: list[Move]) -> Move:
@@ -130,7 +137,7 @@ class PowerPlayAI:
     def _support(self, view: PPState, seat: int, legal: list[Move]) -> Move:
         judge = Judge(view)
         defence = view.powers_of("defence")
-        later = [view.powers_of(f"hand.{o}") for o in view.queue[1:]]
+        later = [view.powers_of(f"hand.{o}") for o in view.pending.data[0]]
         if_i_pass = self._with_later(judge, defence, later)
         if if_i_pass[0] >= 0.97:
             return Move("pass", seat)
@@ -188,7 +195,7 @@ class PowerPlayAI:
                 return 0
             return sum(values) if any_number else max(values)
 
-        available = sum(reach(o) for o in view.queue)
+        available = sum(reach(o) for o in (seat, *view.pending.data[0]))
         spends = [m for m in legal if m.kind == "bonus"]
         if available < gap or not spends:
             return Move("pass", seat)
@@ -198,17 +205,17 @@ class PowerPlayAI:
         return max(spends, key=lambda m: info[m.card].base)
 
 
-def bench_line(game: PowerPlayGame, games: int) -> str:
+def bench_line(rules: Rules, games: int) -> str:
     """``tabletop bench``: how fast the computer heroes play, and how often they win."""
     from ...engine.players import playout
 
-    catalog = game.load_catalog(mod_dirs=[])
+    catalog = rules.load_catalog(mod_dirs=[])
     wins = 0
     score = 0
     t0 = time.perf_counter()
     for seed in range(games):
-        state = game.new_state(catalog, {}, seed)
-        end = playout(game, state, {i: PowerPlayAI() for i in range(state.seats)}, Rng(seed))
+        state = rules.new_state(catalog, {}, seed)
+        end = playout(rules, state, {i: PowerPlayAI() for i in range(state.seats)}, Rng(seed))
         wins += not end.lost
         score += end.score or 0
     secs = time.perf_counter() - t0

@@ -8,9 +8,9 @@ from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import effect_list
-from ...engine.effects import power_play as _power_play  # noqa: F401
 from ...engine.schema import Field, Int, Str, suggest
-from .tally import Effect, Power, effect_from_data
+from .effects import ATTRIBUTE_CTX, LOCATION_CTX, VILLAIN_CTX, tally_effect
+from .tally import Power
 
 TYPE_RE = re.compile(r"^[a-z][a-z-]*$")
 
@@ -19,17 +19,17 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
         "base": Field(Int(1, 4), required=True,
                       doc="base power: the villain's total is multiplied by it, and it is "
                           "what the card is worth as a Bonus power"),
-        "effects": Field(effect_list("power-play.villain"), required=True,
+        "effects": Field(effect_list(VILLAIN_CTX), required=True,
                          doc="what the villain does to the tally"),
     },
     "attribute": {
         "power": Field(Int(0, 9), required=True,
                        doc="added to the villain's powers before the base multiplier"),
-        "effects": Field(effect_list("power-play.attribute"), required=True,
+        "effects": Field(effect_list(ATTRIBUTE_CTX), required=True,
                          doc="what the attribute does to the tally"),
     },
     "location": {
-        "effects": Field(effect_list("power-play.location"), default=(),
+        "effects": Field(effect_list(LOCATION_CTX), default=(),
                          doc="what the location does to every tally of its round"),
         "score_bonus": Field(Int(0, 20), default=0,
                              doc="points added to a won game's score if this location was "
@@ -54,7 +54,8 @@ class Info:
     name: str
     base: int = 0
     power: int = 0
-    effects: tuple[Effect, ...] = ()
+    #: the card's effects as the tally reads them (:func:`.effects.tally_effect`)
+    effects: tuple[dict, ...] = ()
     score_bonus: int = 0
     tally_power: Power | None = None
 
@@ -62,17 +63,13 @@ class Info:
     def type(self) -> str | None:
         return self.tally_power.type if self.tally_power else None
 
-    @property
-    def value(self) -> int:
-        return self.tally_power.value if self.tally_power else 0
-
 
 @cache
 def compile_card(card: CardDef) -> Info:
     """The rules' view of a card, computed once per loaded definition (card definitions
     hash by identity)."""
     d = card.data
-    effects = tuple(effect_from_data(e, card.name) for e in d.get("effects") or ())
+    effects = tuple(tally_effect(e, card.name) for e in d.get("effects") or ())
     if card.kind == "power":
         info = Info(card.id, card.kind, card.name, tally_power=Power(d["type"], d["value"]))
     else:

@@ -17,7 +17,7 @@ from .tally import Power, Tally
 
 
 class PPState(State):
-    __slots__ = ("info", "round", "round_turn", "played", "queue", "hero", "villain_tally",
+    __slots__ = ("info", "round", "round_turn", "played", "hero", "villain_tally",
                  "bonus_total", "outcome", "featured", "result", "score", "score_lines",
                  "lost")
 
@@ -29,8 +29,6 @@ class PPState(State):
         self.round_turn = 0
         #: powers the active hero has put into the defence this turn
         self.played = 0
-        #: seats still to decide (support in clockwise order; Bonus powers)
-        self.queue: list[int] = []
         #: the tallies of this turn, after the reveal
         self.hero: Tally | None = None
         self.villain_tally: Tally | None = None
@@ -50,7 +48,6 @@ class PPState(State):
         new.round = self.round
         new.round_turn = self.round_turn
         new.played = self.played
-        new.queue = self.queue[:]
         new.hero = self.hero
         new.villain_tally = self.villain_tally
         new.bonus_total = self.bonus_total
@@ -63,10 +60,6 @@ class PPState(State):
         return new
 
     # -- queries -----------------------------------------------------------------------------
-    @property
-    def active(self) -> int:
-        return self.current
-
     def powers_of(self, zone: str) -> list[Power]:
         """The tally's view of the (visible) power cards in ``zone``."""
         info = self.info

@@ -4,26 +4,35 @@ Pure functions over small immutable values (no game state), so the rules, the ta
 running total and the computer heroes all count the same way, and tests can feed the
 rulebook's examples straight in.
 
-A power's value, in order (``docs/rulings.md``):
+The tally is a pipeline of effect stages (:data:`.effects.STAGES`); each effect acts in
+its stage through its handler, so nothing here names an effect. The effects on the table
+are sorted into each side's stages once (:class:`Plan`). A power's value, in order
+(``docs/rulings.md``):
 
-1. the printed value, or the value a ``value_becomes`` effect swaps it to;
-2. ``add_value`` (never below 0);
-3. multipliers: ``multiply_type``, ``multiply_matching``;
-4. halving (rounded up): ``halve_type``, ``halve_shared``;
+1. ``swap``: the printed value, or the value the first matching swap gives it;
+2. ``add`` (never below 0);
+3. ``multiply``;
+4. ``halve`` (rounded up);
 5. ``immune``: 0.
 
 Heroes: the sum of their powers, plus combination points for every printed value and
-every printed type seen more than once (:data:`COMBO_POINTS`), plus ``add_total``.
+every printed type seen more than once (:data:`COMBO_POINTS`), plus the ``total`` stage.
 Villain: (its powers + the attribute's power) x its base power, +4 if all its powers
-show the same printed number, +4 if they all share a type (``counts_as`` included),
-plus ``add_total``. Totals never go below 0.
+show the same printed number, +4 if they all share a type (``types`` included), plus the
+``total`` stage. Totals never go below 0.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
+from typing import NamedTuple
+
+from ...engine.effects import handler
+from ...engine.pack import packable
+from .effects import STAGES, VALUE_STAGES
 
 HEROES, VILLAIN, BOTH = "heroes", "villain", "both"
 #: combination points by how many times a value or type is seen (more than 4: 17)
@@ -32,6 +41,7 @@ MORE_THAN_FOUR = 17
 SAME_BONUS = 4
 _COUNT_WORDS = {2: "pair of", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten"}
+_KINDS = ("values", "types")
 
 
 def combo_points(count: int) -> int:
@@ -41,58 +51,39 @@ def combo_points(count: int) -> int:
     return COMBO_POINTS.get(count, MORE_THAN_FOUR)
 
 
+@cache
 def type_name(kind: str) -> str:
     return kind.replace("-", " ").title()
 
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """A power card as the tally sees it."""
+    """A power card as the tally sees it (``types``, ``name`` and ``label`` are worked
+    out once: ``{"gale"}``, ``Gale``, ``Gale 3``)."""
 
     type: str
     value: int
+    types: frozenset[str] = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
+    label: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def label(self) -> str:
-        return f"{type_name(self.type)} {self.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect of a villain, attribute or location card (see the vocabulary)."""
-
-    kind: str
-    scope: str
-    source: str = ""
-    type: str | None = None
-    value_from: int | None = None
-    value_to: int | None = None
-    factor: int = 2
-    amount: int = 0
-    of: str = "all"
-
-    def touches(self, side: str) -> bool:
-        return self.scope == BOTH or self.scope == side
+    def __post_init__(self) -> None:
+        name = type_name(self.type)
+        object.__setattr__(self, "types", frozenset((self.type,)))
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", f"{name} {self.value}")
 
 
-def effect_from_data(data: dict, source: str) -> Effect:
-    """An effect mapping from a card file (already validated) as an :class:`Effect`."""
-    return Effect(kind=data["effect"], scope=data["scope"], source=source,
-                  type=data.get("type"), value_from=data.get("from"),
-                  value_to=data.get("to"), factor=data.get("factor") or 2,
-                  amount=data.get("amount") or 0, of=data.get("of") or "all")
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
+@packable
+class Term(NamedTuple):
     """One added piece of a total: ``amount`` and its label (``Gale``, ``pair of 3s``)."""
 
     amount: int
     label: str
 
 
-@dataclass(frozen=True)
-class Tally:
+@packable
+class Tally(NamedTuple):
     """A side's total with its working: ``summary`` is the one-line sum, ``notes`` say
     why a power counts what it counts (``Frost 3: immune (Glacier Hide), 0``)."""
 
@@ -100,128 +91,213 @@ class Tally:
     total: int
     summary: str
     notes: tuple[str, ...] = ()
-    terms: tuple[Term, ...] = ()
 
     def lines(self) -> list[str]:
         who = "Heroes" if self.side == HEROES else "Villain"
         return [f"{who}: {self.summary}", *(f"  {n}" for n in self.notes)]
 
 
-# -- the pieces ------------------------------------------------------------------------------
-
-def type_sets(powers: Sequence[Power], effects: Iterable[Effect],
-              side: str) -> list[frozenset[str]]:
-    """Each power's types: its own plus every ``counts_as`` type of its side."""
-    extra = {e.type for e in effects if e.kind == "counts_as" and e.touches(side)}
-    if not extra:
-        return [frozenset((p.type,)) for p in powers]
-    return [frozenset({p.type} | extra) for p in powers]
-
-
-def _half(v: int) -> int:
-    return (v + 1) // 2
+# -- the effects on the table, sorted into stages ----------------------------------------------
+def _stage(e: dict) -> tuple[dict, int, Callable]:
+    """The tally stage of effect ``e`` (an index of :data:`STAGES`) and its handler
+    there, looked up once per effect object (kept, so that its id stays its own)."""
+    found = _STAGES.get(id(e))
+    if found is None:
+        if len(_STAGES) >= 4096:
+            _STAGES.clear()
+        found = _STAGES[id(e)] = (e, *_find_stage(e))
+    return found
 
 
-def power_values(powers: Sequence[Power], types: Sequence[frozenset[str]],
-                 other_types: frozenset[str], effects: Sequence[Effect], side: str,
-                 explain: bool = True) -> list[tuple[int, object]]:
-    """Each power's value after the effects, with a note when it changed: ``("immune",
-    why)`` or ``("steps", what)`` (else "")."""
-    mine = [e for e in effects if e.touches(side) and e.kind != "counts_as"]
-    shared: set[str] = set()
-    if any(e.kind == "halve_shared" for e in mine):
-        counts = Counter(t for ts in types for t in ts)
-        shared = {t for t, n in counts.items() if n >= 2}
-    out = []
-    for p, ts in zip(powers, types, strict=True):
-        v = p.value
-        steps: list = []
-        for e in mine:
-            if e.kind == "value_becomes" and p.value == e.value_from:
-                v = e.value_to
-                if explain:
-                    steps.append(f"counts as {v} ({e.source})")
-                break
-        for e in mine:
-            if e.kind == "add_value" and (e.type is None or e.type in ts):
-                v = max(0, v + e.amount)
-                if explain:
-                    sign = "+" if e.amount >= 0 else "\u2212"
-                    steps.append(f"{sign}{abs(e.amount)} ({e.source})")
-        for e in mine:
-            if (e.kind == "multiply_type" and e.type in ts) or (
-                    e.kind == "multiply_matching" and ts & other_types):
-                v *= e.factor
-                if explain:
-                    steps.append(f"\u00d7{e.factor} ({e.source})")
-        for e in mine:
-            if (e.kind == "halve_type" and e.type in ts) or (
-                    e.kind == "halve_shared" and ts & shared):
-                v = _half(v)
-                if explain:
-                    steps.append(f"half ({e.source})")
-        immune = next((e for e in mine if e.kind == "immune" and e.type in ts), None)
-        if immune is not None:
-            v = 0
-            note = ("immune", f"immune ({immune.source})") if explain else ""
-        elif steps:
-            note = ("steps", ", ".join(steps))
-        else:
-            note = ""
-        out.append((v, note))
-    return out
+def _find_stage(e: dict) -> tuple[int, Callable]:
+    for i, stage in enumerate(STAGES):
+        fn = handler(e, stage)
+        if fn is not None:
+            return i, fn
+    raise LookupError(f"effect {e['effect']!r} has no tally stage")
 
 
-def grouped_notes(powers: Sequence[Power], values: Sequence[tuple[int, object]]) -> list[str]:
-    """The notes of :func:`power_values` as lines; powers changed the same way share one
-    (``Frost 3: immune (Glacier Hide), 0``; ``Mind 4 → 3, Flame 5 → 4: −1 (Hard Light)``)."""
-    groups: dict[tuple, list[tuple[Power, int]]] = {}
-    for p, (v, note) in zip(powers, values, strict=True):
-        if note:
-            groups.setdefault(note, []).append((p, v))
-    lines = []
-    for (kind, why), members in groups.items():
-        if kind == "immune":
-            names = ", ".join(p.label for p, _ in members)
-            lines.append(f"{names}: {why}, 0")
-        elif len(members) == 1:
-            p, v = members[0]
-            lines.append(f"{p.label}: {why} = {v}")
-        else:
-            names = ", ".join(f"{p.label} \u2192 {v}" for p, v in members)
-            lines.append(f"{names}: {why}")
-    return lines
+_STAGES: dict[int, tuple[dict, int, Callable]] = {}
+_VALUES = frozenset(STAGES.index(stage) for stage in VALUE_STAGES)
+_TYPES = attrgetter("types")
+_TYPE = attrgetter("type")
+_VALUE = attrgetter("value")
 
 
-def _cancelled(effects: Sequence[Effect], side: str) -> set[str]:
-    """Which combinations (``values``/``types``) ``no_combinations`` cancels for a side."""
-    out: set[str] = set()
-    for e in effects:
-        if e.kind == "no_combinations" and e.touches(side):
-            out.update(("values", "types") if e.of == "all" else (e.of,))
-    return out
+class SideRules:
+    """What one side's effects say whatever the powers: the types every power also counts
+    as (``also``: type -> card), cancelled combinations, amounts added to the total, and
+    the value stages' handlers in order."""
+
+    def __init__(self, side: str, effects: Sequence[dict]) -> None:
+        self.also: dict[str, str] = {}
+        self.cancelled: set[str] = set()
+        self.cancels: list[tuple[tuple[str, ...], str]] = []
+        self.extra: list[Term] = []
+        #: the value stages' (handler, effect), in stage order
+        self.steps: list[tuple[Callable, dict]] = []
+        staged = []
+        for n, e in enumerate(effects):
+            if e["scope"] == side or e["scope"] == BOTH:
+                _, i, fn = _stage(e)
+                staged.append((i, n, fn, e))
+        staged.sort()  # by stage, then in the order written ((i, n) is unique)
+        for i, _, fn, e in staged:
+            if i in _VALUES:
+                self.steps.append((fn, e))
+            else:
+                fn(e, self)
+        extra = self.extra
+        self.extra_total = sum(t.amount for t in extra) if extra else 0
+        #: the additions as the end of a sum: `` + 2 [Lantern Quay]``
+        self.signed = _signed(extra) if extra else ""
+        self.extra_types = frozenset(self.also)
+
+    def cancel(self, kinds: tuple[str, ...], source: str) -> None:
+        """No combination points of these kinds (``values``, ``types``)."""
+        self.cancelled.update(kinds)
+        self.cancels.append((kinds, source))
+
+    def add(self, amount: int, source: str) -> None:
+        self.extra.append(Term(amount, source))
+
+    def types_of(self, powers: Sequence[Power]) -> list[frozenset[str]]:
+        """Each power's types: its own plus every type the side's effects add."""
+        extra = self.extra_types
+        if not extra:
+            return list(map(_TYPES, powers))
+        return [extra | p.types for p in powers]
+
+    def types_seen(self, powers: Sequence[Power]) -> frozenset[str]:
+        """Every type among ``powers`` (for the other side's matching effects)."""
+        if not powers:
+            return frozenset()
+        return frozenset(map(_TYPE, powers)) | self.extra_types
 
 
-def _cancel_notes(effects: Sequence[Effect], side: str, lost: set[str]) -> list[str]:
-    """Notes for ``no_combinations`` effects that took points away (``lost``: the kinds
-    of combination that would have scored)."""
+class Plan:
+    """The effects on the table sorted into both sides' stages (:func:`plan_of` keeps
+    the plans of the last few tables)."""
+
+    def __init__(self, effects: Sequence[dict]) -> None:
+        #: the effects (held, so that their ids key :data:`_PLANS` safely)
+        self.effects = tuple(effects)
+        self.heroes = SideRules(HEROES, effects)
+        self.villain = SideRules(VILLAIN, effects)
+
+
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
+def plan_of(effects: Sequence[dict] | Plan) -> Plan:
+    """The plan of the table with these effects (the same effect objects, in the same
+    order, give the same plan: a table's plan is built once)."""
+    if isinstance(effects, Plan):
+        return effects
+    key = tuple(map(id, effects))
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= 32:
+            _PLANS.clear()
+        plan = _PLANS[key] = Plan(effects)
+    return plan
+
+
+class Count:
+    """One side's powers being counted: what the value stages read and change."""
+
+    __slots__ = ("powers", "types", "other", "values", "notes", "swapped", "immune",
+                 "_shared")
+
+    def __init__(self, powers: Sequence[Power], types: list[frozenset[str]],
+                 other: frozenset[str], explain: bool) -> None:
+        self.powers = powers
+        self.types = types
+        self.other = other
+        self.values = list(map(_VALUE, powers))
+        #: power index -> what changed its value (kept only for the working)
+        self.notes: dict[int, list[str]] | None = {} if explain else None
+        self.swapped: set[int] = set()
+        #: power index -> the card that makes it immune
+        self.immune: dict[int, str] = {}
+        self._shared: frozenset[str] | None = None
+
+    def set(self, i: int, value: int, note: str) -> None:
+        """Power ``i`` now counts ``value`` (``note`` says why, for the working)."""
+        self.values[i] = value
+        notes = self.notes
+        if notes is not None:
+            if i in notes:
+                notes[i].append(note)
+            else:
+                notes[i] = [note]
+
+    def shared(self) -> frozenset[str]:
+        """The types seen on more than one power of this side."""
+        if self._shared is None:
+            seen: set[str] = set()
+            twice: set[str] = set()
+            for types in self.types:
+                twice |= seen & types
+                seen |= types
+            self._shared = frozenset(twice)
+        return self._shared
+
+    def final(self) -> list[int]:
+        """Each power's value (0 where immune)."""
+        immune = self.immune
+        if not immune:
+            return self.values
+        return [0 if i in immune else v for i, v in enumerate(self.values)]
+
+    def working(self) -> list[str]:
+        """Why powers count what they count; powers changed the same way share a line
+        (``Frost 3: immune (Glacier Hide), 0``; ``Mind 4 → 3, Flame 5 → 4: −1 (Hard
+        Light)``)."""
+        notes, immune = self.notes or {}, self.immune
+        if not notes and not immune:
+            return []
+        groups: dict[tuple[bool, str], list[tuple[Power, int]]] = {}
+        for i, p in enumerate(self.powers):
+            if i in immune:
+                groups.setdefault((True, f"immune ({immune[i]})"), []).append((p, 0))
+            elif i in notes:
+                groups.setdefault((False, ", ".join(notes[i])), []).append((p, self.values[i]))
+        lines = []
+        for (is_immune, why), members in groups.items():
+            if is_immune:
+                lines.append(f"{', '.join(p.label for p, _ in members)}: {why}, 0")
+            elif len(members) == 1:
+                p, v = members[0]
+                lines.append(f"{p.label}: {why} = {v}")
+            else:
+                names = ", ".join(f"{p.label} \u2192 {v}" for p, v in members)
+                lines.append(f"{names}: {why}")
+        return lines
+
+
+def count(rules: SideRules, powers: Sequence[Power], other: frozenset[str],
+          explain: bool = False) -> Count:
+    """Run the value stages over ``powers`` (``other``: the other side's types)."""
+    c = Count(powers, rules.types_of(powers), other, explain)
+    if powers:
+        for fn, e in rules.steps:
+            fn(e, c)
+    return c
+
+
+def _cancel_notes(rules: SideRules, side: str, lost: set[str]) -> list[str]:
+    """Notes for cancelled combinations that took points away (``lost``: the kinds of
+    combination that would have scored)."""
     what = {"values": "repeated values", "types": "repeated types"} if side == HEROES else \
         {"values": "all the same number", "types": "all the same type"}
+    points = "points" if side == HEROES else "+4"
     notes = []
-    for e in effects:
-        if e.kind == "no_combinations" and e.touches(side):
-            kinds = [k for k in (("values", "types") if e.of == "all" else (e.of,))
-                     if k in lost]
-            if kinds:
-                points = "points" if side == HEROES else "+4"
-                notes.append(f"no {points} for {' or '.join(what[k] for k in kinds)} "
-                             f"({e.source})")
+    for cancelled, source in rules.cancels:
+        kinds = [k for k in cancelled if k in lost]
+        if kinds:
+            notes.append(f"no {points} for {' or '.join(what[k] for k in kinds)} ({source})")
     return notes
-
-
-def _added(effects: Sequence[Effect], side: str) -> list[Term]:
-    return [Term(e.amount, e.source) for e in effects
-            if e.kind == "add_total" and e.touches(side)]
 
 
 def _signed(terms: Sequence[Term]) -> str:
@@ -230,115 +306,145 @@ def _signed(terms: Sequence[Term]) -> str:
                    for t in terms)
 
 
-def _count_label(count: int, what: str, plural: str) -> str:
-    words = _COUNT_WORDS.get(count, str(count))
-    return f"{words} {what}" if count == 2 else f"{words} {plural}"
+def _repeated(keys: list) -> list[tuple]:
+    """The keys seen more than once, in order, with how many times."""
+    distinct = set(keys)
+    if len(distinct) == len(keys):
+        return []
+    return [(k, n) for k in sorted(distinct) if (n := keys.count(k)) > 1]
+
+
+def _times(count: int) -> str:
+    return _COUNT_WORDS.get(count, str(count))
 
 
 def combinations(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> list[Term]:
     """Combination points of a defence, from printed values and printed types."""
+    if len(heroes) < 2:
+        return []
     terms = []
     if "values" not in cancelled:
-        for value, n in sorted(Counter(p.value for p in heroes).items()):
-            if n >= 2:
-                terms.append(Term(combo_points(n), _count_label(n, f"{value}s", f"{value}s")))
+        terms += [Term(combo_points(n), f"{_times(n)} {value}s")
+                  for value, n in _repeated(list(map(_VALUE, heroes)))]
     if "types" not in cancelled:
-        for kind, n in sorted(Counter(p.type for p in heroes).items()):
-            if n >= 2:
-                name = type_name(kind)
-                terms.append(Term(combo_points(n), _count_label(n, name, name)))
+        terms += [Term(combo_points(n), f"{_times(n)} {type_name(kind)}")
+                  for kind, n in _repeated(list(map(_TYPE, heroes)))]
     return terms
 
 
-# -- the two sides ---------------------------------------------------------------------------
-
 def combo_total(heroes: Sequence[Power], cancelled: set[str] = frozenset()) -> int:
     """The combination points of a defence (a fast :func:`combinations`)."""
+    if len(heroes) < 2:
+        return 0
     total = 0
     if "values" not in cancelled:
-        seen: dict = {}
-        for p in heroes:
-            seen[p.value] = seen.get(p.value, 0) + 1
-        total += sum(combo_points(n) for n in seen.values() if n > 1)
+        total += sum(combo_points(n) for _, n in _repeated(list(map(_VALUE, heroes))))
     if "types" not in cancelled:
-        seen = {}
-        for p in heroes:
-            seen[p.type] = seen.get(p.type, 0) + 1
-        total += sum(combo_points(n) for n in seen.values() if n > 1)
+        total += sum(combo_points(n) for _, n in _repeated(list(map(_TYPE, heroes))))
     return total
 
 
+# -- the two sides ------------------------------------------------------------------------------
+def hero_total(plan: Plan, heroes: Sequence[Power], villain_types: frozenset[str]) -> int:
+    """The heroes' total alone (``villain_types``: :meth:`SideRules.types_seen` of the
+    villain's powers), for counting many defences fast."""
+    rules = plan.heroes
+    c = count(rules, heroes, villain_types)
+    total = sum(c.final()) + combo_total(heroes, rules.cancelled) + rules.extra_total
+    return max(0, total)
+
+
 def hero_tally(heroes: Sequence[Power], villain: Sequence[Power],
-               effects: Sequence[Effect], explain: bool = True) -> Tally:
+               effects: Sequence[dict] | Plan, explain: bool = True) -> Tally:
     """The heroes' total against a villain with powers ``villain`` (those known)."""
-    htypes = type_sets(heroes, effects, HEROES)
-    vtypes = type_sets(villain, effects, VILLAIN)
-    other = frozenset().union(*vtypes)
-    values = power_values(heroes, htypes, other, effects, HEROES, explain)
-    cancelled = _cancelled(effects, HEROES)
-    extra = _added(effects, HEROES)
+    plan = plan_of(effects)
+    rules = plan.heroes
+    other = plan.villain.types_seen(villain)
     if not explain:
-        total = sum(v for v, _ in values) + combo_total(heroes, cancelled) \
-            + sum(t.amount for t in extra)
-        return Tally(HEROES, max(0, total), "")
-    terms = [Term(v, type_name(p.type)) for p, (v, _) in zip(heroes, values, strict=True)]
-    combos = combinations(heroes, cancelled)
-    total = max(0, sum(t.amount for t in terms) + sum(t.amount for t in combos)
-                + sum(t.amount for t in extra))
-    shown = [t for t in terms if t.amount] + combos
-    parts = " + ".join(f"{t.amount} [{t.label}]" for t in shown) if shown else "0"
-    summary = f"{parts}{_signed(extra)} = {total}"
-    notes = grouped_notes(heroes, values)
-    if cancelled:
-        lost = {k for k in ("values", "types") if k in cancelled
+        return Tally(HEROES, hero_total(plan, heroes, other), "")
+    c = count(rules, heroes, other, True)
+    parts = []
+    total = rules.extra_total
+    for p, v in zip(heroes, c.final(), strict=True):
+        if v:
+            parts.append(f"{v} [{p.name}]")
+            total += v
+    for points, label in combinations(heroes, rules.cancelled):
+        parts.append(f"{points} [{label}]")
+        total += points
+    total = max(0, total)
+    summary = f"{' + '.join(parts) if parts else '0'}{rules.signed} = {total}"
+    notes = c.working()
+    if rules.cancelled:
+        lost = {k for k in _KINDS if k in rules.cancelled
                 and combinations(heroes, {"values", "types"} - {k})}
-        notes += _cancel_notes(effects, HEROES, lost)
-    return Tally(HEROES, total, summary, tuple(notes), tuple(terms + combos + extra))
+        notes += _cancel_notes(rules, HEROES, lost)
+    return Tally(HEROES, total, summary, tuple(notes))
+
+
+def _same(villain: Sequence[Power], types: list[frozenset[str]],
+          cancelled: set[str]) -> tuple[list[Term], set[str]]:
+    """The villain's +4 bonuses (all the same number, all the same type) and the kinds
+    an effect cancelled."""
+    bonuses: list[Term] = []
+    lost: set[str] = set()
+    if len(villain) < 2:
+        return bonuses, lost
+    first = villain[0]
+    if len(set(map(_VALUE, villain))) == 1:
+        if "values" in cancelled:
+            lost.add("values")
+        else:
+            bonuses.append(Term(SAME_BONUS, f"all {first.value}s"))
+    common = frozenset.intersection(*types)
+    if common and "types" in cancelled:
+        lost.add("types")
+    elif common:
+        kind = first.type if first.type in common else sorted(common)[0]
+        bonuses.append(Term(SAME_BONUS, f"all {type_name(kind)}"))
+    return bonuses, lost
+
+
+def villain_total(plan: Plan, villain: Sequence[Power], attribute: int, base: int,
+                  hero_types: frozenset[str]) -> int:
+    """The villain's total alone (``hero_types``: :meth:`SideRules.types_seen` of the
+    defence), for counting many defences fast."""
+    rules = plan.villain
+    c = count(rules, villain, hero_types)
+    bonuses, _ = _same(villain, c.types, rules.cancelled)
+    inner = sum(c.final()) + attribute
+    return max(0, inner * base + SAME_BONUS * len(bonuses) + rules.extra_total)
 
 
 def villain_tally(villain: Sequence[Power], attribute: int, base: int,
-                  heroes: Sequence[Power], effects: Sequence[Effect],
+                  heroes: Sequence[Power], effects: Sequence[dict] | Plan,
                   explain: bool = True) -> Tally:
     """The villain's total: (powers + attribute) x base, the +4 bonuses, additions."""
-    vtypes = type_sets(villain, effects, VILLAIN)
-    htypes = type_sets(heroes, effects, HEROES)
-    other = frozenset().union(*htypes)
-    values = power_values(villain, vtypes, other, effects, VILLAIN, explain)
-    inner = sum(v for v, _ in values) + attribute
-    bonuses: list[Term] = []
-    cancelled = _cancelled(effects, VILLAIN)
-    lost: set[str] = set()
-    if len(villain) >= 2:
-        if len({p.value for p in villain}) == 1:
-            if "values" in cancelled:
-                lost.add("values")
-            else:
-                bonuses.append(Term(SAME_BONUS, f"all {villain[0].value}s"))
-        common = frozenset.intersection(*vtypes)
-        if common and "types" in cancelled:
-            lost.add("types")
-        elif common:
-            kind = villain[0].type if villain[0].type in common else sorted(common)[0]
-            bonuses.append(Term(SAME_BONUS, f"all {type_name(kind)}"))
-    extra = _added(effects, VILLAIN)
-    total = max(0, inner * base + sum(t.amount for t in bonuses + extra))
+    plan = plan_of(effects)
+    other = plan.heroes.types_seen(heroes)
     if not explain:
-        return Tally(VILLAIN, total, "")
-    pieces = [f"{v} [{'/'.join(type_name(t) for t in _ordered(p, ts))}]"
-              for p, ts, (v, _) in zip(villain, vtypes, values, strict=True)]
+        return Tally(VILLAIN, villain_total(plan, villain, attribute, base, other), "")
+    rules = plan.villain
+    c = count(rules, villain, other, True)
+    values = c.final()
+    bonuses, lost = _same(villain, c.types, rules.cancelled)
+    total = max(0, (sum(values) + attribute) * base + SAME_BONUS * len(bonuses)
+                + rules.extra_total)
+    pieces = [f"{v} [{_type_names(p, ts)}]" for p, ts, v in zip(villain, c.types, values,
+                                                               strict=True)]
     pieces.append(f"{attribute} [attribute]")
     core = f"({' + '.join(pieces)}) \u00d7 {base} [base]"
-    after = bonuses + extra
-    summary = f"({core}){_signed(after)} = {total}" if after else f"{core} = {total}"
-    notes = grouped_notes(villain, values)
-    counted = {e.type: e.source for e in effects if e.kind == "counts_as" and e.touches(VILLAIN)}
-    for kind, source in counted.items():
+    after = _signed(bonuses) + rules.signed if bonuses else rules.signed
+    summary = f"({core}){after} = {total}" if after else f"{core} = {total}"
+    notes = c.working()
+    for kind, source in rules.also.items():
         notes.insert(0, f"every villain power is also {type_name(kind)} ({source})")
-    notes += _cancel_notes(effects, VILLAIN, lost)
-    terms = [Term(v, p.label) for p, (v, _) in zip(villain, values, strict=True)]
-    return Tally(VILLAIN, total, summary, tuple(notes),
-                 tuple(terms + [Term(attribute, "attribute")] + bonuses + extra))
+    notes += _cancel_notes(rules, VILLAIN, lost)
+    return Tally(VILLAIN, total, summary, tuple(notes))
 
 
-def _ordered(p: Power, types: frozenset[str]) -> list[str]:
-    return [p.type] + sorted(types - {p.type})
+def _type_names(p: Power, types: frozenset[str]) -> str:
+    """``Flame/Gale``: the power's own type first."""
+    if len(types) == 1:
+        return p.name
+    return "/".join([p.name] + [type_name(t) for t in sorted(types - p.types)])

@@ -1,9 +1,27 @@
 """Solo Deck-Builder: one player against the city (rules: docs/rulings.md, cards:
-cards/solo-deckbuilder/)."""
+cards/solo-deckbuilder/).
 
-from ...engine.legacy import wrap
-from .rules import SoloGame
+The registry record wires the rules core to its words, scenario positions, computer
+player, sample save and bench line; the rules never import the computer player.
+"""
 
-GAME = wrap(SoloGame())
+from functools import partial
 
-__all__ = ["GAME", "SoloGame"]
+from ...engine.game import Game, SampleSave
+from .ai import SoloAI, bench_lines
+from .positions import SoloPositions
+from .rules import SoloRules
+from .text import SoloText
+
+RULES = SoloRules()
+
+GAME = Game(
+    rules=RULES,
+    text=SoloText(RULES),
+    positions=SoloPositions(RULES),
+    player=SoloAI,
+    samples=(SampleSave("solo-deckbuilder-sample.json", {"superhero": "random"}, 2026, 60),),
+    bench=partial(bench_lines, RULES),
+)
+
+__all__ = ["GAME", "RULES", "SoloRules"]

@@ -1,27 +1,12 @@
-"""Solo Deck-Builder card kinds (the YAML schema) and their compiled, fast-to-read form."""
+"""Solo Deck-Builder card kinds (the YAML schema) and the checks across their fields (the
+compiled form the rules read is in :mod:`.info`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import effect_list, text_spec
-from ...engine.effects.solo_deckbuilder import (
-    ABILITY,
-    ATTACK,
-    CONDITION,
-    DEFENSE,
-    PLAY,
-    RESOURCE_TYPES,
-    SELECTOR,
-)
 from ...engine.schema import Enum, Field, Int, Record
-
-TYPE_LABEL = {"hero": "Hero", "equipment": "Equipment", "superpower": "Super Power",
-              "starter": "Starter", "weakness": "Weakness", "villain": "Villain",
-              "supervillain": "Supervillain", "location": "Location",
-              "superhero": "Superhero"}
+from .effects import ABILITY, ATTACK, CONDITION, DEFENSE, PLAY, RESOURCE_TYPES, SELECTOR
 
 ABILITY_SPEC = Record({
     "text": Field(text_spec(), default="", doc="what it does, in words"),
@@ -85,128 +70,6 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
         "power": Field(ABILITY_SPEC, required=True, doc="the superhero's power"),
     },
 }
-
-PLAYABLE_KINDS = ("starter", "kick", "resource", "weakness")
-
-
-@dataclass(frozen=True)
-class Ability:
-    """A superhero's power or an HQ's ability (compiled)."""
-
-    text: str
-    trigger: str
-    match: tuple
-    limit: str
-    effects: tuple[dict, ...]
-
-
-@dataclass(frozen=True)
-class Info:
-    """What the rules need of one card, precomputed."""
-
-    id: str
-    kind: str
-    name: str
-    type: str
-    cost: int = 0
-    effects: tuple[dict, ...] = ()
-    defense: tuple[dict, ...] | None = None
-    attack: tuple[dict, ...] = ()
-    resource_max: int = 0
-    battleground_max: int = 0
-    modifier: int = 0
-    condition: tuple[dict, ...] = ()
-    ability: Ability | None = None
-
-    @property
-    def is_defense(self) -> bool:
-        return self.defense is not None
-
-    def conditions(self, name: str) -> list[dict]:
-        return [c for c in self.condition if c["effect"] == name]
-
-
-def selector_tuple(sel: dict | None) -> tuple:
-    """A selector as a sorted tuple of (key, value) with the unset keys dropped."""
-    if not sel:
-        return ()
-    return tuple(sorted((k, v) for k, v in sel.items() if v is not None))
-
-
-def matches(info: Info, sel: tuple) -> bool:
-    """Does a card satisfy a selector (``type``, ``min_cost``, ``max_cost``)?"""
-    for key, value in sel:
-        if key == "type":
-            if info.type not in value:
-                return False
-        elif key == "min_cost":
-            if info.cost < value:
-                return False
-        elif key == "max_cost" and info.cost > value:
-            return False
-    return True
-
-
-def describe_selector(sel: tuple) -> str:
-    """'Equipment or Super Power cards costing 2 or more'."""
-    d = dict(sel)
-    words = " or ".join(TYPE_LABEL[t] for t in d.get("type", ())) or "any"
-    text = f"{words} cards" if words != "any" else "any card"
-    lo, hi = d.get("min_cost"), d.get("max_cost")
-    if lo is not None and hi is not None:
-        text += f" costing {lo}\u2013{hi}"
-    elif lo is not None:
-        text += f" costing {lo} or more"
-    elif hi is not None:
-        text += f" costing {hi} or less"
-    return text
-
-
-def _ability(raw: dict | None) -> Ability | None:
-    if not raw:
-        return None
-    return Ability(raw.get("text") or "", raw["trigger"], selector_tuple(raw.get("match")),
-                   raw.get("limit") or "each", tuple(_effect(e) for e in raw["effects"]))
-
-
-def _effect(e: dict) -> dict:
-    """An effect with its selectors as tuples (hashable, quick to match)."""
-    out = dict(e)
-    if "match" in out:
-        out["match"] = selector_tuple(out["match"])
-    return out
-
-
-@cache
-def compile_card(card: CardDef) -> Info:
-    """The rules' view of a card, computed once per loaded definition (card definitions
-    hash by identity)."""
-    return _compile(card)
-
-
-def _compile(card: CardDef) -> Info:
-    d = card.data
-    kind = card.kind
-    card_type = d.get("type") or {"location": "location", "superhero": "superhero"}.get(
-        kind, kind)
-    common = {"id": card.id, "kind": kind, "name": card.name, "type": card_type,
-              "cost": d.get("cost") or 0}
-    if kind in PLAYABLE_KINDS:
-        defense = d.get("defense")
-        return Info(**common, effects=tuple(_effect(e) for e in d.get("effects") or ()),
-                    defense=None if defense is None else tuple(_effect(e) for e in defense))
-    if kind == "villain":
-        return Info(**common, attack=tuple(_effect(e) for e in d.get("attack") or ()))
-    if kind == "supervillain":
-        return Info(**common, attack=tuple(_effect(e) for e in d.get("on_reveal") or ()))
-    if kind == "location":
-        return Info(**common, resource_max=d["resource_max"],
-                    battleground_max=d["battleground_max"],
-                    modifier=d["supervillain_modifier"],
-                    condition=tuple(_effect(e) for e in d.get("condition") or ()),
-                    ability=_ability(d.get("hq")))
-    return Info(**common, ability=_ability(d.get("power")))
-
 
 def check_catalog(catalog: Catalog) -> list[CardError]:
     """Cross-field rules; offending cards are removed from the catalog."""

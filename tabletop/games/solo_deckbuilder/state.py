@@ -1,4 +1,4 @@
-"""The Solo Deck-Builder state: the shared engine state plus the turn machinery.
+"""The Solo Deck-Builder state: the shared engine state plus the turn in progress.
 
 Zones (one player, seat 0):
 
@@ -19,7 +19,8 @@ Zones (one player, seat 0):
 ``superheroes``        the superheroes to choose from (set-up only)
 ``box``                cards not in this game (spare starters, unused supervillains,
                        locations and superheroes; hidden)
-``deck.0`` ``hand.0`` ``played.0`` ``discard.0``   the player's cards
+``deck.0`` ``hand.0`` ``played.0`` ``discard.0``   the player's cards (the deck is
+                       known to the player as a set, not in order)
 ``hero.0``             the superhero; ``hq.0``: the HQ; ``secured.0``: the Secured stack
 =====================  ==========================================================
 """
@@ -27,19 +28,19 @@ Zones (one player, seat 0):
 from __future__ import annotations
 
 from ...engine.state import State
-from .cards import Info
+from .info import Info
 
-HIDDEN_ZONES = ("location_stack", "sv_stack", "enemy", "resources", "box", "deck.0")
+#: the phase label of each step (0: set-up)
+PHASES = ("setup",) + tuple(f"step-{n}" for n in range(1, 8))
 
 
 class SoloState(State):
-    """``step`` is the turn step (1-7, 0 during set-up). The automatic steps run as a
-    queue of ``tasks`` (small tuples); a task that needs a decision sets ``pending`` and
-    the queue waits for the player's move."""
+    """``step`` is the turn step (1-7, 0 during set-up); the steps run on the shared turn
+    model (``tasks`` and ``pending``, see :mod:`.turn`)."""
 
     __slots__ = (
-        "info", "step", "power", "tasks", "pending", "later_draws", "new_location",
-        "cap_lifted", "used", "hero_uses", "borrowed", "result",
+        "info", "step", "power", "later_draws", "new_location", "cap_lifted", "used",
+        "hero_uses", "borrowed", "result",
     )
 
     def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
@@ -48,8 +49,6 @@ class SoloState(State):
         self.step = 0
         #: Power available to spend this turn
         self.power = 0
-        self.tasks: list[tuple] = []
-        self.pending: tuple | None = None
         #: cards to draw at the next step 3 (Defense cards, powers)
         self.later_draws = 0
         #: a location was revealed this turn (extra villains at step 5)
@@ -57,7 +56,7 @@ class SoloState(State):
         #: the battleground may exceed its maximum this turn
         self.cap_lifted = False
         #: abilities already used this turn (keys), for `once` and `distinct`
-        self.used: list[str] = []
+        self.used: tuple[str, ...] = ()
         self.hero_uses = 0
         #: cards played by a foresee effect: back on the resources deck at the end
         self.borrowed: list[int] = []
@@ -68,18 +67,27 @@ class SoloState(State):
         new.info = self.info
         new.step = self.step
         new.power = self.power
-        new.tasks = self.tasks[:]
-        new.pending = self.pending
         new.later_draws = self.later_draws
         new.new_location = self.new_location
         new.cap_lifted = self.cap_lifted
-        new.used = self.used[:]
+        new.used = self.used
         new.hero_uses = self.hero_uses
         new.borrowed = self.borrowed[:]
         new.result = self.result
         return new
 
-    # -- queries ------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """The step being played (``step-1`` ... ``step-7``, ``setup``) or ``over``. A
+        decision (a Defense card, a discard) may come up in several steps, so the phase
+        follows the step rather than the decision; writes are ignored."""
+        return "over" if self.over else PHASES[self.step]
+
+    @phase.setter
+    def phase(self, _label: str) -> None:
+        pass
+
+    # -- queries ---------------------------------------------------------------------------
     @property
     def location(self) -> int | None:
         """The active location (the face-up top of the stack), if any."""

@@ -37,7 +37,6 @@ class BrawlLayout(Layout):
         others = [o for o in view.order_from(bottom) if o != bottom] if view.seats else []
         others += [o for o in range(view.seats) if o != bottom and o not in others]
         self.bottom = bottom
-        self.top_seats = others
         self.arena_cards = set(view.mu) | set(view.mu.values())
         cw, ch = S(CARD_W), S(CARD_H)
         # -- top: opponents ----------------------------------------------------------------
@@ -140,7 +139,6 @@ class BrawlLayout(Layout):
                                        f"hand.{seat}", face_up=c != HIDDEN))
         self.zones[f"hand.{seat}"] = pygame.Rect(x, rect.top, bw + step * max(0, len(hand) - 1),
                                                  bh)
-        self.hand_label = None
         deck = f"deck.{seat}"
         extra = f" \u00b7 pile {len(view.zones[deck])}" if deck in view.zones else ""
         self.labels.append((f"{seat_label(seat)}: {len(hand)} in hand{extra}",

@@ -27,57 +27,75 @@ def type_color(kind: str) -> tuple[int, int, int]:
     return (80 + h % 150, 80 + (h >> 8) % 150, 80 + (h >> 16) % 150)
 
 
+def _flame(surf, cx, cy, r, width, color, bg) -> None:
+    pts = []
+    for i in range(24):
+        a = 2 * math.pi * i / 24
+        k = 1 + 0.35 * max(0.0, -math.sin(a)) ** 3
+        pts.append((cx + math.cos(a) * r * 0.55, cy + r * 0.25 - math.sin(a) * r * 0.6 * k))
+    pygame.draw.polygon(surf, color, pts)
+    pygame.draw.circle(surf, shade(color, 1.25), (cx, int(cy + r * 0.3)), int(r * 0.25))
+
+
+def _frost(surf, cx, cy, r, width, color, bg) -> None:
+    for i in range(3):
+        a = math.pi * i / 3 + math.pi / 2
+        dx, dy = math.cos(a) * r * 0.85, math.sin(a) * r * 0.85
+        pygame.draw.line(surf, color, (cx - dx, cy - dy), (cx + dx, cy + dy), width)
+        for sgn in (-1, 1):
+            bx, by = cx + sgn * dx * 0.6, cy + sgn * dy * 0.6
+            for turn in (-0.6, 0.6):
+                b = a + turn + (0 if sgn > 0 else math.pi)
+                pygame.draw.line(surf, color, (bx, by), (bx + math.cos(b) * r * 0.28,
+                                                         by + math.sin(b) * r * 0.28), width)
+
+
+def _gale(surf, cx, cy, r, width, color, bg) -> None:
+    for i, frac in enumerate((0.85, 0.6, 0.35)):
+        box = pygame.Rect(0, 0, int(2 * r * frac), int(2 * r * frac))
+        box.center = (int(cx + (i - 1) * r * 0.12), cy)
+        pygame.draw.arc(surf, color, box, 0.4 + i, 0.4 + i + 4.0, width)
+
+
+def _mind(surf, cx, cy, r, width, color, bg) -> None:
+    pygame.draw.ellipse(surf, color, (cx - r * 0.9, cy - r * 0.45, r * 1.8, r * 0.9))
+    pygame.draw.circle(surf, bg, (cx, cy), max(2, int(r * 0.32)))
+    pygame.draw.circle(surf, color, (cx, cy), max(1, int(r * 0.13)))
+
+
+def _shadow(surf, cx, cy, r, width, color, bg) -> None:
+    pygame.draw.circle(surf, color, (cx, cy), int(r * 0.8))
+    pygame.draw.circle(surf, bg, (int(cx + r * 0.35), int(cy - r * 0.2)), int(r * 0.7))
+
+
+def _might(surf, cx, cy, r, width, color, bg) -> None:
+    fist = pygame.Rect(0, 0, int(r * 1.3), int(r * 0.95))
+    fist.center = (cx, int(cy - r * 0.1))
+    pygame.draw.rect(surf, color, fist, border_radius=max(1, int(r / 5)))
+    for i in range(1, 4):
+        fx = fist.left + fist.w * i / 4
+        pygame.draw.line(surf, bg, (fx, fist.top), (fx, fist.top + fist.h * 0.45),
+                         max(1, width // 2))
+    pygame.draw.rect(surf, color, (cx - r * 0.45, fist.bottom - 1, r * 0.9, r * 0.45))
+
+
+def _other(surf, cx, cy, r, width, color, bg) -> None:
+    star(surf, (cx, cy), int(r * 0.85), color, 5)
+
+
+#: the picture of each built-in power type (types added by mods get a star)
+ICONS = {"flame": _flame, "frost": _frost, "gale": _gale, "mind": _mind, "shadow": _shadow,
+         "might": _might}
+
+
 def type_icon(surf: pygame.Surface, kind: str, rect: pygame.Rect, color=None,
               bg=(18, 20, 26)) -> None:
     """A small picture of a power type: flame, snowflake, swirl, eye, crescent, fist
     (``bg`` is the colour behind it, used to cut the crescent)."""
     color = color or shade(type_color(kind), 1.35)
-    x, y, w, h = rect
     cx, cy = rect.center
-    r = min(w, h) / 2
-    width = max(1, int(r / 5))
-    if kind == "flame":
-        pts = []
-        for i in range(24):
-            a = 2 * math.pi * i / 24
-            k = 1 + 0.35 * max(0.0, -math.sin(a)) ** 3
-            pts.append((cx + math.cos(a) * r * 0.55, cy + r * 0.25 - math.sin(a) * r * 0.6 * k))
-        pygame.draw.polygon(surf, color, pts)
-        pygame.draw.circle(surf, shade(color, 1.25), (cx, int(cy + r * 0.3)), int(r * 0.25))
-    elif kind == "frost":
-        for i in range(3):
-            a = math.pi * i / 3 + math.pi / 2
-            dx, dy = math.cos(a) * r * 0.85, math.sin(a) * r * 0.85
-            pygame.draw.line(surf, color, (cx - dx, cy - dy), (cx + dx, cy + dy), width)
-            for sgn in (-1, 1):
-                bx, by = cx + sgn * dx * 0.6, cy + sgn * dy * 0.6
-                for turn in (-0.6, 0.6):
-                    b = a + turn + (0 if sgn > 0 else math.pi)
-                    pygame.draw.line(surf, color, (bx, by), (bx + math.cos(b) * r * 0.28,
-                                                             by + math.sin(b) * r * 0.28), width)
-    elif kind == "gale":
-        for i, frac in enumerate((0.85, 0.6, 0.35)):
-            box = pygame.Rect(0, 0, int(2 * r * frac), int(2 * r * frac))
-            box.center = (int(cx + (i - 1) * r * 0.12), cy)
-            pygame.draw.arc(surf, color, box, 0.4 + i, 0.4 + i + 4.0, width)
-    elif kind == "mind":
-        pygame.draw.ellipse(surf, color, (cx - r * 0.9, cy - r * 0.45, r * 1.8, r * 0.9))
-        pygame.draw.circle(surf, bg, (cx, cy), max(2, int(r * 0.32)))
-        pygame.draw.circle(surf, color, (cx, cy), max(1, int(r * 0.13)))
-    elif kind == "shadow":
-        pygame.draw.circle(surf, color, (cx, cy), int(r * 0.8))
-        pygame.draw.circle(surf, bg, (int(cx + r * 0.35), int(cy - r * 0.2)), int(r * 0.7))
-    elif kind == "might":
-        fist = pygame.Rect(0, 0, int(r * 1.3), int(r * 0.95))
-        fist.center = (cx, int(cy - r * 0.1))
-        pygame.draw.rect(surf, color, fist, border_radius=max(1, int(r / 5)))
-        for i in range(1, 4):
-            fx = fist.left + fist.w * i / 4
-            pygame.draw.line(surf, bg, (fx, fist.top), (fx, fist.top + fist.h * 0.45),
-                             max(1, width // 2))
-        pygame.draw.rect(surf, color, (cx - r * 0.45, fist.bottom - 1, r * 0.9, r * 0.45))
-    else:
-        star(surf, (cx, cy), int(r * 0.85), color, 5)
+    r = min(rect.w, rect.h) / 2
+    ICONS.get(kind, _other)(surf, cx, cy, r, max(1, int(r / 5)), color, bg)
 
 
 @register("power-play", "power")

@@ -15,8 +15,8 @@ import pygame
 from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.power_play import preview
-from ...games.power_play.rules import ROUNDS
 from ...games.power_play.state import PPState
+from ...games.power_play.turn import ROUNDS
 from .. import text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -88,7 +88,6 @@ class PowerPlayLayout(Layout):
         self.zones["threat"] = pygame.Rect(threat_left, top, 2 * cw + S(8), ch)
         area = pygame.Rect(area_left, S(4), threat_left + 2 * cw + S(16) - area_left,
                            ch + S(34))
-        self.villain_area = area
         self.boxes.append((area, (60, 14, 22, 120)))
         self._label("The villain", (area.left + S(10), S(22)), (240, 150, 150), -S(13))
         self._label("its powers", (threat_left + 2, S(22)), (240, 150, 150), -S(11), "regular")

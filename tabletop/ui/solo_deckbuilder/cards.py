@@ -4,10 +4,12 @@ and superheroes, drawn in code (original art)."""
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import pygame
 
 from ...engine.cards import CardDef
+from ...engine.effects import effects_with
 from .. import text, theme
 from ..cardart import bolt, frame, name_bar, picture, register, seed_of, shade, star
 
@@ -41,26 +43,24 @@ def cost_badge(surf: pygame.Surface, center, r: int, cost: int) -> None:
     surf.blit(img, img.get_rect(center=center))
 
 
+#: how each effect badge reads and its colour (the effects name their badge: ``chip``)
+BADGES = (("draw", "\u2191{n}", DRAW_BLUE), ("later", "\u21bb{n}", (170, 150, 250)),
+          ("destroy", "\u2716", (240, 120, 110)), ("foresee", "\u25ce", (140, 230, 250)))
+
+
 def chips(card: CardDef) -> list[tuple[str, tuple]]:
     """Short badges for what a card does: +Power, draws, later draws, Defense."""
+    totals: dict[str, int] = {}
+    for chip, e in effects_with(card.get("effects") or (), "chip"):
+        badge, amount = chip(e)
+        totals[badge] = totals.get(badge, 0) + amount
     out = []
-    flat = sum(e["amount"] for e in card.get("effects") or ()
-               if e["effect"] == "add_power" and not e.get("per"))
-    per = any(e["effect"] == "add_power" and e.get("per") for e in card.get("effects") or ())
-    if flat or per:
-        out.append((f"+{flat}" + ("+" if per else ""), POWER_GOLD))
-    draws = sum(e["count"] for e in card.get("effects") or () if e["effect"] == "draw")
-    if draws:
-        out.append((f"\u2191{draws}", DRAW_BLUE))
-    later = sum(e["count"] for e in card.get("effects") or ()
-                if e["effect"] == "draw_next_turn")
-    if later:
-        out.append((f"\u21bb{later}", (170, 150, 250)))
-    kinds = {e["effect"] for e in card.get("effects") or ()}
-    if "destroy_own" in kinds:
-        out.append(("\u2716", (240, 120, 110)))
-    if "foresee" in kinds:
-        out.append(("\u25ce", (140, 230, 250)))
+    flat = totals.get("power", 0)
+    if flat or "power+" in totals:
+        out.append((f"+{flat}" + ("+" if "power+" in totals else ""), POWER_GOLD))
+    for badge, label, color in BADGES:
+        if totals.get(badge):
+            out.append((label.format(n=totals[badge]), color))
     if card.get("defense") is not None:
         out.append(("DEF", SHIELD))
     return out
@@ -83,6 +83,89 @@ def draw_chips(surf: pygame.Surface, items, rect: pygame.Rect) -> None:
         x += w + max(2, h // 5)
 
 
+class Pen(NamedTuple):
+    """What a glyph is drawn with: the picture box, its centre and radius, the ink and
+    background colours, the card's colour and a number from its id (for variety)."""
+
+    rect: pygame.Rect
+    c: tuple[int, int]
+    r: int
+    ink: tuple
+    base: tuple
+    color: tuple
+    seed: int
+
+
+def _gear(surf: pygame.Surface, p: Pen, card: CardDef) -> None:
+    c, r = p.c, p.r
+    teeth = 8 + p.seed % 4
+    pts = []
+    for i in range(teeth * 2):
+        a = i * math.pi / teeth
+        rr = r if i % 2 == 0 else r * 0.78
+        pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
+    pygame.draw.polygon(surf, p.ink, pts)
+    pygame.draw.circle(surf, p.base, c, max(2, r // 3))
+
+
+def _burst(surf: pygame.Surface, p: Pen, card: CardDef) -> None:
+    c, r = p.c, p.r
+    star(surf, c, r, p.ink, 7 + p.seed % 5, 0.45)
+    bolt(surf, pygame.Rect(c[0] - r // 2, c[1] - r // 2, r, r), (255, 250, 220))
+
+
+def _broken_heart(surf: pygame.Surface, p: Pen, card: CardDef) -> None:
+    c, r = p.c, p.r
+    for sgn in (-1, 1):
+        pygame.draw.circle(surf, (200, 70, 90), (c[0] + sgn * r // 3, c[1] - r // 5),
+                           max(2, r // 2))
+    pygame.draw.polygon(surf, (200, 70, 90), [(c[0] - r * 0.8, c[1]),
+                                              (c[0] + r * 0.8, c[1]), (c[0], c[1] + r)])
+    pygame.draw.lines(surf, p.base, False, [(c[0], c[1] - r // 2), (c[0] - r // 5, c[1]),
+                                            (c[0] + r // 5, c[1] + r // 4),
+                                            (c[0], c[1] + r)], max(2, r // 6))
+
+
+def _skyline(surf: pygame.Surface, p: Pen, card: CardDef) -> None:
+    rect, seed = p.rect, p.seed
+    sky = pygame.Rect(rect)
+    for y in range(sky.h):
+        t = y / max(1, sky.h - 1)
+        pygame.draw.line(surf, (int(30 + 60 * t), int(50 + 80 * t), int(90 + 50 * t)),
+                         (sky.left, sky.top + y), (sky.right - 1, sky.top + y))
+    x = rect.left
+    i = 0
+    while x < rect.right:
+        bw = max(4, rect.w // (6 + (seed + i) % 4))
+        bh = int(rect.h * (0.3 + ((seed >> i) % 7) / 10))
+        pygame.draw.rect(surf, shade(p.color, 0.5), (x, rect.bottom - bh, bw - 1, bh))
+        for wy in range(rect.bottom - bh + 3, rect.bottom - 2, max(3, rect.h // 10)):
+            pygame.draw.rect(surf, (250, 220, 140), (x + 2, wy, max(1, bw // 5), 2))
+        x += bw
+        i += 1
+
+
+def _starter(surf: pygame.Surface, p: Pen, card: CardDef) -> None:
+    """A fist for a starter that does something, two feet for one that does not."""
+    c, r = p.c, p.r
+    if card.get("effects"):
+        fist = pygame.Rect(c[0] - r * 0.7, c[1] - r * 0.45, r * 1.4, r * 0.9)
+        pygame.draw.rect(surf, p.ink, fist, border_radius=max(2, r // 4))
+        for i in range(1, 4):
+            fx = fist.left + fist.w * i / 4
+            pygame.draw.line(surf, p.base, (fx, fist.top), (fx, fist.top + fist.h * 0.45), 2)
+    else:
+        for sgn, dy in ((-1, -r // 3), (1, r // 4)):
+            foot = pygame.Rect(0, 0, r * 0.55, r * 0.9)
+            foot.center = (c[0] + sgn * r // 3, c[1] + dy)
+            pygame.draw.ellipse(surf, (170, 210, 240), foot)
+
+
+#: the glyph of each card type (starters and the rest: :func:`_starter`)
+GLYPHS = {"equipment": _gear, "superpower": _burst, "weakness": _broken_heart,
+          "location": _skyline}
+
+
 def glyph(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, color) -> None:
     """Art for cards without a figure: equipment, super powers, starters, Weakness,
     locations."""
@@ -90,60 +173,9 @@ def glyph(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, color) -> None
     old_clip = surf.get_clip()
     surf.set_clip(rect)
     pygame.draw.rect(surf, base, rect)
-    c = rect.center
-    r = min(rect.w, rect.h) // 2 - 3
-    ink = shade(color, 1.7)
-    kind = card_type(card)
-    seed = seed_of(card.id)
-    if kind == "equipment":
-        teeth = 8 + seed % 4
-        pts = []
-        for i in range(teeth * 2):
-            a = i * math.pi / teeth
-            rr = r if i % 2 == 0 else r * 0.78
-            pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
-        pygame.draw.polygon(surf, ink, pts)
-        pygame.draw.circle(surf, base, c, max(2, r // 3))
-    elif kind == "superpower":
-        star(surf, c, r, ink, 7 + seed % 5, 0.45)
-        bolt(surf, pygame.Rect(c[0] - r // 2, c[1] - r // 2, r, r), (255, 250, 220))
-    elif kind == "weakness":
-        for sgn in (-1, 1):
-            pygame.draw.circle(surf, (200, 70, 90), (c[0] + sgn * r // 3, c[1] - r // 5),
-                               max(2, r // 2))
-        pygame.draw.polygon(surf, (200, 70, 90), [(c[0] - r * 0.8, c[1]),
-                                                  (c[0] + r * 0.8, c[1]), (c[0], c[1] + r)])
-        pygame.draw.lines(surf, base, False, [(c[0], c[1] - r // 2), (c[0] - r // 5, c[1]),
-                                              (c[0] + r // 5, c[1] + r // 4),
-                                              (c[0], c[1] + r)], max(2, r // 6))
-    elif kind == "location":
-        sky = pygame.Rect(rect)
-        for y in range(sky.h):
-            t = y / max(1, sky.h - 1)
-            pygame.draw.line(surf, (int(30 + 60 * t), int(50 + 80 * t), int(90 + 50 * t)),
-                             (sky.left, sky.top + y), (sky.right - 1, sky.top + y))
-        x = rect.left
-        i = 0
-        while x < rect.right:
-            bw = max(4, rect.w // (6 + (seed + i) % 4))
-            bh = int(rect.h * (0.3 + ((seed >> i) % 7) / 10))
-            pygame.draw.rect(surf, shade(color, 0.5), (x, rect.bottom - bh, bw - 1, bh))
-            for wy in range(rect.bottom - bh + 3, rect.bottom - 2, max(3, rect.h // 10)):
-                pygame.draw.rect(surf, (250, 220, 140), (x + 2, wy, max(1, bw // 5), 2))
-            x += bw
-            i += 1
-    else:  # starters
-        if card.get("effects"):
-            fist = pygame.Rect(c[0] - r * 0.7, c[1] - r * 0.45, r * 1.4, r * 0.9)
-            pygame.draw.rect(surf, ink, fist, border_radius=max(2, r // 4))
-            for i in range(1, 4):
-                fx = fist.left + fist.w * i / 4
-                pygame.draw.line(surf, base, (fx, fist.top), (fx, fist.top + fist.h * 0.45), 2)
-        else:
-            for sgn, dy in ((-1, -r // 3), (1, r // 4)):
-                foot = pygame.Rect(0, 0, r * 0.55, r * 0.9)
-                foot.center = (c[0] + sgn * r // 3, c[1] + dy)
-                pygame.draw.ellipse(surf, (170, 210, 240), foot)
+    pen = Pen(rect, rect.center, min(rect.w, rect.h) // 2 - 3, shade(color, 1.7), base, color,
+              seed_of(card.id))
+    GLYPHS.get(card_type(card), _starter)(surf, pen, card)
     surf.set_clip(old_clip)
     pygame.draw.rect(surf, shade(color, 0.5), rect, 1)
 

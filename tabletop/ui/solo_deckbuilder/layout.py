@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.effects import effects_with
 from ...engine.state import HIDDEN
-from ...games.solo_deckbuilder.effects import condition_lines
+from ...games.solo_deckbuilder.info import Info
 from ...games.solo_deckbuilder.state import SoloState
-from ...games.solo_deckbuilder.steps import STEP_NAMES
+from ...games.solo_deckbuilder.turn import MAIN, STEP_NAMES
 from .. import text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -118,11 +119,11 @@ class SoloLayout(Layout):
         self.boxes.append((rect, zone))
         if cards:
             # a little thickness for the stack
+            # a face-down pile shows a back (the view may know its cards, not the top)
             depth = min(4, len(cards) - 1)
-            top = cards[-1]
+            top = cards[-1] if face_up else HIDDEN
             self.sprites.append(Sprite(top, rect.move(-depth, -depth), zone,
-                                       face_up=face_up and top != HIDDEN,
-                                       extra={"depth": depth}))
+                                       face_up=top != HIDDEN, extra={"depth": depth}))
         self.counts.append((rect, len(cards)))
         self._label(label, (rect.centerx, rect.bottom + int(3 * self.scale)), size=10,
                     align="below")
@@ -136,7 +137,7 @@ class SoloLayout(Layout):
             self._label(label, rect.center, theme.DIM, 11)
 
     def _row(self, view: SoloState, zone: str, rect: pygame.Rect, cw: int, ch: int,
-             label: str, overlap: bool = False) -> None:
+             label: str) -> None:
         self.zones[zone] = rect
         self.boxes.append((rect, zone))
         cards = view.zones[zone]
@@ -280,7 +281,8 @@ class SoloLayout(Layout):
     def _turn_report(self, view: SoloState) -> list[str]:
         """The log lines of this turn's automatic steps (from its "Turn N" line on)."""
         session = getattr(self.scene, "session", None)
-        if session is None or view.step != 6 or view.pending is not None:
+        deciding = view.pending is not None and view.pending.kind != MAIN
+        if session is None or view.step != 6 or deciding:
             return [line for line, _ in view.events]
         out: list[str] = []
         viewer = self.scene.viewer
@@ -344,6 +346,11 @@ class SoloLayout(Layout):
         box = img.get_rect(midtop=midtop).inflate(int(8 * s), int(3 * s))
         pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))
+
+
+def condition_lines(inf: Info) -> list[str]:
+    """The active location's condition in words, from its data."""
+    return [words(e) for words, e in effects_with(inf.condition, "words")]
 
 
 DRAW_COLOR = (110, 180, 250)

@@ -1,0 +1,205 @@
+"""Scenario positions for the Solo Deck-Builder: a state built from a described
+``position``, and a state described as JSON (see docs/scenarios.md).
+
+::
+
+    position:
+      superhero: Brass Tinker       # default: the first superhero by name
+      turn: 3                       # the turn number (1 is the first turn); default 2
+      step: 6                       # 6 (default): the player's step 6 of that turn;
+                                    # 1: the turn starts now (steps 1-5 run)
+      power: 2                      # Power already available (step 6)
+      later_draws: 0                # cards owed at the next step 3
+      location: Glacier Citadel     # the active location (face up), or null; left out:
+                                    # the top of the stack is turned up
+      locations: [Signal Tower]     # the face-down stack, top first (default: the other
+                                    # locations, shuffled, up to five in all)
+      supervillain: Baron Ashfall   # the revealed supervillain, or null (left out: the
+                                    # top of its stack)
+      supervillains: [Doctor Dice]  # the face-down stack, top first (default: as many
+                                    # as there are face-down locations, shuffled)
+      hq: Orbital Lookout           # your HQ; secured: [..] the Secured stack
+      battleground: [Gutter Thug]   # left (newest) to right
+      row: [Surge, Heat Beam]       # the resource row, left to right
+      resources: [Recon Drone]      # the top of the resources deck, top first; the other
+                                    # resources go under it, shuffled
+      enemy: [Rust Brute]           # the top of the enemy deck, top first (same)
+      resource_discard: [..]        # piles, bottom first (the last is the top card)
+      defeated: [..]
+      destroyed: [..]
+      hand: [Jab, Jab]              # your cards; with any of hand, deck, discard, played
+      deck: [Jab]                   # given, you own exactly these (deck: top first);
+      discard: [Weakness]           # otherwise the starting deck, shuffled
+      played: [Surge]
+
+Cards no zone takes (locations and supervillains beyond the stacks, the spare starters)
+go to the box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.cards import Catalog
+from ...engine.moves import NotationError
+from ...engine.presentation import Positions
+from .rules import LOCATIONS, STARTER_SPARES, card_set, starter_groups
+from .state import SoloState
+from .text import SoloText
+from .turn import MAIN
+
+PLAYER_KEYS = ("hand", "deck", "discard", "played")
+PLAYABLE = ("starter", "kick", "resource", "weakness")
+KIND_OF_KEY = {
+    "battleground": ("villain",), "enemy": ("villain",), "defeated": ("villain",),
+    "row": ("resource",), "resources": ("resource",),
+    "resource_discard": ("resource",), "location": ("location",),
+    "locations": ("location",), "hq": ("location",), "secured": ("location",),
+    "supervillain": ("supervillain",), "supervillains": ("supervillain",),
+    "superhero": ("superhero",),
+    "hand": PLAYABLE, "deck": PLAYABLE, "discard": PLAYABLE,
+    "played": ("starter", "kick", "resource"),
+    "destroyed": None,
+}
+#: position key -> zone, for the cards placed as given
+PLACED = (("location", "location"), ("hq", "hq.0"), ("secured", "secured.0"),
+          ("supervillain", "supervillain"), ("battleground", "battleground"),
+          ("row", "row"), ("resource_discard", "resource_discard"),
+          ("defeated", "defeated"), ("hand", "hand.0"), ("discard", "discard.0"),
+          ("played", "played.0"), ("destroyed", "destroyed"))
+
+
+class SoloPositions(Positions):
+    def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
+              position: dict[str, Any]) -> SoloState:
+        s = self.rules.empty_state(card_set(catalog), self.rules.normalize_options(options),
+                                   seed)
+        _Table(s, position).lay_out()
+        return _start(self.rules, s, position)
+
+    def to_json(self, s: SoloState) -> dict[str, Any]:
+        out = super().to_json(s)
+        d = s.pending
+        out.update({
+            "turn": s.turn,
+            "step": s.step,
+            "power": s.power,
+            "pending": None if d is None or d.kind == MAIN else d.kind,
+            "location": s.name(s.location) if s.location is not None else None,
+            "supervillain": s.name(s.supervillain) if s.supervillain is not None else None,
+            "superhero": s.name(s.hero) if s.hero is not None else None,
+            "weaknesses": s.owned_weaknesses(),
+            "later_draws": s.later_draws,
+            "secured": s.secured_count(),
+            "result": s.result,
+            "status": SoloText(self.rules).status(s, 0),
+        })
+        return out
+
+
+class _Table:
+    """Hands out the cards a position names, each once, of the kinds its key allows."""
+
+    def __init__(self, s: SoloState, position: dict[str, Any]) -> None:
+        self.s = s
+        self.position = position
+        self.pool = list(range(len(s.cards)))
+
+    def take(self, name, key: str) -> int:
+        s = self.s
+        lowered = str(name).casefold()
+        kinds = KIND_OF_KEY[key]
+        for c in self.pool:
+            if s.name(c).casefold() == lowered or s.info[c].id == name:
+                if kinds is not None and s.info[c].kind not in kinds:
+                    raise NotationError(f"scenario: {name!r} cannot go in {key!r} (it is a "
+                                        f"{s.info[c].kind})")
+                self.pool.remove(c)
+                return c
+        raise NotationError(f"scenario: no (more) card named {name!r} in the Solo "
+                            "Deck-Builder set")
+
+    def takes(self, key: str) -> list[int]:
+        value = self.position.get(key)
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = [value]
+        return [self.take(n, key) for n in value]
+
+    def remaining(self, kind: str) -> list[int]:
+        out = [c for c in self.pool if self.s.info[c].kind == kind]
+        for c in out:
+            self.pool.remove(c)
+        return out
+
+    def lay_out(self) -> None:
+        s, z, position = self.s, self.s.zones, self.position
+        heroes = sorted((c for c in self.pool if s.info[c].kind == "superhero"), key=s.name)
+        z["hero.0"] = [self.take(position.get("superhero") or s.name(heroes[0]), "superhero")]
+        for key, zone in PLACED:
+            z[zone] = self.takes(key)
+        placed = len(z["location"]) + len(z["hq.0"]) + len(z["secured.0"])
+        z["location_stack"] = self._stack("locations", "location", LOCATIONS - placed)
+        z["sv_stack"] = self._stack("supervillains", "supervillain", len(z["location_stack"]))
+        if "location" not in position and z["location_stack"]:
+            z["location"] = [z["location_stack"].pop()]
+        if "supervillain" not in position and z["sv_stack"]:
+            z["supervillain"] = [z["sv_stack"].pop()]
+        self._piles()
+        z["kicks"] = self.remaining("kick")
+        z["weaknesses"] = self.remaining("weakness")
+        z["box"].extend(self.pool)
+        self.pool.clear()
+
+    def _stack(self, key: str, kind: str, size: int) -> list[int]:
+        """A face-down stack: as given (top first), or ``size`` of the cards left,
+        shuffled (the others go to the box)."""
+        if key in self.position:
+            return list(reversed(self.takes(key)))
+        rest = self.remaining(kind)
+        self.s.shuffle(rest)
+        size = max(0, size)
+        self.s.zones["box"].extend(rest[size:])
+        return rest[:size]
+
+    def _piles(self) -> None:
+        """The player's deck (as given, or the starting deck), the resources deck and the
+        enemy deck (the named cards on top, the others shuffled under them)."""
+        s, z = self.s, self.s.zones
+        deck_top = self.takes("deck")
+        res_top = self.takes("resources")
+        enemy_top = self.takes("enemy")
+        if any(key in self.position for key in PLAYER_KEYS):
+            z["deck.0"] = list(reversed(deck_top))
+        else:
+            for group in starter_groups(s, self.remaining("starter")):
+                keep = len(group) - STARTER_SPARES
+                z["deck.0"].extend(group[:keep])
+                z["box"].extend(group[keep:])
+            s.shuffle(z["deck.0"])
+        for kind, zone, top in (("resource", "resources", res_top),
+                                ("villain", "enemy", enemy_top)):
+            rest = self.remaining(kind)
+            s.shuffle(rest)
+            z[zone] = rest + list(reversed(top))
+
+
+def _start(rules, s: SoloState, position: dict[str, Any]) -> SoloState:
+    """Power and owed cards as given; the turn starts (step 1) or waits for the player's
+    step 6."""
+    s.power = int(position.get("power", 0))
+    s.later_draws = int(position.get("later_draws", 0))
+    turn = int(position.get("turn", 2))
+    step = int(position.get("step", 6))
+    if step not in (1, 6):
+        raise NotationError("scenario: step must be 1 (start of the turn) or 6 (the "
+                            "player's step)")
+    if step == 1:
+        s.turn = turn - 1
+        rules.flow.start(s, ("turn",))
+    else:
+        s.turn = turn
+        s.say(f"Scenario: turn {turn}, step 6")
+        rules.flow.start(s, ("main",))
+    return s
