@@ -13,6 +13,7 @@ from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Spec, Str, 
 from .common import CUMULATIVE_KO, MISSION_SIZE, SLOTS, TYPE_INDEX, TYPES
 from .decks import card_error, check_deck
 from .effects import ABILITY, PLAY_CONTEXTS, SPECIAL
+from .morekinds import DECK_LOCATIONS, more_kinds
 
 
 class Types(Spec):
@@ -167,6 +168,10 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
         "cards": Field(Counts(), required=True, doc="the draw deck: card id -> copies"),
     },
 }
+# deck building's kinds (Locations, Aspects, Activators, Events, Artifacts) and a deck's
+# Locations (issue 14)
+CARD_KINDS.update(more_kinds(CARD_KINDS["special"]))
+CARD_KINDS["deck"].update(DECK_LOCATIONS)
 
 
 class Profile(NamedTuple):
