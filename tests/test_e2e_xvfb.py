@@ -2,7 +2,9 @@
 
 Starts ``python -m tabletop`` under Xvfb, starts a Brawl game with the mouse (New game,
 a seed typed into the seed field, Start), drags a Character from the hand to the team
-area, then checks the autosaved state and a screenshot of the screen.
+area, then checks the autosaved state and a screenshot of the screen. A second run
+starts an OverPower game the same way (the game picked on the New game screen) and drags
+a character onto the Reserve box.
 """
 
 from __future__ import annotations
@@ -87,12 +89,125 @@ print(json.dumps(out))
 """
 
 
-def layout_positions(seed: int) -> dict:
+OP_LAYOUT = """
+import json, os, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.session import Session
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.menu import MainMenu, NewGame
+from tabletop.ui.table import TableScene
+seed = int(sys.argv[1])
+app = App(headless=True, mods=False)
+menu = MainMenu(); app.push(menu)
+out = {"new game": next(b.rect.center for b in menu.buttons if b.label == "New game")}
+new = NewGame(); app.push(new)
+games = new.widgets[0]
+out["game"] = next(seg.center for seg, (gid, _) in zip(games._segments(), games.choices)
+                   if gid == "overpower")
+new._set_game("overpower")
+out["seed"] = next(w.rect.center for w in new.widgets if getattr(w, "placeholder", "") == "random")
+out["start"] = new.start.rect.center
+game = get_game("overpower")
+session = Session(game, app.catalog("overpower"), {}, seed,
+                  [SeatConfig("Player 1"), SeatConfig("Player 2", "computer")])
+table = TableScene(session); app.replace(table)
+state = session.state
+card = state.zones["front.0"][0]
+sprite = next(sp for sp in table.layout_obj.sprites if sp.card == card)
+out["card"] = state.name(card)
+out["card at"] = sprite.rect.center
+out["reserve"] = table.layout_obj.zones["reserve.0"].center
+print(json.dumps(out))
+"""
+
+
+def layout_positions(seed: int, script: str = LAYOUT) -> dict:
     """Where things are at 1280x720, asked of the app's own layout code (headless)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", LAYOUT, str(seed)], capture_output=True,
+    out = subprocess.run([sys.executable, "-c", script, str(seed)], capture_output=True,
                          text=True, timeout=60, env=env, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def start_app(env):
+    """The app's process and its window id (checked to be 1280x720)."""
+    app = subprocess.Popen([sys.executable, "-m", "tabletop"], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    wid = wait_for(lambda: xdo(env, "search", "--onlyvisible", "--pid",
+                               str(app.pid)).split(), 20, "the window")[0]
+    geo = dict(line.split("=") for line in xdo(env, "getwindowgeometry", "--shell", wid).split())
+    assert (int(geo["WIDTH"]), int(geo["HEIGHT"])) == (1280, 720)
+    return app, wid
+
+
+def drag_in_window(env, wid, start, target) -> None:
+    xdo(env, "mousemove", "--window", wid, str(start[0]), str(start[1]))
+    time.sleep(0.2)
+    xdo(env, "mousedown", "1")
+    for i in range(1, 11):
+        x = start[0] + (target[0] - start[0]) * i // 10
+        y = start[1] + (target[1] - start[1]) * i // 10
+        xdo(env, "mousemove", "--window", wid, str(x), str(y))
+        time.sleep(0.03)
+    xdo(env, "mouseup", "1")
+
+
+def stop(app) -> None:
+    app.terminate()
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        app.kill()
+
+
+def test_start_an_overpower_game_and_choose_the_reserve(xserver, tmp_path):
+    home = tmp_path / "home"
+    env = {**os.environ, "DISPLAY": xserver, "TABLETOP_HOME": str(home),
+           "TABLETOP_AI_DELAY": "0.05", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    app, wid = start_app(env)
+    try:
+        def click(x, y):
+            xdo(env, "mousemove", "--window", wid, str(x), str(y))
+            time.sleep(0.15)
+            xdo(env, "click", "1")
+            time.sleep(0.4)
+
+        spots = layout_positions(7, OP_LAYOUT)
+        time.sleep(1.0)
+        click(*spots["new game"])
+        click(*spots["game"])
+        click(*spots["seed"])
+        xdo(env, "type", "--delay", "80", "7")
+        time.sleep(0.3)
+        click(*spots["start"])
+        time.sleep(1.5)
+        drag_in_window(env, wid, spots["card at"], spots["reserve"])
+        autosaves = home / "saves" / "autosaves"
+        save = wait_for(lambda: autosaves.is_dir() and next(autosaves.glob("overpower-*.json"),
+                                                            None), 15, "the autosave file")
+        data = wait_for(lambda: json.loads(save.read_text()), 15, "the autosave")
+        assert data["game"] == "overpower" and data["seed"] == 7
+        moves = wait_for(lambda: len(json.loads(save.read_text())["moves"]) >= 2 and
+                         json.loads(save.read_text())["moves"], 20, "the computer's Reserve")
+        assert moves[0] == f'P1 reserve "{spots["card"]}"'
+        assert moves[1].startswith("P2 reserve")
+        time.sleep(1.0)
+        shot = tmp_path / "overpower.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True,
+                       timeout=20)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame
+
+        img = pygame.image.load(str(shot))
+        # the viewer's team band and the side panel are drawn
+        band = {tuple(img.get_at((x, y)))[:3] for x in range(10, 560, 5)
+                for y in range(450, 560, 5)}
+        assert len(band) > 40, "the characters are drawn in the team band"
+    finally:
+        stop(app)
 
 
 def test_start_a_game_and_drag_a_card_in_a_real_window(xserver, tmp_path):

@@ -15,7 +15,7 @@ from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
-from .widgets import Button, Choice, Row, ScrollList, Switch, TextInput, Toast, panel
+from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
 
 
 def open_save(app, path: Path) -> tuple[Session, list[str]]:
@@ -269,18 +269,24 @@ class NewGame(MenuScene):
         right = left + 470
         y = 176
         self.options_title = (right, y)
-        y += 30
+        top = y = y + 30
+        rules = []
         for opt in self.game.info.options:
             if opt.choices:
-                self.widgets.append(Choice((right, y, 560, 56), opt.label, list(opt.choices),
-                                           self.options[opt.key],
-                                           lambda v, k=opt.key: self._set_option(k, v)))
+                rules.append(Choice((right, y, 560, 56), opt.label, list(opt.choices),
+                                    self.options[opt.key],
+                                    lambda v, k=opt.key: self._set_option(k, v)))
                 y += 66
             else:
-                sw = Switch((right, y, 560, 66), opt.label, bool(self.options[opt.key]),
-                            opt.help, lambda v, k=opt.key: self._set_option(k, v))
-                self.widgets.append(sw)
+                rules.append(Switch((right, y, 560, 66), opt.label, bool(self.options[opt.key]),
+                                    opt.help, lambda v, k=opt.key: self._set_option(k, v)))
                 y += 72
+        # many optional rules scroll (the wheel over them), above the Start button
+        old = getattr(self, "rules_box", None)
+        keep = old.offset if old is not None and old.game == self.game_id else 0
+        self.rules_box = ScrollBox((right, top, 560, h - 96 - top), rules, y - top, keep)
+        self.rules_box.game = self.game_id
+        self.widgets.append(self.rules_box)
         self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
                             size=19)
         self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)

@@ -357,6 +357,58 @@ class ScrollList(Widget):
                              border_radius=2)
 
 
+class ScrollBox(Widget):
+    """Widgets in a box shorter than they need: the mouse wheel over the box scrolls
+    them; only those wholly inside take clicks (e.g. a game's many optional rules)."""
+
+    def __init__(self, rect, widgets: list, height: int, offset: int = 0) -> None:
+        self.rect = pygame.Rect(rect)
+        self.widgets = widgets
+        self.height = height  # of the content, from the box's top
+        self.offset = 0
+        self.scroll(offset)
+
+    def max_offset(self) -> int:
+        return max(0, self.height - self.rect.h)
+
+    def scroll(self, offset: int) -> None:
+        offset = max(0, min(self.max_offset(), offset))
+        for w in self.widgets:
+            w.rect.move_ip(0, self.offset - offset)
+        self.offset = offset
+
+    def shown(self) -> list:
+        return [w for w in self.widgets if self.rect.contains(w.rect)]
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()) or getattr(event, "force", False):
+                self.scroll(self.offset - event.y * 60)
+                return True
+            return False
+        for w in self.shown():
+            if w.handle(event):
+                return True
+        return False
+
+    def draw(self, surf) -> None:
+        clip = surf.get_clip()
+        surf.set_clip(self.rect)
+        for w in self.widgets:
+            if w.rect.colliderect(self.rect):
+                w.draw(surf)
+        surf.set_clip(clip)
+        if self.max_offset():
+            bar_h = max(30, self.rect.h * self.rect.h // self.height)
+            y = self.rect.top + (self.rect.h - bar_h) * self.offset // self.max_offset()
+            pygame.draw.rect(surf, theme.PANEL_LINE, (self.rect.right + 6, y, 4, bar_h),
+                             border_radius=2)
+            if self.offset < self.max_offset():
+                hint = text.render("scroll for more \u25be", 12, theme.MUTED, "bold")
+                surf.blit(hint, hint.get_rect(bottomright=(self.rect.right, self.rect.bottom
+                                                           + 16)))
+
+
 class Toast:
     """A message that fades after a few seconds (refusals, saves, warnings)."""
 

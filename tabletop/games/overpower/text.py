@@ -132,6 +132,13 @@ class OverPowerText(GameText):
                 return (move.card, partner)
         return (move.card,)
 
+    def landing(self, move: Move):
+        """A Special that acts on one's own side has no target: it is dropped on the
+        character who plays it."""
+        if move.kind == "special" and move.target is None and isinstance(move.choice, tuple):
+            return move.choice[0]
+        return move.target
+
     def drops(self, s: OPState, seat: int, card: int, target) -> list[Move]:
         """The legal moves a drop of ``card`` on ``target`` may mean (the lead card, or a
         partner card: a Universe card, the Power card a Special or Doubleshot adds)."""

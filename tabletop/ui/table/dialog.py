@@ -79,9 +79,12 @@ class DialogBox:
     """A :class:`Dialog` laid out, drawn and clicked (window coordinates)."""
 
     def __init__(self, dialog: Dialog, play: Callable[[Move], object], state, game_id: str,
-                 scale: float, table: pygame.Rect) -> None:
+                 scale: float, table: pygame.Rect,
+                 changed: Callable[[], None] | None = None) -> None:
         self.d = dialog
         self.play = play
+        #: called after a local action (the table lays itself out again)
+        self.changed = changed
         self.state = state
         self.game_id = game_id
         self.scale = scale
@@ -184,6 +187,8 @@ class DialogBox:
                 action.on_click()
             if action.move is not None:
                 self.play(action.move)
+            elif self.changed is not None and action.on_click != self._confirm:
+                self.changed()
         return run
 
     def _confirm(self) -> None:

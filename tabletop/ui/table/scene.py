@@ -151,7 +151,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.dialog = None
             return
         self.dialog = DialogBox(found, self.play, self.view, self.game.info.id,
-                                self.layout_obj.scale, self.layout_obj.table_rect(self.size))
+                                self.layout_obj.scale, self.layout_obj.table_rect(self.size),
+                                self.refresh)
         if old is not None and old.key == found.key:
             self.dialog.adopt(old)
 

@@ -1,0 +1,236 @@
+"""The OverPower table, headless, driven by posted mouse events: attacks, defences and
+placing by drag-and-drop, a refused drop gliding back with the rule, the dialogs
+(venture, penalty, defend or take the hit, duplicates, the end-of-battle summary), the
+hand-over screen, a computer seat playing through the worker, the rules help."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_helpers import center_of, click, drag, settle, sprite_of
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.session import Session
+from tabletop.engine.state import HIDDEN
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.table import TableScene
+
+GAME = get_game("overpower")
+TEAMS = {"team_p1": "tidewatch", "team_p2": "quarryfolk"}
+P1_TEAM = {"front": ["Saltbright", "Keel Marrow", "Gannet Vey"], "reserve": ["Almoner Quill"]}
+P2_TEAM = {"front": ["Flintmother", "Cobble Jack", "Tallow Pike"], "reserve": ["Pumice Dell"]}
+FIGHT = {"phase": "fight", "first": "P1",
+         "P1": {**P1_TEAM, "hand": ["Energy 4", "Storm Jar", "Intellect 7", "Ballast"]},
+         "P2": {**P2_TEAM, "hand": ["Strength 7", "Energy 2"]}}
+
+
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()  # closes the computer players' worker processes
+    pygame.display.quit()
+
+
+def table(app, position, seats=None, seed=1):
+    session = Session(GAME, app.catalog("overpower"), TEAMS, seed,
+                      seats or [SeatConfig("Ana"), SeatConfig("Bo")], position=position)
+    scene = TableScene(session)
+    app.replace(scene)
+    if scene.handover_to is not None:
+        scene.take_seat()
+    app.step(0.016)
+    return scene
+
+
+def hand_over(app, scene) -> None:
+    """The next human takes the screen (the hand-over button)."""
+    assert scene.handover_to is not None
+    click(app, scene._handover_button.rect.center)
+    assert scene.handover_to is None
+
+
+def dialog_button(scene, label: str):
+    return next(b for b in scene.dialog.buttons if b.label == label)
+
+
+def card_of(scene, name: str) -> int:
+    return sprite_of(scene, name).card
+
+
+def test_a_power_card_dropped_on_an_opposing_character_attacks(app):
+    scene = table(app, FIGHT)
+    energy = card_of(scene, "Energy 4")
+    foes = {card_of(scene, n) for n in ("Flintmother", "Cobble Jack", "Tallow Pike")}
+    assert scene.targets_for(energy) == foes  # lit while the card is held
+    drag(app, center_of(scene, "Energy 4"), center_of(scene, "Flintmother"))
+    # alone, or with the Storm Jar in the hand: the table asks which
+    assert [label for _, label, _ in scene.menu] == [
+        "Energy 4 by Saltbright \u2192 Flintmother",
+        "Energy 4 + Storm Jar by Saltbright \u2192 Flintmother"]
+    click(app, scene.menu[0][0].center)
+    assert scene.session.notations == \
+        ['P1 attack "Energy 4" as energy by "Saltbright" > "Flintmother"']
+    # the defender is the other human: the screen is handed over and no hand is shown
+    assert scene.handover_to == 1
+    view = scene.view
+    assert all(c == HIDDEN for c in view.zones["hand.0"] + view.zones["hand.1"])
+
+
+def test_the_universe_card_carries_the_attack_and_a_drop_anywhere_on_a_character_counts(app):
+    scene = table(app, FIGHT)
+    cobble = card_of(scene, "Cobble Jack")
+    block, hits, _ = scene.layout_obj.blocks[cobble]
+    assert block.collidepoint(hits.center) and not sprite_of(scene, "Cobble Jack").rect \
+        .collidepoint(hits.center)
+    drag(app, center_of(scene, "Storm Jar"), hits.center)  # on its hits, not its card
+    assert scene.session.notations == \
+        ['P1 attack "Energy 4" + "Storm Jar" as energy by "Saltbright" > "Cobble Jack"']
+
+
+def test_defending_by_drag_and_the_defend_or_take_prompt(app):
+    scene = table(app, FIGHT)
+    drag(app, center_of(scene, "Storm Jar"), center_of(scene, "Flintmother"))
+    hand_over(app, scene)
+    d = scene.dialog.d
+    assert d.title == "Saltbright attacks Flintmother: 8"
+    assert "Defend with 8 or more" in d.lines[0][0]
+    assert d.lines[1][0] == "Taking it: Flintmother \u03a3 0 \u2192 4 of 20 \u00b7 types E"
+    # the dialog holds "Take the hit"; the panel does not repeat it
+    assert "Take the hit" not in [b.label for b in scene.buttons]
+    strength = card_of(scene, "Strength 7")
+    assert scene.targets_for(strength) == set()  # 7 cannot stop 8: nothing lit
+    click(app, dialog_button(scene, "Take the hit").rect.center)
+    assert scene.session.notations[-1] == "P2 take"
+    assert [scene.state.name(c) for c in scene.state.zones["hits.1"]] == ["Energy 4"]
+
+
+def test_a_defence_dropped_on_the_attacked_character(app):
+    scene = table(app, FIGHT)
+    drag(app, center_of(scene, "Energy 4"), center_of(scene, "Flintmother"))
+    click(app, scene.menu[0][0].center)  # Energy 4 alone: 5 with Saltbright's ability
+    hand_over(app, scene)
+    strength = card_of(scene, "Strength 7")
+    assert scene.targets_for(strength) == {card_of(scene, "Flintmother")}
+    drag(app, center_of(scene, "Strength 7"), center_of(scene, "Flintmother"))
+    assert scene.session.notations[-1] == 'P2 defend "Strength 7" by "Flintmother"'
+    assert not scene.state.zones["hits.1"]
+
+
+def test_placing_a_card_on_ones_own_character(app):
+    scene = table(app, {"phase": "placing", "first": "P1",
+                        "P1": {**P1_TEAM, "hand": ["Storm Jar", "Energy 4"]},
+                        "P2": {**P2_TEAM, "hand": ["Strength 7"]}})
+    jar = card_of(scene, "Storm Jar")
+    assert scene.targets_for(jar) == {card_of(scene, "Saltbright")}  # Energy 7 needed
+    drag(app, center_of(scene, "Storm Jar"), center_of(scene, "Saltbright"))
+    assert scene.session.notations == ['P1 place "Storm Jar" > "Saltbright"']
+    hand_over(app, scene)
+    placed = sprite_of(scene, "Storm Jar")
+    block, _, _ = scene.layout_obj.blocks[card_of(scene, "Saltbright")]
+    assert placed.zone == "placed.0" and block.contains(placed.rect)
+    assert placed.rect.left > sprite_of(scene, "Saltbright").rect.right  # beside it
+
+
+def test_an_illegal_drop_glides_back_and_names_the_rule(app):
+    scene = table(app, FIGHT)
+    before = scene.state
+    start = center_of(scene, "Intellect 7")
+    drag(app, start, center_of(scene, "Flintmother"))
+    assert scene.state is before
+    assert scene.toast.active and scene.toast.message == (
+        "Saltbright cannot use Intellect 7: Saltbright's Intellect rating is 6 (a card's "
+        "value must not exceed the rating).")
+    assert scene.snap is not None
+    for _ in range(20):
+        app.step(0.016)
+    assert scene.snap is None and sprite_of(scene, "Intellect 7").rect.center == start
+
+
+def test_a_special_that_acts_on_ones_side_is_dropped_on_its_character(app):
+    scene = table(app, FIGHT)
+    assert scene.targets_for(card_of(scene, "Ballast")) == {card_of(scene, "Keel Marrow")}
+    drag(app, center_of(scene, "Ballast"), center_of(scene, "Keel Marrow"))
+    assert scene.session.notations == ['P1 special "Ballast" by "Keel Marrow"']
+
+
+def test_the_venture_dialog_and_the_penalty_it_brings(app):
+    scene = table(app, {"phase": "venture", "first": "P1", "P1": {**P1_TEAM},
+                        "P2": {**P2_TEAM}})
+    d = scene.dialog
+    assert d.d.title == "Venture mission cards on battle 1"
+    assert [b.label for b in scene.buttons] == []  # no button per venture in the panel
+    minus, plus, _ = d.steps[0]
+    click(app, plus.center)
+    click(app, plus.center)
+    assert scene.dialog.d.steppers[0].value == 3
+    assert ("Over two cards: P2 may draw 1 card(s) at once", (255, 198, 70)) in \
+        scene.dialog.extra
+    # from Completed: nothing to venture yet (and Defeated is empty)
+    assert scene.dialog.d.steppers[1].high == 0
+    click(app, dialog_button(scene, "Venture").rect.center)
+    assert scene.session.notations == ["P1 venture 3 0"]
+    hand_over(app, scene)
+    assert scene.dialog.d.title == "Penalty draws"
+    hand = len(scene.state.zones["hand.1"])
+    click(app, dialog_button(scene, "Draw").rect.center)
+    assert scene.session.notations[-1] == "P2 penalty 1"
+    assert len(scene.state.zones["hand.1"]) == hand + 1
+
+
+def test_duplicates_are_kept_from_a_dialog(app):
+    scene = table(app, {"phase": "discard", "first": "P1",
+                        "P1": {**P1_TEAM, "hand": ["Energy 3", "Fighting 3", "Energy 5"]},
+                        "P2": {**P2_TEAM, "hand": ["Strength 7"]}})
+    d = scene.dialog
+    assert d.d.title.startswith("Duplicates: keep one")
+    names = [scene.state.name(p.card) for _, p in d.picks]
+    assert sorted(names) == ["Energy 3", "Fighting 3"]
+    rect = next(r for r, p in d.picks if scene.state.name(p.card) == "Fighting 3")
+    click(app, rect.center)
+    assert scene.session.notations[0] == 'P1 keep "Fighting 3"'
+
+
+def test_the_end_of_battle_summary_shows_both_ladders(app):
+    scene = table(app, {"phase": "fight", "first": "P2", "turn": "P1", "last_pass": True,
+                        "P1": {**P1_TEAM, "hand": ["Energy 4"], "ventured": {"reserve": 2}},
+                        "P2": {**P2_TEAM, "passed": True, "ventured": {"reserve": 1},
+                               "hits": {"Flintmother": ["Energy 5"]}}})
+    click(app, next(b for b in scene.buttons if b.label == "Pass").rect.center)
+    assert scene.session.notations == ["P1 pass"]  # a pass after a pass ends the battle
+    if scene.handover_to is not None:
+        hand_over(app, scene)
+    d = scene.dialog.d
+    assert d.modal and d.title == "Battle 1: Venture Totals P1 5, P2 0"
+    words = [line for line, _ in d.lines]
+    assert "P1 wins the battle (5 to 0)" in words
+    assert "P1: 2 Reserve \u2192 Completed" in words
+    assert "    Completed 0 \u2192 2 \u00b7 Reserve 7 \u2192 5 \u00b7 Defeated 0 (of 7)" in words
+    assert "P2: 1 Reserve \u2192 Defeated" in words
+    assert "P1 hit: Energy 5 on Flintmother" in words
+    before = scene.state
+    click(app, (10, 300))  # modal: the table takes no click
+    assert scene.dialog is not None and scene.state is before
+    click(app, dialog_button(scene, "Continue").rect.center)
+    assert scene.dialog is None or not scene.dialog.d.modal
+
+
+def test_a_computer_seat_answers_through_the_worker(app):
+    scene = table(app, FIGHT, seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    drag(app, center_of(scene, "Storm Jar"), center_of(scene, "Flintmother"))
+    settle(app, scene)  # the computer defends (or not), then takes its own turn
+    moves = scene.session.notations
+    assert moves[0].startswith('P1 attack "Energy 4" + "Storm Jar"')
+    assert moves[1] in ("P2 take",) or moves[1].startswith("P2 defend")
+    assert len(moves) >= 3 and moves[2].startswith("P2 ")
+    assert scene.state.over or scene.state.actor == 0
+
+
+def test_the_rules_help_is_ours_and_opens_from_the_table(app):
+    scene = table(app, FIGHT)
+    rules = next(b for b in scene.tools if b.label == "Rules")
+    click(app, rules.rect.center)
+    assert scene.help_open
+    lines = [row.lines[0][0] for row in scene.help_list.rows]
+    assert "The goal" in lines and "Hits and KOs" in lines
