@@ -45,6 +45,12 @@ MAX_NOTE_CHARS = 200
 #: save files the load screen reads (the most recent ones)
 MAX_LISTED_SAVES = 200
 
+# -- deck files ---------------------------------------------------------------------------
+#: bytes in one deck file, different cards in one deck, deck files a deck list reads
+MAX_DECK_FILE_BYTES = 64_000
+MAX_DECK_CARDS = 400
+MAX_DECK_FILES = 200
+
 #: characters of someone else's input quoted in a message
 MAX_QUOTED_CHARS = 60
 

@@ -113,18 +113,22 @@ class DeckProblem:
         return f"{self.message} (advice)" if self.warning else self.message
 
 
+#: the settings of an ordinary game: Code Rule off, no tournament
+ORDINARY = DeckRules()
+
+
 def errors(problems: list[DeckProblem]) -> list[DeckProblem]:
     return [p for p in problems if not p.warning]
 
 
-def check(catalog: Catalog, deck: DeckList, rules: DeckRules = DeckRules()) -> \
+def check(catalog: Catalog, deck: DeckList, rules: DeckRules = ORDINARY) -> \
         list[DeckProblem]:
     """Every problem of ``deck`` under ``rules``, in the order of the deck's parts."""
     law = _Law(catalog, deck, rules)
     return law.run()
 
 
-def is_legal(catalog: Catalog, deck: DeckList, rules: DeckRules = DeckRules()) -> bool:
+def is_legal(catalog: Catalog, deck: DeckList, rules: DeckRules = ORDINARY) -> bool:
     return not errors(check(catalog, deck, rules))
 
 

@@ -27,6 +27,8 @@ state described as JSON (docs/scenarios.md).
         ventured: {reserve: 1, completed: 0}
         passed: false              # fight: this player has passed
       P2: ...
+      decks:               # optional: a player's deck per seat (instead of the option's),
+        P1: {name: ..., characters: [...], missions: ..., cards: {...}}   # docs/scenarios.md
 
 Characters not named go to the Defeated Characters Pile (KO'd); mission cards not named
 stay in Reserve Missions. ``phase: setup`` starts before the Reserve is chosen.
@@ -41,6 +43,7 @@ from ...engine.flow import push
 from ...engine.moves import NotationError, seat_label
 from ...engine.presentation import CardPool, Positions
 from .common import other
+from .deckfile import position_decks
 from .state import FLOW, OPState
 
 PILES = {"pack": "pack", "dead": "dead", "defeated_characters": "defeated"}
@@ -51,7 +54,8 @@ class OverPowerPositions(Positions):
     def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
               position: dict[str, Any]) -> OPState:
         options = self.rules.normalize_options(options)
-        s = self.rules.empty_state(catalog, options, seed)
+        s = self.rules.empty_state(catalog, options, seed,
+                                   position_decks(catalog, options, position))
         phase = position.get("phase", "fight")
         if phase not in PHASES:
             raise NotationError(f"scenario: phase must be one of {', '.join(PHASES)}")

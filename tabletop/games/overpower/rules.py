@@ -20,7 +20,7 @@ from . import aftermath, battle, discard, fight, setup  # noqa: F401  (register 
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
-from .decks import deck_cards
+from .decks import deck_cards, list_cards
 from .hits import cumulative, in_play, ko_at, venture_total
 from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
@@ -122,17 +122,22 @@ class OverPowerRules(Rules):
         FLOW.start(s, ("setup",))
         return s
 
-    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> OPState:
+    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int,
+                    decks: list | None = None) -> OPState:
         """Both decks as card instances: the characters face down on the Front Line (the
         Reserve is chosen from them), the missions in Reserve Missions, the draw decks
-        shuffled."""
+        shuffled. ``decks``: a player's deck list (:mod:`.decklaw`) per seat, or None for
+        the ready-made deck of the seat's option."""
         options = self.normalize_options(options)
         defs: list = []
         parts = []
-        for key in ("team_p1", "team_p2"):
-            if options[key] not in catalog.cards:
+        for seat, key in enumerate(("team_p1", "team_p2")):
+            if decks and decks[seat] is not None:
+                chars, missions, draw = list_cards(catalog, decks[seat])
+            elif options[key] not in catalog.cards:
                 raise ValueError(f"OverPower: no deck {options[key]!r} in the card set")
-            chars, missions, draw = deck_cards(catalog, options[key])
+            else:
+                chars, missions, draw = deck_cards(catalog, options[key])
             start = len(defs)
             defs.extend(chars + missions + draw)
             parts.append((start, len(chars), len(missions), len(defs)))
