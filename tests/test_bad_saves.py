@@ -132,8 +132,8 @@ def test_a_huge_number_is_damaged_json(sample):
 
 
 def test_an_unknown_game(sample):
-    assert refused(changed(sample, game="overpower")) == (
-        "bad.json is for a game this version does not have ('overpower').")
+    assert refused(changed(sample, game="skyship-duel")) == (
+        "bad.json is for a game this version does not have ('skyship-duel').")
 
 
 def test_a_100kb_move_gives_a_short_message(sample):

@@ -234,3 +234,23 @@ def test_the_rules_help_is_ours_and_opens_from_the_table(app):
     assert scene.help_open
     lines = [row.lines[0][0] for row in scene.help_list.rows]
     assert "The goal" in lines and "Hits and KOs" in lines
+
+
+def test_the_new_game_screen_scrolls_to_the_last_optional_rule(app):
+    from tabletop.ui.menu import MainMenu, NewGame
+
+    app.push(MainMenu())
+    new = NewGame()
+    app.push(new)
+    new._set_game("overpower")
+    box = new.rules_box
+    last = box.widgets[-1]  # the Any Character Limitation, below the window
+    assert last.label == "Any Character Limitation" and last not in box.shown()
+    pygame.mouse.set_pos(box.rect.center)
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, force=True))
+        app.step(0.016)
+    assert box.offset == box.max_offset() > 0 and last in new.rules_box.shown()
+    click(app, new.rules_box.widgets[-1].rect.move(10, 10).topleft)
+    assert new.options["any_character_limitation"] is True
+    assert new.rules_box.offset == box.offset  # the screen laid out again keeps its scroll

@@ -49,9 +49,24 @@ def type_icon(surf, t: int, rect: pygame.Rect, color=None) -> None:
         star(surf, (cx, cy), int(r * 0.9), color, 5)
 
 
+#: small pictures drawn once: (what, size, ...) -> surface
+_cache: dict[tuple, pygame.Surface] = {}
+
+
 def letter_chip(surf, t: int, center, size: int, filled: bool = True) -> pygame.Rect:
     """A round chip with the type's letter (an outline when not ``filled``)."""
     r = max(4, size // 2)
+    key = ("chip", t, r, filled)
+    img = _cache.get(key)
+    if img is None:
+        img = _cache[key] = pygame.Surface((2 * r + 1, 2 * r + 1), pygame.SRCALPHA)
+        _letter_chip(img, t, (r, r), r, filled)
+    box = img.get_rect(center=center)
+    surf.blit(img, box)
+    return box
+
+
+def _letter_chip(surf, t: int, center, r: int, filled: bool) -> None:
     color = color_of(t)
     if filled:
         pygame.draw.circle(surf, color, center, r)
@@ -63,11 +78,21 @@ def letter_chip(surf, t: int, center, size: int, filled: bool = True) -> pygame.
     letter = LETTERS[t] if 0 <= t < 4 else "*"
     img = text.render(letter, max(7, int(r * 1.25)), ink, "condbold")
     surf.blit(img, img.get_rect(center=center))
-    return pygame.Rect(center[0] - r, center[1] - r, 2 * r, 2 * r)
 
 
 def hit_chip(surf, rect: pygame.Rect, types: tuple, value: int, muted: bool = False) -> None:
     """A hit: its type colour(s) and printed value (``muted``: the Permanent Record)."""
+    key = ("hit", rect.size, types, value, muted)
+    img = _cache.get(key)
+    if img is None:
+        if len(_cache) > 2000:
+            _cache.clear()
+        img = _cache[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        _hit_chip(img, img.get_rect(), types, value, muted)
+    surf.blit(img, rect)
+
+
+def _hit_chip(surf, rect: pygame.Rect, types: tuple, value: int, muted: bool) -> None:
     colors = [color_of(t) for t in types] or [ANY_COLOR]
     if muted:
         colors = [shade(c, 0.45) for c in colors]

@@ -78,6 +78,10 @@ def under(lay, surf, view) -> None:
         _pile_label(lay, surf, rect, label, count, base, view)
     for label, pos, color, size, anchor in lay.labels:
         _blit(surf, label, pos, color, size, anchor)
+    lane = lay.lane
+    pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
+    pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
+    _attack_arrow(lay, surf, view)  # under the words, between the cards
     for ch, (_, hits, down) in lay.blocks.items():
         _hits(lay, surf, view, ch, hits, down)
     _lane(lay, surf, view)
@@ -140,8 +144,6 @@ def _hits(lay, surf, view, ch: int, rect: pygame.Rect, down: bool) -> None:
 def _lane(lay, surf, view) -> None:
     S = lay.S
     lane = lay.lane
-    pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
-    pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
     x, y = lane.left + S(12), lane.top + S(10)
     if view.battle:
         _blit(surf, f"Battle {view.battle}", (x, y), theme.ACCENT, S(20))
@@ -250,6 +252,10 @@ def over(lay, surf, view, sprite: Sprite) -> None:
 
 
 def top(lay, surf, view) -> None:
+    """Nothing is drawn over the cards (the attack's arrow runs between them)."""
+
+
+def _attack_arrow(lay, surf, view) -> None:
     """An arrow from the attacker to the attacked character."""
     a = view.attack
     if a is None:
