@@ -271,3 +271,26 @@ def test_a_saved_deck_that_became_illegal_is_refused_at_the_start(app):
     assert app.scene is scene
     assert scene.toast.message.startswith("P1's deck cannot be played: ")
     assert "the Draw Pile needs at least 51 cards" in scene.toast.message
+
+
+def test_the_screen_is_drawn_once_per_change(app):
+    """A frame without input blits the kept screen; input (a hover, a click) redraws it."""
+    b = open_builder(app)
+    app.step(0.016)
+    kept = b._cache
+    assert kept is not None
+    app.step(0.016)
+    assert b._cache is kept
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.pool.rect.center,
+                                         rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert b._cache is not kept and b.pool.hover is not None
+
+
+def test_games_without_a_hook_get_the_plain_new_game_screen():
+    from tabletop.ui.newgame_hooks import PLAIN, hook_for
+    from tabletop.ui.overpower.newgame import HOOK
+
+    assert hook_for("brawl") is PLAIN
+    assert hook_for("overpower") is HOOK
+    assert PLAIN.prepare(None, {"x": 1}) == ({"x": 1}, None)

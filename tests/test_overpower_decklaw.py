@@ -4,6 +4,7 @@ under every setting."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -370,3 +371,12 @@ def test_the_catalog_refuses_an_illegal_ready_made_deck_at_its_field():
         f"{bad.source}:40:5: card 'tidewatch' field 'cards': the Draw Pile needs at least 51 "
         "cards without Events (56 with, 51 without); it has 3"]
     assert "tidewatch" not in catalog.cards
+
+
+def test_the_deck_building_rulings_name_tests_that_exist():
+    """docs/rulings.md's deck-building rulings (D1...) cite the tests above, each real."""
+    rulings = (Path(__file__).parent.parent / "docs" / "rulings.md").read_text("utf-8")
+    section = rulings.split("### Deck building (issue 14)")[1].split("\n## ")[0]
+    cited = set(re.findall(r"`(test_\w+)`", section))
+    assert len(re.findall(r"^D\d+\. ", section, re.M)) == 11
+    assert cited and cited <= set(globals()), cited - set(globals())

@@ -41,10 +41,20 @@ class DeckBuilder(MenuScene):
         self.widgets: list = []
         #: the last Save or Export was refused (the problems list says why)
         self.refused = False
+        self._index: deckpool.PoolIndex | None = None
+        self._rows: dict[tuple, Row] = {}
+        self._cache: pygame.Surface | None = None
 
     @property
     def catalog(self):
         return self.app.catalog(GAME_ID)
+
+    @property
+    def index(self) -> deckpool.PoolIndex:
+        catalog = self.catalog
+        if self._index is None or self._index.catalog is not catalog:
+            self._index = deckpool.PoolIndex(catalog)
+        return self._index
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -106,15 +116,20 @@ class DeckBuilder(MenuScene):
         return self.widgets
 
     # -- changes -----------------------------------------------------------------------------
+    def _pool_changed(self) -> None:
+        self._cache = None
+        self.entries = self.index.entries(self.filters, self.deck)
+        self.pool.set_rows([self._pool_row(e) for e in self.entries] or
+                           [Row([("No card matches these filters.", theme.MUTED, "regular")])])
+
     def _changed(self, keep_refusal: bool = False) -> None:
-        """After every change: the pool, the deck's lines and its legality again."""
+        """After every change of the deck: the pool, the deck's lines and its legality
+        again."""
         catalog = self.catalog
         if not keep_refusal:
             self.refused = False
         self.problems = decklaw.check(catalog, self.deck, self.rules)
-        self.entries = deckpool.entries(catalog, self.filters, self.deck)
-        self.pool.set_rows([self._pool_row(e) for e in self.entries] or
-                           [Row([("No card matches these filters.", theme.MUTED, "regular")])])
+        self._pool_changed()
         rows = []
         for title, lines in deckpool.sections(catalog, self.deck):
             rows.append(Row([(title, theme.ACCENT, "bold")]))
@@ -128,9 +143,14 @@ class DeckBuilder(MenuScene):
         self.who.choices = self._who_choices()
 
     def _pool_row(self, e: deckpool.Entry) -> Row:
-        mark = f"  [{e.count} in deck]" if e.count else ""
-        return Row([(f"{e.name}{mark}", theme.TEXT if not e.count else theme.LEGAL, "bold"),
-                    (e.detail, theme.MUTED, "small")], data=e.key)
+        """A pool line (kept, wrapped, while its count in the deck stays the same)."""
+        row = self._rows.get((e.key, e.count))
+        if row is None:
+            mark = f"  [{e.count} in deck]" if e.count else ""
+            row = self._rows[(e.key, e.count)] = Row(
+                [(f"{e.name}{mark}", theme.TEXT if not e.count else theme.LEGAL, "bold"),
+                 (e.detail, theme.MUTED, "small")], data=e.key)
+        return row
 
     def _line_color(self, line: deckpool.Line):
         for p in self.problems:
@@ -156,7 +176,7 @@ class DeckBuilder(MenuScene):
         for key, value in changes.items():
             setattr(self.filters, key, value)
         self.pool.offset = 0
-        self._changed(keep_refusal=True)
+        self._pool_changed()
 
     def _set_rules(self, **changes) -> None:
         self.rules = DeckRules(**{"code_rule": self.rules.code_rule,
@@ -231,9 +251,23 @@ class DeckBuilder(MenuScene):
         self.toast.show(f"Exported to {path}", theme.GOOD, 6)
 
     # -- drawing -------------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        super().handle(event)
+        self._cache = None  # anything may have changed (a hover, a click, a key)
+
     def draw(self, surf) -> None:
-        background(surf)
+        """The screen is drawn once per change (an event, a change of the deck) and kept;
+        each frame blits it and draws what moves on top (the name's caret, the toast)."""
+        if self._cache is None or self._cache.get_size() != surf.get_size():
+            self._cache = pygame.Surface(surf.get_size())
+            self._draw_all(self._cache)
+        surf.blit(self._cache, (0, 0))
+        self.name_input.draw(surf)
         w, h = surf.get_size()
+        self.toast.draw(surf, (w // 2, h - 120), 760)
+
+    def _draw_all(self, surf) -> None:
+        background(surf)
         surf.blit(text.render("Deck builder", 26, theme.ACCENT, "bold"), (20, 16))
         x1 = self.deck_list.rect.left
         surf.blit(text.render("The deck \u2014 click a line to take it out", 14, theme.MUTED,
@@ -247,9 +281,9 @@ class DeckBuilder(MenuScene):
             pygame.draw.rect(surf, theme.BAD, self.problem_list.rect.inflate(6, 6), 2,
                              border_radius=8)
         for wdg in self.widgets:
-            wdg.draw(surf)
+            if wdg is not self.name_input:
+                wdg.draw(surf)
         self._draw_preview(surf)
-        self.toast.draw(surf, (w // 2, h - 120), 760)
 
     def _draw_preview(self, surf) -> None:
         """The text of the pool card under the mouse."""

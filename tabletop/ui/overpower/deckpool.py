@@ -4,7 +4,7 @@ line takes out, and the deck shown as sections."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.cards import CardDef, Catalog
 from ...games.overpower import decklaw
@@ -181,42 +181,60 @@ def _for(card: CardDef, who: str, team: list[CardDef], catalog: Catalog) -> bool
     return use is not None and any(use(card, grid(c)) for c in members)
 
 
-def _shown(card: CardDef, f: Filters, team: list[CardDef], catalog: Catalog) -> bool:
-    kinds = GROUP_KINDS[f.group]
-    if kinds and card.kind not in kinds:
-        return False
-    if f.type is not None and f.type not in card_types(card):
-        return False
-    if f.value is not None and f.value not in card_values(card):
-        return False
-    return f.who is None or _for(card, f.who, team, catalog)
-
-
 def team_of(catalog: Catalog, deck: DeckList) -> list[CardDef]:
     return [catalog.cards[c] for c in deck.characters
             if c in catalog.cards and catalog.cards[c].kind == "character"]
 
 
+class PoolIndex:
+    """What the pool shows of each card, worked out once per card set: the pool's
+    lines in order, with each card's types and values for the filters."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        names = names_of(catalog)
+        lines: list[tuple[CardDef | None, Entry, set, set]] = []
+        sets: dict[str, list[CardDef]] = {}
+        for card in catalog.cards.values():
+            if card.kind == "mission":
+                sets.setdefault(card.data["set"], []).append(card)
+            elif card.kind in KIND_ORDER:
+                lines.append((card, Entry(card.id, card.name, card.kind, detail(card, names)),
+                              card_types(card), card_values(card)))
+        for set_id, pieces in sets.items():
+            lines.append((None, Entry(SET + set_id, names.get(set_id, set_id), "mission",
+                                      f"mission set \u00b7 {len(pieces)} cards"),
+                          set(), set()))
+        lines.sort(key=lambda line: (KIND_ORDER.index(line[1].kind), line[1].name.casefold()))
+        self.lines = lines
+
+    def entries(self, f: Filters, deck: DeckList) -> list[Entry]:
+        """The pool under the filters, each line with its count in ``deck``."""
+        catalog = self.catalog
+        team = team_of(catalog, deck)
+        kinds = GROUP_KINDS[f.group]
+        out = []
+        for card, entry, types, values in self.lines:
+            if kinds and entry.kind not in kinds:
+                continue
+            if card is None:  # a mission set: the kind filter alone
+                if f.type is None and f.value is None and f.who is None:
+                    out.append(replace(entry, count=int(deck.missions == entry.key[len(SET):])))
+                continue
+            if f.type is not None and f.type not in types:
+                continue
+            if f.value is not None and f.value not in values:
+                continue
+            if f.who is not None and not _for(card, f.who, team, catalog):
+                continue
+            count = in_deck(deck, card)
+            out.append(replace(entry, count=count) if count else entry)
+        return out
+
+
 def entries(catalog: Catalog, f: Filters, deck: DeckList) -> list[Entry]:
-    """The pool under the filters, in kind order then by name; mission sets as one line."""
-    team = team_of(catalog, deck)
-    out: list[Entry] = []
-    sets: dict[str, int] = {}
-    names = names_of(catalog)
-    for card in catalog.cards.values():
-        if card.kind == "mission":
-            if _shown(card, f, team, catalog):
-                sets[card.data["set"]] = sets.get(card.data["set"], 0) + 1
-            continue
-        if card.kind not in KIND_ORDER or not _shown(card, f, team, catalog):
-            continue
-        out.append(Entry(card.id, card.name, card.kind, detail(card, names),
-                         in_deck(deck, card)))
-    for set_id, n in sets.items():
-        out.append(Entry(SET + set_id, set_name(catalog, set_id), "mission",
-                         f"mission set \u00b7 {n} cards", int(deck.missions == set_id)))
-    out.sort(key=lambda e: (KIND_ORDER.index(e.kind), e.name.casefold()))
-    return out
+    """The pool under the filters (see :class:`PoolIndex`, which keeps the work)."""
+    return PoolIndex(catalog).entries(f, deck)
 
 
 def in_deck(deck: DeckList, card: CardDef) -> int:
