@@ -60,26 +60,28 @@ class DeckBuilder(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         left = 20
-        pool_w = max(420, int(w * 0.43))
+        pool_w = max(480, int(w * 0.43))
         self.pool_w = pool_w
-        self.name_input = TextInput((236, 14, 300, 36), self.deck.name, "deck name", 60,
-                                    on_change=self._rename)
         labels = [("New", self.new), ("Load\u2026", self.load), ("Import\u2026", self.open_import),
                   ("Export", self.export), ("Save", self.save), ("Back", self.app.pop)]
-        x = w - 20 - len(labels) * 104 + 8
-        self.buttons = [Button((x + i * 104, 14, 96, 36), label, action, size=15,
+        step = max(72, min(104, (w - 580) // len(labels)))
+        x = w - 20 - len(labels) * step + 8
+        self.buttons = [Button((x + i * step, 14, step - 8, 36), label, action, size=15,
                                primary=label == "Save")
                         for i, (label, action) in enumerate(labels)]
+        self.name_input = TextInput((236, 14, max(150, min(300, x - 248)), 36), self.deck.name,
+                                    "deck name", 60, on_change=self._rename)
         f = self.filters
         self.kind = EvenChoice((left, TOP, pool_w, 34), "", [(k, lab) for k, lab, _ in
                                                          deckpool.GROUPS], f.group,
                            lambda v: self._filter(group=v))
         types = [(None, "All types"), *((t, t.capitalize()) for t in TYPES)]
-        self.type = EvenChoice((left, TOP + 40, 300, 30), "", types, f.type,
-                           lambda v: self._filter(type=v))
+        type_w = pool_w * 11 // 20
+        self.type = EvenChoice((left, TOP + 40, type_w, 30), "", types, f.type,
+                               lambda v: self._filter(type=v))
         values = [(None, "All"), *((v, str(v)) for v in range(1, 9))]
-        self.value = EvenChoice((left + 306, TOP + 40, pool_w - 306, 30), "", values, f.value,
-                            lambda v: self._filter(value=v))
+        self.value = EvenChoice((left + type_w + 6, TOP + 40, pool_w - type_w - 6, 30), "",
+                                values, f.value, lambda v: self._filter(value=v))
         self.who = Cycle((left, TOP + 76, pool_w, 32), "", self._who_choices(), f.who,
                          lambda v: self._filter(who=v))
         self.pool = ScrollList((left, TOP + 116, pool_w, h - TOP - 116 - 96), size=14,
@@ -269,9 +271,10 @@ class DeckBuilder(MenuScene):
     def _draw_all(self, surf) -> None:
         background(surf)
         surf.blit(text.render("Deck builder", 26, theme.ACCENT, "bold"), (20, 16))
-        x1 = self.deck_list.rect.left
-        surf.blit(text.render("The deck \u2014 click a line to take it out", 14, theme.MUTED,
-                              "bold"), (x1, TOP + 2))
+        head = "The deck \u2014 click a line to take it out"
+        size = text.fit_size(head, self.deck_list.rect.w, 14, "bold", 9)
+        surf.blit(text.render(head, size, theme.MUTED, "bold"), (self.deck_list.rect.left,
+                                                                 TOP + 2))
         legal = self.legal
         status = "Legal deck" if legal else \
             f"Not legal: {len(decklaw.errors(self.problems))} problem(s)"

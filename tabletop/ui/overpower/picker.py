@@ -96,6 +96,10 @@ class EvenChoice(Choice):
                       for _, label in self.choices]
             if sum(widths) <= room:
                 break
+        if sum(widths) > room:  # still too wide: less room around each label
+            bare = [wd - self.PAD for wd in widths]
+            pad = max(2, (room - sum(bare)) // len(bare))
+            widths = [wd + pad for wd in bare]
         spare = max(0, room - sum(widths)) // max(1, len(widths))
         return [wd + spare for wd in widths], size
 
