@@ -395,7 +395,8 @@ def test_each_ready_made_deck_is_legal_and_plays(deck):
 def test_every_kind_and_every_effect_has_its_test():
     kinds = {c.kind for c in CATALOG.cards.values()}
     assert kinds == {"character", "power", "basic-universe", "training", "teamwork", "ally",
-                     "doubleshot", "special", "mission", "deck"}
+                     "doubleshot", "special", "mission", "deck",
+                     "location", "activator"}  # tests: test_overpower_locations.py
     used = {e["effect"] for c in SPECIALS if c.data["play"] != "defence"
             for e in c.data.get("effects") or ()}
     assert used <= set(AFTER)

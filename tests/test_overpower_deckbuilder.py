@@ -294,3 +294,21 @@ def test_games_without_a_hook_get_the_plain_new_game_screen():
     assert hook_for("brawl") is PLAIN
     assert hook_for("overpower") is HOOK
     assert PLAIN.prepare(None, {"x": 1}) == ({"x": 1}, None)
+
+
+def test_a_deck_with_a_location_cannot_start_at_the_table_yet(app):
+    """The rules play Battlesites (test_overpower_locations.py); the table does not draw
+    them yet, so the new-game screen says so instead of starting the game."""
+    new_game_screen(app)
+    deck = DeckList.from_data("Breakwater", GAMES["overpower"].rules.load_catalog(
+        mod_dirs=[]).cards["quarryfolk"].data)
+    deck.battlesite = "old-breakwater"
+    deckfile.save(deck)
+    app.scene.layout(app.screen.get_size())
+    scene = app.scene
+    p1 = next(w for w in scene.rules_box.widgets if isinstance(w, Cycle))
+    click(app, p1.arrows()[0].center)
+    click(app, scene.start.rect.center)
+    assert app.scene is scene
+    assert scene.toast.message == ("P1's deck Breakwater has a Location: the table cannot "
+                                   "show Home Bases and Battlesites yet.")

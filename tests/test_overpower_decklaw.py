@@ -376,7 +376,7 @@ def test_the_catalog_refuses_an_illegal_ready_made_deck_at_its_field():
 def test_the_deck_building_rulings_name_tests_that_exist():
     """docs/rulings.md's deck-building rulings (D1...) cite the tests above, each real."""
     rulings = (Path(__file__).parent.parent / "docs" / "rulings.md").read_text("utf-8")
-    section = rulings.split("### Deck building (issue 14)")[1].split("\n## ")[0]
+    section = rulings.split("### Deck building (issue 14)")[1].split("\n##")[0]
     cited = set(re.findall(r"`(test_\w+)`", section))
     assert len(re.findall(r"^D\d+\. ", section, re.M)) == 11
     assert cited and cited <= set(globals()), cited - set(globals())

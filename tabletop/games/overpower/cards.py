@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
 from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Spec, Str, describe_value
-from .common import CUMULATIVE_KO, MISSION_SIZE, SLOTS, TYPE_INDEX, TYPES
+from .common import CUMULATIVE_KO, MISSION_SIZE, SITE_KO, SLOTS, TYPE_INDEX, TYPES
 from .decks import card_error, check_deck
 from .effects import ABILITY, PLAY_CONTEXTS, SPECIAL
 from .morekinds import DECK_LOCATIONS, more_kinds
@@ -307,6 +307,10 @@ COMPILE = {
     "special": _special,
     "mission": lambda c, d: {"mission_set": d["set"], "piece": d["piece"]},
     "deck": lambda c, d: {},
+    # a Battlesite is KO'd at 30 and never by Spectrum (its hits' types never count);
+    # Activators are duplicates by name (issue 14, :mod:`.locations`)
+    "location": lambda c, d: {"profile": Profile(ko_at=SITE_KO, ignores=frozenset(range(4)))},
+    "activator": lambda c, d: {"persona": d["character"], "dup_key": ("activator", c.name)},
 }
 
 

@@ -15,9 +15,11 @@ SLOTS = {"power": "power", "basic-universe": "universe", "training": "universe",
          "teamwork": "universe", "ally": "universe", "doubleshot": "tactic",
          "special": "special"}
 UNIVERSE_KINDS = ("basic-universe", "training", "teamwork", "ally")
-DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special")
+DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator")
 
 CUMULATIVE_KO = 20
+#: a Battlesite's Cumulative KO (it is never Spectrum KO'd)
+SITE_KO = 30
 SPECTRUM_KO = 3
 HAND_SIZE = 8
 FRONT_SIZE = 3

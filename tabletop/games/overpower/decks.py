@@ -25,11 +25,18 @@ def check_deck(catalog: Catalog, deck: CardDef) -> list[CardError]:
             for p in decklaw.errors(problems)]
 
 
-def deck_cards(catalog: Catalog, deck_id: str) -> tuple[list[CardDef], list[CardDef],
-                                                        list[CardDef]]:
-    """The characters, the mission cards (piece order) and the draw deck of a deck."""
+def deck_list(catalog: Catalog, deck_id: str) -> decklaw.DeckList:
+    """A ready-made deck (a card of kind ``deck``) as a deck list."""
     deck = catalog.cards[deck_id]
-    return list_cards(catalog, decklaw.DeckList.from_data(deck.name, deck.data))
+    return decklaw.DeckList.from_data(deck.name, deck.data)
+
+
+def site_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
+                                                                  list[CardDef]]:
+    """The deck's Battlesite (none or one) and the Specials beneath it."""
+    if not deck.battlesite:
+        return [], []
+    return [catalog.cards[deck.battlesite]], [catalog.cards[c] for c in deck.beneath]
 
 
 def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
@@ -49,12 +56,12 @@ def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
 
 
 def unplayable(catalog: Catalog, deck: decklaw.DeckList) -> str | None:
-    """Why ``deck`` cannot be dealt yet (Locations, or cards of kinds whose play is not
-    built: Events, Aspects, Activators, Artifacts), or None."""
+    """Why ``deck`` cannot be dealt yet (a Home Base, or cards of kinds whose play is not
+    built: Events, Aspects, Artifacts), or None."""
     kinds = sorted({decklaw.KIND_NAMES[catalog.cards[c].kind] + "s" for c in deck.cards
                     if c in catalog.cards and catalog.cards[c].kind not in DRAW_KINDS})
-    if deck.home_base or deck.battlesite:
-        kinds.insert(0, "Locations")
+    if deck.home_base:
+        kinds.insert(0, "a Home Base")
     if kinds:
         return f"{deck.name} holds {', '.join(kinds)}, which cannot be played yet"
     return None

@@ -21,6 +21,7 @@ from .common import other
 from .context import effect_steps
 from .hits import check_ko
 from .legal import chain_moves, defence_moves, stopping_effect, turn_moves
+from .locations import activate, activate_defence
 from .piles import discard_all
 from .state import FLOW, Link, OPState
 from .values import build_attack, defence_terms, working
@@ -82,7 +83,10 @@ def take_card(s: OPState, card: int, seat: int) -> None:
 
 
 def act(s: OPState, m: Move, link: Link | None) -> list[tuple]:
-    """Commit an action: its cards are shown; the steps that follow."""
+    """Commit an action: its cards are shown; the steps that follow. (An Activator is
+    first exchanged for its Special, which is then played: :mod:`.locations`.)"""
+    if m.kind == "activate":
+        m = activate(s, m)
     seat = m.seat
     actor = m.choice[0]
     if m.kind == "special" and m.target is None:
@@ -117,6 +121,8 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
     if m.kind == "take":
         s.say(f"{seat_label(m.seat)} does not defend")
         return
+    if s.info[m.card].kind == "activator":
+        m = activate_defence(s, m)
     attack = s.attack
     x = m.target
     partner, mate = m.choice

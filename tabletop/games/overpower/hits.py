@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine.flow import finish
 from ...engine.moves import seat_label
 from .common import LETTERS, SPECTRUM_KO, other
+from .locations import is_site, knock_out_site, site_hit
 from .piles import discard, discard_all
 from .state import OPState
 
@@ -107,7 +108,11 @@ def in_play(s: OPState, seat: int) -> list[int]:
 def knock_out(s: OPState, ch: int, why: str) -> None:
     """The character goes to the Defeated Characters Pile at once; its Placed cards go
     to their piles and its Permanent Record back to the player who scored it. Its hits
-    of this battle stay until the Venture Totals are known."""
+    of this battle stay until the Venture Totals are known. (A Battlesite:
+    :func:`.locations.knock_out_site`.)"""
+    if is_site(s, ch):
+        knock_out_site(s, ch, why)
+        return
     q = s.owner(ch)
     zone = f"front.{q}" if ch in s.zones[f"front.{q}"] else f"reserve.{q}"
     s.zones[zone].remove(ch)
@@ -157,9 +162,9 @@ def _ability_venture(s: OPState, seat: int) -> int:
 
 def hit_total(s: OPState, seat: int) -> int:
     """The printed values of this battle's hits ``seat`` scored on the opponent's
-    characters (KO'd ones included)."""
+    characters (KO'd ones included; never those on a Battlesite)."""
     info = s.info
-    return sum(info[c].value for c in s.zones[f"hits.{other(seat)}"])
+    return sum(info[c].value for c in s.zones[f"hits.{other(seat)}"] if not site_hit(s, c))
 
 
 def venture_total(s: OPState, seat: int) -> int:

@@ -25,6 +25,7 @@ from .combos import (
 from .common import NO_TYPE, other
 from .context import OPEffects
 from .grid import Hands, any_power_ok, fits, from_reserve, mate_ok, power_types, usable
+from .locations import is_site, site_special_ok
 from .state import Link, OPState
 from .values import defence_terms
 
@@ -44,7 +45,8 @@ class Query:
         self.hands = Hands(s, seat)
         self.front = s.zones[f"front.{seat}"]
         q = other(seat)
-        self.targets = s.zones[f"front.{q}"]
+        # the opponent's Front Line, and its Battlesite (:mod:`.locations`)
+        self.targets = s.zones[f"front.{q}"] + s.zones[f"site.{q}"]
         self.wide = self.targets + s.zones[f"reserve.{q}"]
 
     def mates(self, x: int) -> list[int]:
@@ -166,6 +168,8 @@ def _special_lead(q: Query, x: int, c: int, cards, kinds) -> list[Move]:
     out: list[Move] = []
     if inf.play in ("attack", "attack-or-defence") and "special" in kinds:
         tg = q.wide if inf.reserve_target else q.targets
+        if not site_special_ok(inf):
+            tg = [t for t in tg if not is_site(s, t)]
         for p, t in special_partners(s, x, c, cards):
             out += _moves("special", q.seat, c, tg, (x, p, t))
     if inf.play == "effect" and "effect" in kinds and effect_ready(s, q.seat, x, c):
@@ -334,6 +338,8 @@ def defenders(s: OPState, seat: int) -> list[tuple[int, bool]]:
     Front Line teammates (those with a guard ability left may block; the others may only
     play Specials that protect the team)."""
     target = s.attack.target
+    if is_site(s, target):  # a Battlesite defends itself (:data:`SITE_DEFENCES`)
+        return [(target, True)]
     front = s.zones[f"front.{seat}"]
     out = [(target, True)]
     for y in front:
@@ -342,8 +348,15 @@ def defenders(s: OPState, seat: int) -> list[tuple[int, bool]]:
     return out
 
 
+#: a Battlesite's Defensive Actions by the kind of card (:mod:`.activators` fills it)
+SITE_DEFENCES: dict = {}
+
+
 def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
     inf = q.s.info[c]
+    if is_site(q.s, x):
+        site = SITE_DEFENCES.get(inf.kind)
+        return site(q, x, c, q.s.attack) if site is not None else []
     gen = DEFENCES.get(inf.kind)
     if gen is None or (not may_block and inf.kind != "special"):
         return []

@@ -12,6 +12,8 @@
 ``P1 follow "Power" as type by "Char" > "Foe"`` / ``P1 finish``     Teamwork follow-ups
 ``P1 doubleshot "Card" + "Power" from "Mate" by "Char" > "Foe"``   a Doubleshot
 ``P1 special "Card" [+ "Power"] [as type] by "Char" [> "Foe"]``    a Special
+``P1 activate "Activator" + "Special" [as type] by "Char" [> "Foe"]``  an Activator (its Special
+                                                                   from beneath the Battlesite)
 ``P2 defend "Card" [+ "Card" [from "Mate"]] by "Char"`` / ``take``  a Defensive Action
 ``P1 stop``                                                        no more extra attacks
 ``P1 name type``, ``P2 lose "Card"``, ``P1 strip "Card" > "Char"``,  choices effects ask for
@@ -36,12 +38,15 @@ from .common import NO_TYPE, TYPE_INDEX, TYPES
 from .state import OPState
 
 SIMPLE = ("pass", "concede", "fight", "done", "stop", "finish", "take")
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow")
-CHARS = ("front.0", "reserve.0", "front.1", "reserve.1")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate")
+#: what a move may name as its actor or target: characters, and Battlesites
+CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1")
 
 
 def own(seat: int) -> list[str]:
-    return [f"hand.{seat}", f"placed.{seat}"]
+    """Where a player's cards for a move are: the hand, Placed cards, and (for an
+    Activator's Special) beneath the Battlesite."""
+    return [f"hand.{seat}", f"placed.{seat}", f"beneath.{seat}"]
 
 
 def _char(s: OPState, c: int) -> str:

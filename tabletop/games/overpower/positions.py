@@ -26,6 +26,7 @@ state described as JSON (docs/scenarios.md).
         defeated: 1                # Defeated Missions
         ventured: {reserve: 1, completed: 0}
         passed: false              # fight: this player has passed
+        site_ko: false             # the Battlesite (if the deck has one) is KO'd
       P2: ...
       decks:               # optional: a player's deck per seat (instead of the option's),
         P1: {name: ..., characters: [...], missions: ..., cards: {...}}   # docs/scenarios.md
@@ -44,6 +45,7 @@ from ...engine.moves import NotationError, seat_label
 from ...engine.presentation import CardPool, Positions
 from .common import other
 from .deckfile import position_decks
+from .locations import place_site
 from .state import FLOW, OPState
 
 PILES = {"pack": "pack", "dead": "dead", "defeated_characters": "defeated"}
@@ -69,6 +71,8 @@ class OverPowerPositions(Positions):
         s.facedown.clear()
         for zone in s.zones:
             s.zones[zone] = []
+        for seat in (0, 1):
+            place_site(s, pools[seat], seat, position.get(seat_label(seat)) or {})
         for seat in (0, 1):
             side = position.get(seat_label(seat)) or {}
             _side(s, pools, seat, side)
@@ -137,7 +141,7 @@ def _on_chars(s: OPState, pool: CardPool, seat: int, zone: str, spec) -> None:
 
 
 def _char(s: OPState, seat: int, name: str) -> int:
-    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"site.{seat}"]:
         if s.name(c).casefold() == str(name).casefold():
             return c
     raise NotationError(f"scenario: {seat_label(seat)} has no character {name!r} in play")

@@ -4,6 +4,7 @@ or a click is not legal)."""
 from __future__ import annotations
 
 from ...engine.moves import Move, seat_label
+from .activators import site_refusal
 from .common import LETTERS, TYPES, other, type_name
 from .grid import Hands, code_ok, fits, rating, slot_free
 from .state import OPState
@@ -204,5 +205,8 @@ def explain(s: OPState, m: Move, status: str) -> str:
         return "The game is over."
     if m.seat != s.actor:
         return f"It is {seat_label(s.actor)}'s move, not {seat_label(m.seat)}'s: {status}"
+    site = site_refusal(s, m)  # Battlesites and Activators (issue 14)
+    if site:
+        return site
     why = EXPLAIN.get(s.pending.kind)
     return why(s, m) if why is not None else f"Not now: {status}"

@@ -16,11 +16,11 @@ from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
-from . import aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
+from . import activators, aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
-from .decks import deck_cards, list_cards
+from .decks import deck_list, list_cards, site_cards
 from .hits import cumulative, in_play, ko_at, venture_total
 from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
@@ -96,6 +96,10 @@ ZONES = {
     "risk_reserve": ZoneSpec("Ventured from Reserve", "public", "row"),
     "risk_completed": ZoneSpec("Ventured from Completed", "public", "row"),
     "combat": ZoneSpec("The action", "public", "row"),
+    # Locations (issue 14, :mod:`.locations`)
+    "site": ZoneSpec("Battlesite", "public", "row", holds=("location",)),
+    "beneath": ZoneSpec("Beneath the Battlesite", "owner", "row",
+                        holds=("special", "activator")),
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
@@ -133,22 +137,27 @@ class OverPowerRules(Rules):
         parts = []
         for seat, key in enumerate(("team_p1", "team_p2")):
             if decks and decks[seat] is not None:
-                chars, missions, draw = list_cards(catalog, decks[seat])
+                deck = decks[seat]
             elif options[key] not in catalog.cards:
                 raise ValueError(f"OverPower: no deck {options[key]!r} in the card set")
             else:
-                chars, missions, draw = deck_cards(catalog, options[key])
+                deck = deck_list(catalog, options[key])
+            chars, missions, draw = list_cards(catalog, deck)
+            site, beneath = site_cards(catalog, deck)
             start = len(defs)
-            defs.extend(chars + missions + draw)
-            parts.append((start, len(chars), len(missions), len(defs)))
+            defs.extend(chars + missions + draw + site + beneath)
+            parts.append((start, len(chars), len(missions), len(draw), len(site), len(defs)))
         s = OPState(tuple(defs), tuple(compile_card(c) for c in defs), parts[1][0], seed,
                     options)
-        for seat, (start, nc, nm, end) in enumerate(parts):
+        for seat, (start, nc, nm, nd, ns, end) in enumerate(parts):
             for base in SEAT_ZONES:
                 s.zones[f"{base}.{seat}"] = []
             s.zones[f"front.{seat}"] = list(range(start, start + nc))
             s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
-            s.zones[f"draw.{seat}"] = list(range(start + nc + nm, end))
+            pile = start + nc + nm
+            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
+            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
+            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
             s.facedown.update(range(start, start + nc))
             s.shuffle(s.zones[f"draw.{seat}"])
         s.zones["combat"] = []

@@ -13,7 +13,7 @@ from .refusals import explain
 from .state import OPState
 from .values import working
 
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate")
 #: moves made by dropping their card on a character (or the Reserve box)
 DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
 #: moves made by clicking their card and picking from a menu
@@ -135,7 +135,8 @@ class OverPowerText(GameText):
     def landing(self, move: Move):
         """A Special that acts on one's own side has no target: it is dropped on the
         character who plays it."""
-        if move.kind == "special" and move.target is None and isinstance(move.choice, tuple):
+        if move.kind in ("special", "activate") and move.target is None and \
+                isinstance(move.choice, tuple):
             return move.choice[0]
         return move.target
 

@@ -136,9 +136,12 @@ def _ability_defence(s: OPState, ch: int, attack: Attack) -> int:
 
 def defence_terms(s: OPState, seat: int, defender: int, lead: int, partner: int,
                   attack: Attack) -> list[tuple[str, int]]:
-    """The working of a blocking defence's value (printed values and bonuses)."""
+    """The working of a blocking defence's value (printed values and bonuses; a
+    Battlesite's Power card alone)."""
     info = s.info
     inf = info[lead]
+    if info[defender].kind == "location":
+        return [(inf.name, inf.value)]
     if inf.kind == "special":
         p = info[partner]
         terms = [(p.name, p.value), (inf.name, inf.partner[1])]

@@ -64,6 +64,9 @@ class OverPowerNewGame(NewGameHook):
                 more = len(exc.problems) - 1
                 raise ValueError(f"P{seat + 1}'s deck cannot be played: {exc.problems[0]}"
                                  + (f" (and {more} more)" if more else "")) from None
+            if deck.home_base or deck.battlesite:
+                raise ValueError(f"P{seat + 1}'s deck {deck.name} has a Location: the table "
+                                 "cannot show Home Bases and Battlesites yet.")
             decks[f"P{seat + 1}"] = deckfile.position_data(deck)
             out[key] = next(o.default for o in _options() if o.key == key)
         if not decks:
