@@ -26,8 +26,12 @@ def named(card_def) -> str:
     return card_def.name
 
 
+BY_NAME = {c.name: c for c in CATALOG.cards.values()}
+
+
 def persona_of(name: str) -> str:
-    return CATALOG.by_name(name).data.get("persona") or CATALOG.by_name(name).id
+    card = BY_NAME[name]
+    return card.data.get("persona") or card.id
 
 
 def duel(user: str, hand: list[str], p2: dict | None = None, turn: str = "P1",

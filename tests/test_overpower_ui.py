@@ -254,3 +254,94 @@ def test_the_new_game_screen_scrolls_to_the_last_optional_rule(app):
     click(app, new.rules_box.widgets[-1].rect.move(10, 10).topleft)
     assert new.options["any_character_limitation"] is True
     assert new.rules_box.offset == box.offset  # the screen laid out again keeps its scroll
+
+
+def test_the_follow_up_prompt_of_a_teamwork_card(app):
+    scene = table(app, {"phase": "fight", "first": "P1",
+                        "P1": {**P1_TEAM, "hand": ["Pincer Move", "Strength 5", "Energy 4"]},
+                        "P2": {**P2_TEAM, "hand": ["Energy 2"]}})
+    drag(app, center_of(scene, "Pincer Move"), center_of(scene, "Cobble Jack"))
+    assert scene.session.notations == ['P1 teamwork "Pincer Move" by "Gannet Vey" > "Cobble Jack"']
+    hand_over(app, scene)
+    click(app, dialog_button(scene, "Take the hit").rect.center)
+    hand_over(app, scene)
+    d = scene.dialog.d
+    assert d.title == ("Pincer Move: follow up \u2014 Strength +2 and/or Energy +2, each by a "
+                       "different teammate (not Gannet Vey); at least one")
+    assert d.actions == []  # one follow-up at least: no way to finish yet
+    drag(app, center_of(scene, "Strength 5"), center_of(scene, "Flintmother"))
+    assert scene.session.notations[-1] == \
+        'P1 follow "Strength 5" as strength by "Keel Marrow" > "Flintmother"'
+    hand_over(app, scene)
+    click(app, dialog_button(scene, "Take the hit").rect.center)
+    hand_over(app, scene)
+    assert scene.dialog.d.title.endswith("one more, or finish")
+    click(app, dialog_button(scene, "Finish Teamwork").rect.center)
+    assert scene.session.notations[-1] == "P1 finish"
+
+
+def offered_by_the_table(scene, move) -> bool:
+    """The table offers ``move``: in its dialog, as a panel button, as a drag of a card
+    on the table onto a lit target, or in a card's menu."""
+    text = scene.game.text
+    if scene.dialog is not None and move in scene.dialog.d.moves:
+        return True
+    gesture = text.gesture(move)
+    if gesture == "button":
+        return text.describe(scene.state, move) in [b.label for b in scene.buttons]
+    if gesture == "drag":
+        return any(scene._sprite_of(c) is not None and text.landing(move) in
+                   scene.targets_for(c) for c in text.carriers(move))
+    return scene._sprite_of(move.card) is not None
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_every_decision_of_a_whole_game_is_offered_by_the_table(app, seed):
+    from tabletop.engine.players import RandomPlayer
+    from tabletop.engine.rng import Rng
+    from tabletop.games.overpower.ai import OverPowerAI
+
+    session = Session(GAME, app.catalog("overpower"), {}, seed,
+                      [SeatConfig("Ana"), SeatConfig("Bo")])
+    scene = TableScene(session)
+    app.replace(scene)
+    app.step(0.016)
+    players, rng = (OverPowerAI(), RandomPlayer()), Rng(seed)
+    summaries = 0
+    while not session.state.over:
+        if scene.handover_to is not None:
+            scene.take_seat()
+        if scene.dialog is not None and scene.dialog.d.modal:  # a battle's summary
+            summaries += 1
+            scene.dialog.buttons[0].on_click()
+            continue
+        s = session.state
+        move = players[s.actor].choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
+        assert offered_by_the_table(scene, move), GAME.text.format_move(s, move)
+        assert scene.play(move)
+        app.step(0.016)
+    assert summaries >= 2 and len(session.moves) > 50
+
+
+def test_a_saved_copy_reopens_on_the_same_table(app):
+    from ui_helpers import frames
+
+    from tabletop.engine.paths import saves_dir
+    from tabletop.ui.menu import open_save, start_table
+
+    scene = table(app, FIGHT)
+    drag(app, center_of(scene, "Storm Jar"), center_of(scene, "Flintmother"))
+    hand_over(app, scene)
+    click(app, next(b for b in scene.tools if b.label == "Save").rect.center)
+    for _ in frames(app, 10):
+        if "Saved as" in scene.toast.message:
+            break
+    copy = next(saves_dir().glob("overpower-*.json"))
+    session, warnings = open_save(app, copy)
+    assert not warnings and session.notations == scene.session.notations
+    start_table(app, session)
+    again = app.scene
+    if again.handover_to is not None:
+        again.take_seat()
+    assert again.viewer == 1 and again.dialog.d.title == "Saltbright attacks Flintmother: 8"
+    assert {s.card for s in again.layout_obj.sprites} == {s.card for s in scene.layout_obj.sprites}

@@ -440,3 +440,72 @@ def test_determinize_refills_each_hidden_slot_with_a_card_of_its_kind():
         assert {world.info[c].kind for c in cards} == {s.info[c].kind for c in s.zones[zone]}
     assert world.zones["hand.0"] == s.zones["hand.0"]
     assert world.zones["threat"][1] in world.facedown
+
+
+# -- set-up from a scenario position (issue 10) ---------------------------------------------
+
+def setup_session(options: dict, **pos) -> Session:
+    return Session(GAME, real_cards(), options, 3, position={"phase": "setup", **pos})
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3}, {"players": 4},
+                                     {"players": 2, "less_counting": True},
+                                     {"players": 3, "receding": True},
+                                     {"players": 4, "less_cooperative": True,
+                                      "any_bonus": True}])
+def test_a_setup_position_deals_four_each_and_keeps_every_card(options):
+    """Rulings 22-23: whatever the table, every card is in play or out as the variant
+    says; four each, the first villain takes two, one location for round 1."""
+    s = setup_session(options).state
+    players = options["players"]
+    assert sorted(s.all_cards()) == list(range(len(s.cards)))
+    for seat in range(players):
+        assert len(s.zones[f"hand.{seat}"]) == 4
+    assert len(s.zones["powers"]) == 60 - 4 * players - 2
+    assert len(s.zones["villains"]) == len(s.zones["attributes"]) == 20
+    out = {s.name(c) for c in s.zones["out"]}
+    if options.get("less_counting"):
+        assert out == {s.name(c) for c in range(len(s.cards)) if s.info[c].kind == "location"}
+        assert s.zones["location"] == []
+    elif options.get("receding"):
+        assert out == {"Lantern Quay"} and len(s.zones["locations"]) == 5
+    else:
+        assert out == set() and len(s.zones["locations"]) == 6
+    assert (s.phase, s.actor, s.round, s.round_turn, s.turn) == ("defend", 0, 1, 1, 1)
+
+
+def test_a_setup_position_deals_one_at_a_time_from_p1_off_the_top():
+    tops = ["Flame 1", "Frost 2", "Gale 3", "Mind 4", "Shadow 5", "Might 1", "Flame 2",
+            "Frost 3", "Gale 4", "Mind 5", "Shadow 1", "Might 2", "Flame 3", "Frost 4"]
+    s = setup_session({"players": 3}, powers=tops, active="P3").state
+    assert names(s, "hand.0") == tops[0:12:3]
+    assert names(s, "hand.1") == tops[1:12:3]
+    assert names(s, "hand.2") == tops[2:12:3]
+    assert names(s, "threat") == tops[12:14] and s.facedown == {s.zones["threat"][1]}
+    assert s.current == s.actor == 2
+
+
+def test_a_setup_position_under_less_cooperative_keeps_each_deal_private():
+    session = setup_session({"players": 2, "less_cooperative": True},
+                            powers=["Flame 1", "Frost 2", "Gale 3", "Mind 4"])
+    s = session.state
+    assert GAME.rules.view(s, 1).zones["hand.0"] == [HIDDEN] * 4
+    assert GAME.rules.view(s, 0).zones["hand.0"] == s.zones["hand.0"]
+    assert "P1 open powers: 4 power(s)" in session.log_text(1)
+    assert "Gale 3" not in session.log_text(1) and "Gale 3" in session.log_text(0)
+
+
+@pytest.mark.parametrize("options, pos, message", [
+    ({}, {"hands": {"P1": ["Flame 1"]}}, "the rules deal the rest, so not: hands"),
+    ({}, {"villain": "Windshear", "round": 2}, "so not: round, villain"),
+    ({"less_counting": True}, {"locations": ["Night Market"]},
+     "Night Market is out of the game with this option"),
+    ({"receding": True}, {"locations": ["Lantern Quay"]}, "Lantern Quay is out of the game"),
+    ({}, {"villains": ["Flame 1"]}, "'Flame 1' is not a villain card"),
+    ({"players": 2}, {"active": "P3"}, "no seat P3 in this game"),
+    ({}, {"phase": "deal"}, "phase must be 'setup' or left out"),
+])
+def test_a_setup_position_refuses_what_the_rules_decide(options, pos, message):
+    pos = {"phase": "setup", **pos}
+    with pytest.raises(NotationError, match=message):
+        GAME.positions.build(real_cards(), GAME.rules.normalize_options(options), 1, pos)

@@ -202,7 +202,7 @@ def test_the_new_game_screen_offers_two_to_four_seats(app):
                 [("human", "Human"), ("computer", "Computer")]]
 
     assert len(seat_rows()) == 4  # the rulebook's four players by default
-    players = next(w for w in scene.widgets if getattr(w, "label", "") == "Players")
+    players = next(w for w in scene.rules_box.widgets if getattr(w, "label", "") == "Players")
     click_at(app, players._segments()[0].center)  # 2 players
     assert scene.options["players"] == 2 and len(seat_rows()) == 2
     click_at(app, scene.start.rect.center)

@@ -148,3 +148,52 @@ def test_sample_saves_load(brawl, brawl_cards):
             loaded, warnings = session_from_dict(data, brawl, brawl_cards, f.name)
             assert not warnings, f"{f.name}: regenerate with tools/make_sample_saves.py"
             assert len(loaded.moves) == len(data["moves"])
+
+
+SETUP_POSITIONS = {
+    "brawl": ({}, {"phase": "setup", "hands": {
+        "P1": ["Granite Warden", "Solar Storm", "Grid Blackout", "Vanishing Act", "Dead Air",
+               "Lucky Star"],
+        "P2": ["Iron Mawgrave", "Fever Dream", "Broken Mirror", "Counterstroke",
+               "Field Dressing", "Group Huddle"]}}),
+    "power-play": ({"players": 3, "receding": True},
+                   {"phase": "setup", "active": "P2", "powers": ["Flame 1", "Frost 2"],
+                    "locations": ["Night Market"]}),
+    "solo-deckbuilder": ({"superhero": "choose"},
+                         {"phase": "setup", "locations": ["Signal Tower"],
+                          "deck": ["Cold Feet", "Cold Feet"]}),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SETUP_POSITIONS))
+def test_a_game_from_a_setup_position_saves_and_replays(game_id, tmp_path):
+    """Issue 10: the set-up position is kept in the save; loading builds it again and
+    replays the moves to the same table, log and generator."""
+    from tabletop.games import GAMES
+
+    game = GAMES[game_id]
+    catalog = game.rules.load_catalog(mod_dirs=[])
+    options, position = SETUP_POSITIONS[game_id]
+    seats = [SeatConfig(f"P{n + 1}") for n in range(game.rules.seat_count(
+        game.rules.normalize_options(options)))]
+    session = Session(game, catalog, options, 6, seats, position=position)
+    assert session.state.phase != "over"
+    r = Rng(6)
+    for _ in range(25):
+        if session.state.over:
+            break
+        seat = session.state.actor
+        session.play(computer_move(game.rules, session.state, seat, RandomPlayer(), r))
+    path = tmp_path / "setup.json"
+    write_save(path, session)
+    data = read_save(path)
+    assert data["position"] == position
+    # the first move is a set-up move (or the first active hero's, in Power Play)
+    first = {"brawl": "P1 pick", "power-play": "P2 play", "solo-deckbuilder": "P1 hero"}
+    assert data["moves"][0].startswith(first[game_id])
+    loaded, warnings = session_from_dict(data, game, catalog)
+    assert not warnings and loaded.position == position
+    assert loaded.notations == session.notations and len(loaded.moves) == 25
+    assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
+    assert game.positions.to_json(loaded.state) == game.positions.to_json(session.state)
+    assert loaded.log_text() == session.log_text()

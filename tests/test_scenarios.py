@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,27 @@ def test_a_scenario_without_a_position_starts_from_the_deal():
     result = run_scenario({"game": "brawl", "seed": 3, "moves": []}, GAMES["brawl"])
     assert result["state"]["phase"] == "pick"
     assert len(result["state"]["zones"]["hand.0"]) == 6
+
+
+GUIDE = Path(__file__).parent.parent / "docs" / "scenarios.md"
+EXAMPLES = [block for block in re.findall(r"```yaml\n(.*?)```",
+                                           GUIDE.read_text(encoding="utf-8"), re.S)
+            if re.search(r"^game: ", block, re.M) and "\nexpect:" in block]
+SETUP_EXAMPLES = [block for block in EXAMPLES if "phase: setup" in block]
+
+
+@pytest.mark.parametrize("block", EXAMPLES,
+                         ids=[f"{load_scenario(b)['game']}-{i}" for i, b in enumerate(EXAMPLES)])
+def test_the_guides_examples_do_what_they_say(block):
+    """Every scenario the guide shows runs as written and meets its ``expect`` block."""
+    data = load_scenario(block)
+    result = run_scenario(data, GAMES[data["game"]])
+    actual = {"state": result["state"], "refused": result["refused"]}
+    if "refused" not in data["expect"]:
+        assert result["refused"] is None
+    assert subset_mismatches(data["expect"], actual) == []
+
+
+def test_every_game_with_a_setup_position_has_a_guide_example():
+    assert {load_scenario(b)["game"] for b in SETUP_EXAMPLES} == \
+        {"brawl", "power-play", "solo-deckbuilder"}

@@ -246,3 +246,79 @@ cards:
     assert any("card 'odd-hero' field 'power.match.type': a `defeat` trigger can only match "
                "villain or supervillain cards" in e for e in errors)
     assert "good-gadget" in catalog.cards and "odd-hero" not in catalog.cards
+
+
+# -- set-up from a scenario position (issue 10) ---------------------------------------------
+
+def setup_state(options: dict | None = None, seed: int = 1, **pos):
+    return GAME.positions.build(CATALOG, GAME.rules.normalize_options(options or {}), seed,
+                                {"phase": "setup", **pos})
+
+
+def test_a_setup_position_lays_out_stacks_of_five_and_the_starting_deck():
+    s = setup_state(locations=["Signal Tower", "Glacier Citadel"],
+                    supervillains=["Baron Ashfall"], deck=["Cold Feet", "Jab"],
+                    resources=["Surge"], enemy=["Rust Brute"])
+    assert sorted(s.all_cards()) == list(range(len(s.cards)))
+    stack = names(s, "location_stack")
+    assert stack[-2:] == ["Glacier Citadel", "Signal Tower"] and len(set(stack)) == 5
+    assert names(s, "sv_stack")[-1] == "Baron Ashfall" and len(s.zones["sv_stack"]) == 5
+    assert sorted(names(s, "deck.0")) == ["Cold Feet"] * 3 + JABS
+    assert names(s, "deck.0")[-2:] == ["Jab", "Cold Feet"]
+    assert names(s, "resources")[-1] == "Surge" and len(s.zones["resources"]) == 60
+    assert names(s, "enemy")[-1] == "Rust Brute" and len(s.zones["enemy"]) == 24
+    assert len(s.zones["superheroes"]) == 5 and not s.zones["hero.0"]
+    boxed = [s.info[c].kind for c in s.zones["box"]]
+    assert boxed.count("supervillain") == 4 and boxed.count("starter") == 4
+
+
+def test_the_superhero_is_chosen_before_anything_is_turned_up():
+    """Ruling 28: set-up step 5 comes before turn 1's step 1."""
+    s = setup_state(locations=["Signal Tower"])
+    assert s.phase == "setup" and s.pending.kind == "hero"
+    assert s.location is None and s.supervillain is None
+    assert not s.zones["row"] and not s.zones["hand.0"] and s.turn == 0
+    assert len(legal(s)) == 5 and all(m.startswith('P1 hero "') for m in legal(s))
+    assert GAME.rules.view(s, 0).zones["location_stack"] == [HIDDEN] * 5
+    s = play(s, 'P1 hero "Deepwell Oracle"')
+    assert names(s, "hero.0") == ["Deepwell Oracle"] and names(s, "location") == ["Signal Tower"]
+    assert (s.turn, s.step, len(s.zones["row"]), len(s.zones["hand.0"])) == (1, 6, 4, 5)
+    assert not s.zones["superheroes"]
+
+
+def test_the_random_superhero_is_drawn_by_the_game():
+    picked = set()
+    for seed in range(40):
+        s = setup_state({"superhero": "random"}, seed)
+        assert s.turn == 1 and s.step == 6 and len(s.zones["hero.0"]) == 1
+        picked.add(s.name(s.hero))
+    assert len(picked) == 5  # every superhero of the set can come up
+
+
+def test_the_starting_deck_is_shuffled():
+    """Ruling 29: the first five come from a shuffled 7 + 3."""
+    hands = set()
+    for seed in range(12):
+        s = GAME.rules.new_state(CATALOG, {"superhero": "random"}, seed)
+        owned = names(s, "hand.0") + names(s, "deck.0")
+        assert sorted(owned) == ["Cold Feet"] * 3 + JABS
+        hands.add(tuple(names(s, "hand.0")))
+    assert len(hands) > 3
+
+
+@pytest.mark.parametrize("pos, message", [
+    ({"hand": ["Jab"]}, "the rules do the rest, so not: hand"),
+    ({"superhero": "Nightjar", "turn": 1}, "so not: superhero, turn"),
+    ({"deck": ["Cold Feet"] * 4}, r"the starting deck \(3 × Cold Feet, 7 × Jab\) has no "
+                                  r"\(more\) 'Cold Feet'"),
+    ({"deck": ["Haymaker"]}, "has no \\(more\\) 'Haymaker'"),
+    ({"supervillains": ["Doctor Dice", "Tidewrack", "Baron Ashfall", "Countess Vire",
+                        "Professor Null", "The Emberlich"]},
+     "the supervillains stack holds 5 cards, not 6"),
+    ({"locations": ["Baron Ashfall"]}, "cannot go in 'locations'"),
+    ({"phase": "turn"}, "phase must be 'setup' or left out"),
+])
+def test_a_setup_position_refuses_what_the_rules_decide(pos, message):
+    with pytest.raises(NotationError, match=message):
+        GAME.positions.build(CATALOG, GAME.rules.normalize_options({}), 1,
+                             {"phase": "setup", **pos})

@@ -4,7 +4,7 @@ Each change of the game (a move, an undo, a redo) appends one short line to a jo
 beside the save (``<save>.journal``): a plain write the operating system holds even if
 the app is killed the next instant, cheap enough for any frame. A background thread then
 writes the whole save the durable way (temporary file, fsync, rename, fsync of the
-folder; :func:`~tabletop.engine.saves.atomic_write`), coalescing a burst of changes into
+folder; :func:`~tabletop.engine.files.atomic_write`), coalescing a burst of changes into
 one write, and empties the journal once the save holds everything in it. Reading a save
 (:func:`~tabletop.engine.saves.read_save`) replays the journal's newer lines on top
 (:func:`recover`), so the last move survives a crash between the two.

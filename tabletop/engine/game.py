@@ -8,7 +8,7 @@ also use ``game.text`` (refusals, status, notation, gestures) and the computer p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .info import GameInfo, Option, SeatConfig
@@ -42,7 +42,6 @@ class Game:
     #: sample saves for ``saves/`` and extra lines for ``tabletop bench``
     samples: tuple[SampleSave, ...] = ()
     bench: Callable[[bool], list[str]] | None = None
-    help: str = field(default="", repr=False)
 
     @property
     def info(self) -> GameInfo:

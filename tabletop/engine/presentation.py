@@ -145,6 +145,8 @@ class Positions:
 
         return {
             "zones": {z: [state.name(c) for c in cards] for z, cards in state.zones.items()},
+            # how many cards each zone holds (for counts a scenario checks, piles included)
+            "sizes": {z: len(cards) for z, cards in state.zones.items()},
             "current": seat_label(state.current),
             "phase": state.phase,
             "over": state.over,

@@ -1,9 +1,12 @@
 """Saved games: JSON files holding the move log, written atomically.
 
 A save is ``{"format": "tabletop-save", "version": 1, "game", "options", "seed",
-"seats", "fingerprint", "moves": [notation...], "notes", "settings"}`` plus, for a game
-that started from a scenario position instead of a deal, that ``"position"``, and what
-the load screen shows (``"saved"``, ``"turn"``, ``"over"``, ``"app"``). Loading replays
+"seats", "fingerprint", "ruleset", "moves": [notation...], "notes", "settings"}`` plus,
+for a game that started from a scenario position instead of a deal, that ``"position"``;
+an autosave also records the journal line it includes (``"journal"``, :mod:`.autosave`);
+and what the load screen shows (``"saved"``, ``"turn"``, ``"over"``, ``"app"``).
+``"ruleset"`` is the version of the game's rules the game was played under
+(``Rules.version``): it replays and goes on under those rules. Loading replays
 every move through the rules; if anything is wrong (bad JSON, a newer format, an unknown
 game, a move the rules refuse) the whole save is refused with a message; nothing is
 half-loaded.
@@ -54,8 +57,9 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SETTINGS", "UPGRADERS", "SaveError", 
 
 def session_to_dict(session: Session) -> dict[str, Any]:
     """What a save holds: only what is needed to replay the game (options, seed, seats,
-    moves, narration, table settings, a scenario position) and what the load screen
-    shows (when, which turn, whether it is over)."""
+    the card data's fingerprint, the rules version, moves, narration, table settings, a
+    scenario position) and what the load screen shows (when, which turn, whether it is
+    over)."""
     from .. import __version__
 
     return {

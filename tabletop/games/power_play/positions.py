@@ -21,6 +21,13 @@ state described as JSON (see docs/scenarios.md).
       villains: [Hoarfrost]    # the next villains, top first (also attributes, locations)
 
 The position is the start of the active hero's turn, with the villain on the table.
+
+With ``phase: setup`` the position is the four piles before the deal: ``powers``,
+``villains``, ``attributes`` and ``locations`` name the tops (the other cards go under
+them, shuffled; the variants leave locations out as usual) and ``active`` the first Active
+Hero (default P1). The rules then run the set-up: four open powers each from the top of
+the power pile, one at a time around the table from P1, then the first round's location
+and the first villain.
 """
 
 from __future__ import annotations
@@ -38,13 +45,20 @@ from .turn import ROUNDS
 
 PILES = {"villain": "villains", "attribute": "attributes", "location": "locations",
          "power": "powers"}
+#: what a set-up position may give (the rules deal the rest)
+SETUP_KEYS = ("phase", "active", *PILES.values())
 
 
 class PowerPlayPositions(Positions):
     def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
               position: dict[str, Any]) -> PPState:
-        return build_state(self.rules, catalog, self.rules.normalize_options(options), seed,
-                           position)
+        options = self.rules.normalize_options(options)
+        if position.get("phase") == "setup":
+            return build_setup(self.rules, catalog, options, seed, position)
+        if "phase" in position:
+            raise NotationError(f"scenario: phase must be 'setup' or left out, not "
+                                f"{position['phase']!r}")
+        return build_state(self.rules, catalog, options, seed, position)
 
     def to_json(self, s: PPState) -> dict[str, Any]:
         out = super().to_json(s)
@@ -116,7 +130,8 @@ def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
     threat = [pool.of(n, "power") for n in position["threat"]] if "threat" in position \
         else None
     location = pool.of(position["location"], "location") if position.get("location") else None
-    _piles(s, pool.cards, options, hands)
+    _piles(s, pool.cards, options)
+    _deal_missing(s, hands)
     for kind, pile in PILES.items():
         s.zones[pile].extend(reversed(tops[kind]))
     if threat is not None:
@@ -136,11 +151,34 @@ def build_state(rules, catalog: Catalog, options: dict[str, Any], seed: int,
     return s
 
 
-def _piles(s: PPState, rest: list[int], options: dict[str, Any],
-           hands: dict[int, list[int]]) -> None:
+def build_setup(rules, catalog: Catalog, options: dict[str, Any], seed: int,
+                position: dict[str, Any]) -> PPState:
+    """The piles before the deal (the named cards on top); the rules deal and start."""
+    extra = sorted(str(key) for key in position if key not in SETUP_KEYS)
+    if extra:
+        raise NotationError("scenario: a set-up position gives the tops of the piles ("
+                            + ", ".join(PILES.values()) + ") and the first active hero; "
+                            f"the rules deal the rest, so not: {', '.join(extra)}")
+    s = rules.empty_state(catalog, options, seed)
+    pool = _Cards(s, "Power Play", list(range(len(s.cards))))
+    tops = {kind: pool.listed(position, pile, kind) for kind, pile in PILES.items()}
+    for c in tops["location"]:
+        if left_out(s.info[c], options):
+            raise NotationError(f"scenario: {s.name(c)} is out of the game with this "
+                                "option (Less counting leaves every location out, "
+                                "Receding power levels the scoring one)")
+    first = pool.seat(position.get("active", "P1"))
+    _piles(s, pool.cards, options)
+    for kind, pile in PILES.items():
+        s.zones[pile].extend(reversed(tops[kind]))
+    s.say("Scenario: set-up, the piles before the deal")
+    rules.start_setup(s, first)
+    return s
+
+
+def _piles(s: PPState, rest: list[int], options: dict[str, Any]) -> None:
     """What is left goes to the piles, shuffled by the seed (Less counting and Receding
-    power levels leave locations out as in a normal set-up); seats without a hand are
-    dealt four."""
+    power levels leave locations out as in a normal set-up)."""
     piles: dict[str, list[int]] = {kind: [] for kind in PILES}
     for c in rest:
         inf = s.info[c]
@@ -151,6 +189,10 @@ def _piles(s: PPState, rest: list[int], options: dict[str, Any],
     for kind, pile in PILES.items():
         s.shuffle(piles[kind])
         s.zones[pile] = piles[kind]
+
+
+def _deal_missing(s: PPState, hands: dict[int, list[int]]) -> None:
+    """The hands as given; seats without one are dealt four from the shuffled pile."""
     for seat in range(s.seats):
         hand = hands.get(seat)
         if hand is None:

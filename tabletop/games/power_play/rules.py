@@ -132,10 +132,22 @@ class PowerPlayRules(Rules):
 
     # -- set-up ------------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
+        s = self.empty_state(catalog, options, seed)
+        piles = _piles(tuple(catalog.cards.values()), s.options["less_counting"],
+                       s.options["receding"])
+        for name, pile in piles.items():
+            s.zones[name] = list(pile)
+        for pile in ("villains", "attributes", "locations", "powers"):
+            s.shuffle(s.zones[pile])
+        self.start_setup(s)
+        return s
+
+    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> PPState:
+        """The cards of ``catalog`` (each copy an instance), every zone empty; a set too
+        small for the number of players is refused."""
         options = self.normalize_options(options)
         seats = self.seat_count(options)
-        defs = tuple(catalog.cards.values())
-        cards, info, count = _deck(defs)
+        cards, info, count = _deck(tuple(catalog.cards.values()))
         _check_counts(count, seats)
         s = PPState(cards, info, seats, seed, options)
         for zone in ("powers", "discard", "out", "villains", "attributes", "locations",
@@ -144,24 +156,25 @@ class PowerPlayRules(Rules):
         for seat in range(seats):
             for base in ("hand", "bonus", "badnews"):
                 s.zones[f"{base}.{seat}"] = []
-        piles = _piles(defs, options["less_counting"], options["receding"])
-        for name, pile in piles.items():
-            s.zones[name] = list(pile)
-        for pile in ("villains", "attributes", "locations", "powers"):
-            s.shuffle(s.zones[pile])
-        if options["less_counting"]:
+        return s
+
+    def start_setup(self, s: PPState, first: int = 0) -> None:
+        """Set-up from the four piles on (shuffled, or as a scenario lays them out): four
+        open powers each, dealt one at a time from P1 around the table from the top of the
+        power pile; then ``first`` takes the Active Hero card and the first round begins
+        (its location, then the first villain)."""
+        if s.options["less_counting"]:
             s.say("Less counting: no locations this game")
-        elif options["receding"] and any(info[c].score_bonus for c in s.zones["out"]):
+        elif s.options["receding"] and any(s.info[c].score_bonus for c in s.zones["out"]):
             s.say("Receding power levels: the scoring location is left out")
         for _ in range(HAND_SIZE):
-            for seat in range(seats):
+            for seat in range(s.seats):
                 s.draw("powers", f"hand.{seat}")
-        for seat in range(seats):
+        for seat in range(s.seats):
             say_hand(s, seat, "open powers", s.zones[f"hand.{seat}"])
-        s.current = 0
-        s.say(f"{seat_label(0)} takes the Active Hero card")
-        FLOW.start(s, ("round", 0))
-        return s
+        s.current = first
+        s.say(f"{seat_label(first)} takes the Active Hero card")
+        FLOW.start(s, ("round", first))
 
     # -- the core ------------------------------------------------------------------------------
     def is_legal(self, s: PPState, m: Move) -> bool:

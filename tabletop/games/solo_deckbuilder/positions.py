@@ -34,16 +34,24 @@
 
 Cards no zone takes (locations and supervillains beyond the stacks, the spare starters)
 go to the box.
+
+With ``phase: setup`` the position is the table before set-up step 5's superhero:
+``locations`` and ``supervillains`` name the tops of the two stacks of five (the others
+are drawn at random under them), ``resources`` and ``enemy`` the tops of those decks and
+``deck`` the top of the starting deck of 7 Jabs and 3 Cold Feet (the rest shuffled under
+it). The superhero is then chosen (``P1 hero``) or, with the random option, drawn, and
+turn 1 runs under the rules.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...engine.cards import Catalog
 from ...engine.moves import NotationError
 from ...engine.presentation import Positions
-from .rules import LOCATIONS, STARTER_SPARES, card_set, starter_groups
+from .rules import LOCATIONS, STARTER_SPARES, SUPERVILLAINS, card_set, starter_groups
 from .state import SoloState
 from .text import SoloText
 from .turn import MAIN
@@ -67,6 +75,8 @@ PLACED = (("location", "location"), ("hq", "hq.0"), ("secured", "secured.0"),
           ("row", "row"), ("resource_discard", "resource_discard"),
           ("defeated", "defeated"), ("hand", "hand.0"), ("discard", "discard.0"),
           ("played", "played.0"), ("destroyed", "destroyed"))
+#: what a set-up position may give (the tops of the stacks and decks)
+SETUP_KEYS = ("phase", "locations", "supervillains", "resources", "enemy", "deck")
 
 
 class SoloPositions(Positions):
@@ -74,6 +84,14 @@ class SoloPositions(Positions):
               position: dict[str, Any]) -> SoloState:
         s = self.rules.empty_state(card_set(catalog), self.rules.normalize_options(options),
                                    seed)
+        if position.get("phase") == "setup":
+            _Table(s, position).set_up()
+            s.say("Scenario: set-up, before the superhero")
+            self.rules.start_setup(s)
+            return s
+        if "phase" in position:
+            raise NotationError(f"scenario: phase must be 'setup' or left out, not "
+                                f"{position['phase']!r}")
         _Table(s, position).lay_out()
         return _start(self.rules, s, position)
 
@@ -104,6 +122,7 @@ class _Table:
         self.s = s
         self.position = position
         self.pool = list(range(len(s.cards)))
+        self._starting_deck_cards: tuple[int, ...] = ()
 
     def take(self, name, key: str) -> int:
         s = self.s
@@ -163,21 +182,80 @@ class _Table:
         self.s.zones["box"].extend(rest[size:])
         return rest[:size]
 
+    def set_up(self) -> None:
+        """The table before the superhero: stacks of five and the three decks, the named
+        cards on top of each, the others shuffled under them."""
+        s, z = self.s, self.s.zones
+        extra = sorted(str(key) for key in self.position if key not in SETUP_KEYS)
+        if extra:
+            raise NotationError("scenario: a set-up position gives the tops of the stacks "
+                                "and decks (" + ", ".join(SETUP_KEYS[1:]) + "); the rules "
+                                f"do the rest, so not: {', '.join(extra)}")
+        z["location_stack"] = self._tops_of("locations", "location", LOCATIONS)
+        z["sv_stack"] = self._tops_of("supervillains", "supervillain", SUPERVILLAINS)
+        deck = self._starting_deck()
+        self._starting_deck_cards = tuple(deck)
+        top = [self._from_deck(deck, name) for name in self.position.get("deck") or []]
+        s.shuffle(deck)
+        z["deck.0"] = deck + list(reversed(top))
+        self._decks()
+        z["kicks"] = self.remaining("kick")
+        z["weaknesses"] = self.remaining("weakness")
+        z["superheroes"] = self.remaining("superhero")
+        z["box"].extend(self.pool)
+        self.pool.clear()
+
+    def _tops_of(self, key: str, kind: str, size: int) -> list[int]:
+        """A face-down stack of ``size``: the named cards on top, the others drawn at
+        random from the rest (those left over go to the box)."""
+        top = self.takes(key)
+        if len(top) > size:
+            raise NotationError(f"scenario: the {key} stack holds {size} cards, not "
+                                f"{len(top)}")
+        rest = self.remaining(kind)
+        self.s.shuffle(rest)
+        keep = size - len(top)
+        self.s.zones["box"].extend(rest[keep:])
+        return rest[:keep] + list(reversed(top))
+
+    def _starting_deck(self) -> list[int]:
+        """The starting deck (set-up step 5), its spare copies to the box."""
+        deck: list[int] = []
+        for group in starter_groups(self.s, self.remaining("starter")):
+            keep = len(group) - STARTER_SPARES
+            deck.extend(group[:keep])
+            self.s.zones["box"].extend(group[keep:])
+        return deck
+
+    def _from_deck(self, deck: list[int], name) -> int:
+        s = self.s
+        lowered = str(name).casefold()
+        for c in deck:
+            if s.name(c).casefold() == lowered or s.info[c].id == name:
+                deck.remove(c)
+                return c
+        held = Counter(s.name(c) for c in self._starting_deck_cards)
+        what = ", ".join(f"{n} × {card}" for card, n in sorted(held.items()))
+        raise NotationError(f"scenario: the starting deck ({what}) has no (more) {name!r}")
+
     def _piles(self) -> None:
         """The player's deck (as given, or the starting deck), the resources deck and the
         enemy deck (the named cards on top, the others shuffled under them)."""
         s, z = self.s, self.s.zones
         deck_top = self.takes("deck")
-        res_top = self.takes("resources")
-        enemy_top = self.takes("enemy")
         if any(key in self.position for key in PLAYER_KEYS):
             z["deck.0"] = list(reversed(deck_top))
         else:
-            for group in starter_groups(s, self.remaining("starter")):
-                keep = len(group) - STARTER_SPARES
-                z["deck.0"].extend(group[:keep])
-                z["box"].extend(group[keep:])
+            z["deck.0"] = self._starting_deck()
             s.shuffle(z["deck.0"])
+        self._decks()
+
+    def _decks(self) -> None:
+        """The resources deck and the enemy deck: the named cards on top, the others
+        shuffled under them."""
+        s, z = self.s, self.s.zones
+        res_top = self.takes("resources")
+        enemy_top = self.takes("enemy")
         for kind, zone, top in (("resource", "resources", res_top),
                                 ("villain", "enemy", enemy_top)):
             rest = self.remaining(kind)

@@ -117,11 +117,18 @@ class SoloRules(Rules):
         z["location_stack"] = locs[:LOCATIONS]
         z["box"].extend(svs[SUPERVILLAINS:] + locs[LOCATIONS:])
         z["superheroes"] = list(kinds["superhero"])
-        s.say(f"Set-up: {LOCATIONS} locations and {SUPERVILLAINS} supervillains shuffled face "
-              f"down; enemy deck {len(z['enemy'])} villains; resources deck "
-              f"{len(z['resources'])} cards; your deck {len(z['deck.0'])} cards")
-        FLOW.start(s, ("setup",))
+        self.start_setup(s)
         return s
+
+    def start_setup(self, s: SoloState) -> None:
+        """Set-up step 5's superhero (chosen or at random) once the stacks and decks are
+        laid out (shuffled, or as a scenario gives them); then the first turn."""
+        z = s.zones
+        s.say(f"Set-up: {len(z['location_stack'])} locations and {len(z['sv_stack'])} "
+              f"supervillains shuffled face down; enemy deck {len(z['enemy'])} villains; "
+              f"resources deck {len(z['resources'])} cards; your deck {len(z['deck.0'])} "
+              "cards")
+        FLOW.start(s, ("setup",))
 
     def empty_state(self, deck: CardSet, options: dict[str, Any], seed: int) -> SoloState:
         """A state of the instances of ``deck`` (:func:`card_set`), every zone empty."""
