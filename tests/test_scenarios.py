@@ -72,4 +72,4 @@ def test_the_guides_examples_do_what_they_say(block):
 
 def test_every_game_with_a_setup_position_has_a_guide_example():
     assert {load_scenario(b)["game"] for b in SETUP_EXAMPLES} == \
-        {"brawl", "power-play", "solo-deckbuilder"}
+        {"brawl", "power-play", "solo-deckbuilder", "overpower"}
