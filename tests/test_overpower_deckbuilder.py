@@ -243,6 +243,8 @@ def test_the_new_game_screen_offers_saved_and_ready_made_decks(app):
     [p1, p2] = [w for w in scene.rules_box.widgets if isinstance(w, Cycle)]
     assert [n for _, n, _ in p1.choices] == ["The Tidewatch", "The Quarryfolk",
                                              "The Veilwright Circle", "The Scrapline Crew",
+                                             "The Tidewatch at Gull Point",
+                                             "The Quarryfolk at the Old Breakwater",
                                              "Harbour Lights"]
     assert p1.choices[-1][2] == "saved deck" and p1.choices[0][2] == "ready-made"
     click(app, p1.arrows()[0].center)    # back from the first: the last, the saved deck
@@ -312,3 +314,10 @@ def test_a_deck_with_a_location_cannot_start_at_the_table_yet(app):
     assert app.scene is scene
     assert scene.toast.message == ("P1's deck Breakwater has a Location: the table cannot "
                                    "show Home Bases and Battlesites yet.")
+    # nor a ready-made one with a Location
+    click(app, p1.arrows()[0].center)
+    assert scene.options["team_p1"] == "quarryfolk-breakwater"
+    click(app, scene.start.rect.center)
+    assert app.scene is scene
+    assert scene.toast.message == ("The Quarryfolk at the Old Breakwater has a Location: the "
+                                   "table cannot show Home Bases and Battlesites yet.")

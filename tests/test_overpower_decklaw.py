@@ -72,7 +72,8 @@ SETTINGS = [DeckRules(), DeckRules(code_rule=True), DeckRules(tournament=True),
             DeckRules(code_rule=True, tournament=True)]
 
 
-@pytest.mark.parametrize("deck_id", ["tidewatch", "quarryfolk", "veilwright", "scrapline"])
+@pytest.mark.parametrize("deck_id", ["tidewatch", "quarryfolk", "veilwright", "scrapline",
+                                     "tidewatch-gull-point", "quarryfolk-breakwater"])
 def test_the_ready_made_decks_pass_every_rule_under_every_setting(deck_id):
     for rules in SETTINGS:
         assert decklaw.check(POOL, deck(deck_id), rules) == [], rules

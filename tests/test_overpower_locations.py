@@ -335,5 +335,29 @@ def test_the_location_rulings_name_tests_that_exist():
 
     rulings = (Path(__file__).parent.parent / "docs" / "rulings.md").read_text("utf-8")
     section = rulings.split("### Locations (issue 14)")[1].split("\n##")[0]
+    section = section[:section.index("L7.")]  # L7- are the Home Base's
     cited = set(re.findall(r"`(test_\w+)`", section))
     assert cited and cited <= set(globals()), cited - set(globals())
+
+
+def test_an_owed_follow_up_that_became_impossible_lapses():
+    """Ruling 35, and what the conformance suite's sampled states need: a Teamwork card's
+    follow-up is owed, but the hand drawn anew for another seat's sample cannot make it;
+    the chain then offers Finish instead of no move at all."""
+    from tabletop.games.overpower.legal import chain_moves
+
+    position = {"phase": "fight", "first": "P1",
+                "P1": {"front": ["Saltbright", "Keel Marrow", "Gannet Vey"],
+                       "reserve": ["Almoner Quill"],
+                       "hand": ["Pincer Move", "Strength 5", "Energy 4"]},
+                "P2": {"front": ["Rivet Baroness", "Gutterhound", "Coilwhip Dacey"],
+                       "reserve": ["Tally Crane"]}}
+    t = Session(GAME, CATALOG, {"team_p1": "tidewatch", "team_p2": "scrapline"}, 1,
+                position=position)
+    play(t, 'P1 teamwork "Pincer Move" by "Gannet Vey" > "Gutterhound"', "P2 take")
+    s = t.state.copy()
+    assert s.chain[-1].must
+    assert "finish" not in {m.kind for m in chain_moves(s, s.chain[-1])}
+    s.zones["dead.0"] += s.zones["hand.0"]
+    s.zones["hand.0"] = []
+    assert [m.kind for m in chain_moves(s, s.chain[-1])] == ["finish"]

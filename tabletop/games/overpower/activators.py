@@ -17,7 +17,14 @@ from __future__ import annotations
 from ...engine.moves import Move
 from . import grid, legal
 from .common import NO_TYPE
-from .locations import activator_ready, beneath_of, is_site, quiet_defence, site_special_ok
+from .locations import (
+    activator_ready,
+    beneath_of,
+    is_base,
+    is_site,
+    quiet_defence,
+    site_special_ok,
+)
 from .state import Attack, OPState
 
 
@@ -131,9 +138,24 @@ def _activator_refusal(s: OPState, m: Move) -> str | None:
     return "That Special cannot be played that way now."
 
 
+def _aspect_refusal(s: OPState, m: Move) -> str | None:
+    if not isinstance(m.card, int) or not 0 <= m.card < len(s.info) or \
+            s.info[m.card].kind != "aspect" or m.kind not in ("special", "defend", "place"):
+        return None
+    who = m.target if m.kind in ("defend", "place") else \
+        m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
+    if isinstance(who, int) and is_base(s, who):
+        return None
+    inf = s.info[m.card]
+    base = s.zones[f"base.{m.seat}"]
+    if not base:
+        return f"{inf.name} is an Aspect: only a Home Base plays it, and you have none."
+    return f"{inf.name} is an Aspect: only your Home Base, {s.name(base[0])}, plays it."
+
+
 def site_refusal(s: OPState, m: Move) -> str | None:
-    """Why a move about a Battlesite or an Activator is refused, if it is one."""
-    why = _defence_refusal(s, m) or _activator_refusal(s, m)
+    """Why a move about a Battlesite, an Activator or an Aspect is refused, if it is one."""
+    why = _defence_refusal(s, m) or _activator_refusal(s, m) or _aspect_refusal(s, m)
     if why:
         return why
     if m.kind == "special" and isinstance(m.target, int) and 0 <= m.target < len(s.info) \

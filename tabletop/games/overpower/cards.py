@@ -311,7 +311,12 @@ COMPILE = {
     # Activators are duplicates by name (issue 14, :mod:`.locations`)
     "location": lambda c, d: {"profile": Profile(ko_at=SITE_KO, ignores=frozenset(range(4)))},
     "activator": lambda c, d: {"persona": d["character"], "dup_key": ("activator", c.name)},
+    # an Aspect is a Special its Location's Home Base plays (:mod:`.homebase`)
+    "aspect": lambda c, d: {**_special(c, {**d, "character": d["location"]}),
+                            "dup_key": ("aspect", c.id)},
 }
+#: inherent abilities -> a Profile (a Home Base's ability too: :mod:`.homebase`)
+profile_of = _profile
 
 
 def _partner(effects) -> tuple | None:

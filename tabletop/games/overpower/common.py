@@ -13,9 +13,9 @@ NO_TYPE = -1
 #: the placing slot of each card kind (one card per slot and character)
 SLOTS = {"power": "power", "basic-universe": "universe", "training": "universe",
          "teamwork": "universe", "ally": "universe", "doubleshot": "tactic",
-         "special": "special"}
+         "special": "special", "aspect": "aspect"}
 UNIVERSE_KINDS = ("basic-universe", "training", "teamwork", "ally")
-DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator")
+DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator", "aspect")
 
 CUMULATIVE_KO = 20
 #: a Battlesite's Cumulative KO (it is never Spectrum KO'd)

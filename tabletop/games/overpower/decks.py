@@ -39,6 +39,11 @@ def site_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
     return [catalog.cards[deck.battlesite]], [catalog.cards[c] for c in deck.beneath]
 
 
+def home_cards(catalog: Catalog, deck: decklaw.DeckList) -> list[CardDef]:
+    """The deck's Home Base (none or one)."""
+    return [catalog.cards[deck.home_base]] if deck.home_base else []
+
+
 def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
                                                                   list[CardDef],
                                                                   list[CardDef]]:
@@ -56,12 +61,10 @@ def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
 
 
 def unplayable(catalog: Catalog, deck: decklaw.DeckList) -> str | None:
-    """Why ``deck`` cannot be dealt yet (a Home Base, or cards of kinds whose play is not
-    built: Events, Aspects, Artifacts), or None."""
+    """Why ``deck`` cannot be dealt yet (cards of kinds whose play is not built: Events,
+    Artifacts), or None."""
     kinds = sorted({decklaw.KIND_NAMES[catalog.cards[c].kind] + "s" for c in deck.cards
                     if c in catalog.cards and catalog.cards[c].kind not in DRAW_KINDS})
-    if deck.home_base:
-        kinds.insert(0, "a Home Base")
     if kinds:
         return f"{deck.name} holds {', '.join(kinds)}, which cannot be played yet"
     return None

@@ -130,7 +130,7 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
     for c in (m.card, partner):
         if c >= 0:
             take_card(s, c, m.seat)
-    stop = stopping_effect(s, m.seat, x, m.card) if inf.kind == "special" and \
+    stop = stopping_effect(s, m.seat, x, m.card) if inf.kind in ("special", "aspect") and \
         inf.partner is None else None
     if stop is not None:
         outcome = "negated" if handler(stop, "category")(stop) == "negate" else "avoided"
@@ -140,7 +140,7 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
         outcome = "blocked"
         terms = defence_terms(s, m.seat, x, m.card, partner, attack)
         s.say(f"{s.name(x)} blocks with {working(terms)} (against {attack.value})")
-    if x != attack.target and (stop is None or inf.kind != "special"):
+    if x != attack.target and (stop is None or inf.kind not in ("special", "aspect")):
         s.guarded = s.guarded + (x,)
     s.attack = attack._replace(outcome=outcome)
 

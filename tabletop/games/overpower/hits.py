@@ -152,7 +152,8 @@ def _ability_venture(s: OPState, seat: int) -> int:
     ``while``), from the characters of both teams."""
     total = 0
     for p in (0, 1):
-        for zone, where in ((f"front.{p}", "front"), (f"reserve.{p}", "reserve")):
+        for zone, where in ((f"front.{p}", "front"), (f"reserve.{p}", "reserve"),
+                            (f"base.{p}", "any")):  # a Home Base's ability too
             for ch in s.zones[zone]:
                 for amount, side, cond in s.info[ch].profile.venture:
                     if cond in (where, "any") and (p == seat) == (side == "own"):

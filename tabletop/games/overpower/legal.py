@@ -25,7 +25,7 @@ from .combos import (
 from .common import NO_TYPE, other
 from .context import OPEffects
 from .grid import Hands, any_power_ok, fits, from_reserve, mate_ok, power_types, usable
-from .locations import is_site, site_special_ok
+from .locations import is_base, is_site, site_special_ok
 from .state import Link, OPState
 from .values import defence_terms
 
@@ -55,7 +55,7 @@ class Query:
     def cards(self, x: int) -> list[int]:
         """What ``x`` may play: the hand and its Placed cards on the Front Line; from the
         Reserve only what a card or its ability allows."""
-        if x in self.front:
+        if x in self.front or is_base(self.s, x):  # a Home Base plays its Aspects
             return self.hands.of(x)
         s = self.s
         return [c for c in self.hands.hand if from_reserve(s, x, c, placed=False)] + \
@@ -202,7 +202,8 @@ def action_moves(q: Query, actors, kinds) -> list[Move]:
 
 
 def turn_actors(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    """Who may act on a turn: the characters, and the Home Base (its Aspects)."""
+    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"base.{seat}"]
 
 
 def may_pass(s: OPState, seat: int, actions: list[Move]) -> bool:
@@ -255,8 +256,11 @@ def link_moves(s: OPState, link: Link) -> list[Move]:
 
 
 def chain_moves(s: OPState, link: Link) -> list[Move]:
+    """The chain entry's moves, and Stop / Finish unless a follow-up is owed; an owed
+    follow-up that has become impossible lapses (ruling 35: e.g. in a state sampled for
+    the other seat, whose hidden hand was drawn anew)."""
     out = link_moves(s, link)
-    if not link.must:
+    if not link.must or not out:
         out.append(Move("finish" if link.kind == "teamwork" else "stop", link.seat))
     return out
 
@@ -345,6 +349,8 @@ def defenders(s: OPState, seat: int) -> list[tuple[int, bool]]:
     for y in front:
         if y != target:
             out.append((y, target in front and guard_left(s, y)))
+    # the Home Base: Aspects that protect the team (:mod:`.homebase`)
+    out += [(b, False) for b in s.zones[f"base.{seat}"]]
     return out
 
 
@@ -358,7 +364,7 @@ def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
         site = SITE_DEFENCES.get(inf.kind)
         return site(q, x, c, q.s.attack) if site is not None else []
     gen = DEFENCES.get(inf.kind)
-    if gen is None or (not may_block and inf.kind != "special"):
+    if gen is None or (not may_block and inf.kind not in ("special", "aspect")):
         return []
     moves = gen(q, x, c, q.hands.of(x), q.s.attack)
     if not may_block:

@@ -25,7 +25,13 @@ from .state import OPState
 
 
 def is_site(s: OPState, card: int) -> bool:
-    return s.info[card].kind == "location"
+    """Is ``card`` a Battlesite (a Location that is not a Home Base)?"""
+    return s.info[card].kind == "location" and not is_base(s, card)
+
+
+def is_base(s: OPState, card: int) -> bool:
+    """Is ``card`` a Home Base (:mod:`.homebase`)?"""
+    return card >= 0 and card in s.zones.get(f"base.{s.owner(card)}", ())
 
 
 def site_of(s: OPState, seat: int) -> int | None:
@@ -127,20 +133,19 @@ def knock_out_site(s: OPState, site: int, why: str) -> None:
             discard(s, c, f"record.{q}")
 
 
-def place_site(s: OPState, pool, seat: int, side: dict) -> None:
-    """Scenario positions: the deck's Battlesite beside the Front Line and the Specials of
-    the characters on its list beneath it (unless the position put them elsewhere);
-    ``site_ko: true`` puts them all in the Defeated Characters Pile."""
-    info = s.info
-    sites = [c for c in pool.cards if info[c].kind == "location"]
-    if not sites:
-        return
-    listed = set(s.cards[sites[0]].data["characters"])
-    under = [c for c in pool.cards if info[c].kind == "special" and info[c].persona in listed]
-    for c in sites + under:
-        pool.cards.remove(c)
+def place_site(s: OPState, pool, seat: int, side: dict, dealt: dict) -> None:
+    """Scenario positions: the deck's Home Base and Battlesite where the deal put them,
+    with the Specials beneath the Battlesite (``dealt``: the zones of the deal);
+    ``site_ko: true`` puts the Battlesite and its Specials in the Defeated Characters
+    Pile."""
+    taken = {zone: list(dealt.get(f"{zone}.{seat}", ())) for zone in ("base", "site",
+                                                                       "beneath")}
+    for cards in taken.values():
+        for c in cards:
+            pool.cards.remove(c)
+    s.zones[f"base.{seat}"] += taken["base"]
     if side.get("site_ko"):
-        s.zones[f"defeated.{seat}"] += sites + under
+        s.zones[f"defeated.{seat}"] += taken["site"] + taken["beneath"]
     else:
-        s.zones[f"site.{seat}"] += sites
-        s.zones[f"beneath.{seat}"] += under
+        s.zones[f"site.{seat}"] += taken["site"]
+        s.zones[f"beneath.{seat}"] += taken["beneath"]

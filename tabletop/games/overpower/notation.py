@@ -39,8 +39,9 @@ from .state import OPState
 
 SIMPLE = ("pass", "concede", "fight", "done", "stop", "finish", "take")
 ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate")
-#: what a move may name as its actor or target: characters, and Battlesites
-CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1")
+#: what a move may name as its actor or target: characters, Battlesites, Home Bases
+CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1", "base.0",
+         "base.1")
 
 
 def own(seat: int) -> list[str]:

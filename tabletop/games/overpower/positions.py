@@ -69,10 +69,11 @@ class OverPowerPositions(Positions):
             FLOW.start(s, ("setup",))
             return s
         s.facedown.clear()
+        dealt = dict(s.zones)  # where the deal put each deck's Locations
         for zone in s.zones:
             s.zones[zone] = []
         for seat in (0, 1):
-            place_site(s, pools[seat], seat, position.get(seat_label(seat)) or {})
+            place_site(s, pools[seat], seat, position.get(seat_label(seat)) or {}, dealt)
         for seat in (0, 1):
             side = position.get(seat_label(seat)) or {}
             _side(s, pools, seat, side)
@@ -141,7 +142,8 @@ def _on_chars(s: OPState, pool: CardPool, seat: int, zone: str, spec) -> None:
 
 
 def _char(s: OPState, seat: int, name: str) -> int:
-    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"site.{seat}"]:
+    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"site.{seat}"] + \
+            s.zones[f"base.{seat}"]:
         if s.name(c).casefold() == str(name).casefold():
             return c
     raise NotationError(f"scenario: {seat_label(seat)} has no character {name!r} in play")

@@ -20,13 +20,17 @@ from . import activators, aftermath, battle, discard, fight, setup  # noqa: F401
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
-from .decks import deck_list, list_cards, site_cards
+from .decks import deck_list, home_cards, list_cards, site_cards
 from .hits import cumulative, in_play, ko_at, venture_total
+from .homebase import with_home_base
 from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
 
 DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
-         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"))
+         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"),
+         # with Locations (issue 14)
+         ("tidewatch-gull-point", "The Tidewatch at Gull Point"),
+         ("quarryfolk-breakwater", "The Quarryfolk at the Old Breakwater"))
 
 
 def _choice(key: str, label: str, help: str, *values: tuple[str, str]) -> Option:
@@ -100,6 +104,7 @@ ZONES = {
     "site": ZoneSpec("Battlesite", "public", "row", holds=("location",)),
     "beneath": ZoneSpec("Beneath the Battlesite", "owner", "row",
                         holds=("special", "activator")),
+    "base": ZoneSpec("Home Base", "public", "row", holds=("location",)),
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
@@ -144,12 +149,17 @@ class OverPowerRules(Rules):
                 deck = deck_list(catalog, options[key])
             chars, missions, draw = list_cards(catalog, deck)
             site, beneath = site_cards(catalog, deck)
+            home = home_cards(catalog, deck)
             start = len(defs)
-            defs.extend(chars + missions + draw + site + beneath)
-            parts.append((start, len(chars), len(missions), len(draw), len(site), len(defs)))
-        s = OPState(tuple(defs), tuple(compile_card(c) for c in defs), parts[1][0], seed,
-                    options)
-        for seat, (start, nc, nm, nd, ns, end) in enumerate(parts):
+            defs.extend(chars + missions + draw + site + beneath + home)
+            parts.append((start, len(chars), len(missions), len(draw), len(site),
+                          len(defs) - len(home), len(defs)))
+        infos = [compile_card(c) for c in defs]
+        for start, nc, _, _, _, end, last in parts:
+            if last > end:  # a Home Base: its ability, and its team's share of it
+                with_home_base(infos, range(start, start + nc), end, defs[end])
+        s = OPState(tuple(defs), tuple(infos), parts[1][0], seed, options)
+        for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
             for base in SEAT_ZONES:
                 s.zones[f"{base}.{seat}"] = []
             s.zones[f"front.{seat}"] = list(range(start, start + nc))
@@ -158,6 +168,7 @@ class OverPowerRules(Rules):
             s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
             s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
             s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
+            s.zones[f"base.{seat}"] = list(range(end, last))
             s.facedown.update(range(start, start + nc))
             s.shuffle(s.zones[f"draw.{seat}"])
         s.zones["combat"] = []

@@ -55,6 +55,11 @@ class OverPowerNewGame(NewGameHook):
         rules = DeckRules(code_rule=bool(options.get("code_rule")))
         for seat, key in enumerate(TEAM_OPTIONS):
             value = options.get(key)
+            ready = catalog.cards.get(value) if isinstance(value, str) else None
+            if ready is not None and (ready.data.get("home_base") or
+                                      ready.data.get("battlesite")):
+                raise ValueError(f"{ready.name} has a Location: the table cannot show Home "
+                                 "Bases and Battlesites yet.")
             if not isinstance(value, str) or not value.startswith(SAVED):
                 continue
             path = decks_dir(deckfile.GAME_ID) / Path(value[len(SAVED):]).name
