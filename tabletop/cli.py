@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: start the app, or validate cards, play scenarios, benchmark."""
+"""The ``tabletop`` command: start the app, or validate cards, write their schemas, play
+scenarios, simulate many games (the balance lab), benchmark."""
 
 from __future__ import annotations
 
@@ -17,6 +18,15 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("file")
     d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
     d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
+    lab = sub.add_parser("simulate", help="the balance lab: play many games headless and "
+                                          "report win rates and what each card does")
+    from .lab.cli import add_arguments
+
+    add_arguments(lab)
+    j = sub.add_parser("schema", help="write the JSON Schema of a game's card files (for "
+                                      "editors: completion and checks as you type)")
+    j.add_argument("game", help="a game id (brawl...) or a shared card set")
+    j.add_argument("-o", "--out", help="the file to write (default: standard output)")
     b = sub.add_parser("bench", help="measure frame time, playouts, copies, loads")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
     args = parser.parse_args(argv)
@@ -41,6 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         from .tools.docs import main as docs
 
         return docs(check=args.check)
+    if args.command == "simulate":
+        from .lab.cli import main as simulate
+
+        try:
+            return simulate(args)
+        except KeyboardInterrupt:
+            print("simulate stopped (Ctrl+C).", file=sys.stderr)
+            return 130
+    if args.command == "schema":
+        from .tools.schema import main as schema
+
+        return schema(args.game, args.out)
     if args.command == "bench":
         from .bench import main as bench
 

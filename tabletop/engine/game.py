@@ -42,6 +42,12 @@ class Game:
     #: sample saves for ``saves/`` and extra lines for ``tabletop bench``
     samples: tuple[SampleSave, ...] = ()
     bench: Callable[[bool], list[str]] | None = None
+    #: the zones (base names) that make up what a seat holds: its hand, its deck, its
+    #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
+    #: number belongs to the only seat of a one-seat game). The balance lab counts a card
+    #: as "in the winner's hands or deck" when it ends the game in one of them. Empty:
+    #: the zones laid out as a hand.
+    holdings: tuple[str, ...] = ()
 
     @property
     def info(self) -> GameInfo:

@@ -115,8 +115,12 @@ class CardLoader:
     """
 
     def __init__(self, game: str, kinds: dict[str, dict[str, Field]],
-                 sets: Iterable[str] = (), known_games: Iterable[str] | None = None) -> None:
+                 sets: Iterable[str] = (), known_games: Iterable[str] | None = None,
+                 art: bool = True) -> None:
+        """``art=False``: pictures are left out (``art`` is None) without looking for the
+        files, for cards loaded from text where nothing is drawn (the balance lab)."""
         self.game = game
+        self.art = art
         self.accepts = {game, *sets}
         #: every game and card set id a file may name (None: not checked)
         self.known = set(known_games) | self.accepts if known_games is not None else None
@@ -305,7 +309,9 @@ class CardLoader:
             problems.insert(0, _Prob("id", raw.mark_of("id"),
                                      "expected lower-case letters, digits and dashes"))
         data = result.value
-        if not problems and data.get("art"):
+        if not self.art:
+            data["art"] = None
+        elif not problems and data.get("art"):
             art, problem = check_art(data["art"], base_dir, roots) if base_dir is not None \
                 else (None, "art needs a card file in a folder")
             if problem:

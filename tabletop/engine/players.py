@@ -54,3 +54,30 @@ def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
         if moves > max_moves:
             raise RuntimeError(f"game did not end within {max_moves} moves")
     return state
+
+
+#: the players a name may ask for: the lab's ``--players``
+PLAYER_NAMES = ("computer", "random", "search")
+#: the search's work per decision in the lab: a number of iterations, not a time, so a
+#: run gives the same games on any machine and with any number of workers
+SEARCH_ITERATIONS = 200
+
+
+def player_by_name(game, name: str) -> tuple[Player, str]:
+    """A new player for ``game`` (a :class:`~.game.Game`) and a note ("" or why another
+    was used): ``computer`` (or ``own``: the game's own player), ``random``, or ``search``
+    (the information-set search at :data:`SEARCH_ITERATIONS` iterations a decision,
+    through ``Game.player_at`` once this version has it; until then the game's own
+    player, and the note says so)."""
+    if name == "random":
+        return RandomPlayer(), ""
+    if name == "search":
+        player_at = getattr(game, "player_at", None)
+        if player_at is not None:
+            return player_at("normal", iterations=SEARCH_ITERATIONS), ""
+        return game.computer_player(), ("search players are not in this version yet "
+                                        "(no Game.player_at): the game's own computer "
+                                        "players play instead")
+    if name in ("computer", "own"):
+        return game.computer_player(), ""
+    raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")

@@ -8,6 +8,7 @@ problem it finds (not just the first) and returns plain, normalised Python data.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,19 @@ class Spec:
     def expected(self) -> str:  # pragma: no cover
         raise NotImplementedError
 
+    def json_schema(self) -> dict[str, Any]:
+        """The same rule as a JSON Schema (draft-07) for editors: what :meth:`check`
+        accepts, so a file the schema passes the loader passes too, bar the checks a
+        schema cannot say (invisible characters, references between cards). A spec that
+        does not say (a game's own) accepts anything there, with its description: the
+        loader still checks it."""
+        return {"description": self.doc or self.expected()}
+
+    def _described(self, schema: dict[str, Any]) -> dict[str, Any]:
+        if self.doc:
+            schema["description"] = self.doc
+        return schema
+
 
 #: characters that reorder the text around them (they can disguise what a name says)
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
@@ -120,6 +134,13 @@ class Str(Spec):
     def expected(self) -> str:
         return "text"
 
+    def json_schema(self) -> dict[str, Any]:
+        # a number is taken as its text (``name: 7``)
+        out: dict[str, Any] = {"type": ["string", "number"], "maxLength": self.max_len}
+        if self.nonempty:
+            out["pattern"] = r"\S"
+        return self._described(out)
+
     def check(self, value, path, mark, ctx):
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             ctx.bad(path, mark, f"expected text, got {describe_value(value)}")
@@ -150,6 +171,14 @@ class Int(Spec):
             return f"a whole number of at least {self.lo}"
         return "a whole number"
 
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return self._described(out)
+
     def check(self, value, path, mark, ctx):
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.bad(path, mark, f"expected {self.expected()}, got {describe_value(value)}")
@@ -167,6 +196,9 @@ class Bool(Spec):
     def expected(self) -> str:
         return "true or false"
 
+    def json_schema(self) -> dict[str, Any]:
+        return self._described({"type": "boolean"})
+
     def check(self, value, path, mark, ctx):
         if not isinstance(value, bool):
             ctx.bad(path, mark, f"expected true or false, got {describe_value(value)}")
@@ -181,6 +213,19 @@ class Enum(Spec):
 
     def expected(self) -> str:
         return "one of " + ", ".join(self.choices)
+
+    def json_schema(self) -> dict[str, Any]:
+        # the choices as written (what an editor offers), a number for a numeric choice
+        # (``rank: 7``), and any capitalisation of a choice (the loader lower-cases)
+        exact: list[Any] = list(self.choices)
+        exact += [int(c) for c in self.choices if c.isdigit()]
+        out: dict[str, Any] = {"enum": exact}
+        letters = [c for c in self.choices if c == c.lower() != c.upper()]
+        if letters:
+            spelled = "|".join("".join(f"[{ch.upper()}{ch}]" if ch.isalpha() else
+                                        re.escape(ch) for ch in c) for c in letters)
+            out = {"anyOf": [out, {"type": "string", "pattern": f"^({spelled})$"}]}
+        return self._described(out)
 
     def check(self, value, path, mark, ctx):
         if isinstance(value, bool) or not isinstance(value, str | int):
@@ -204,6 +249,14 @@ class ListOf(Spec):
 
     def expected(self) -> str:
         return f"a list of {self.item.expected()}"
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.min_len:
+            out["minItems"] = self.min_len
+        if self.max_len is not None:
+            out["maxItems"] = self.max_len
+        return self._described(out)
 
     def check(self, value, path, mark, ctx):
         if not isinstance(value, list):
@@ -241,6 +294,21 @@ class Record(Spec):
     def expected(self) -> str:
         return self.name
 
+    def json_schema(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``extra``: more properties (a variant's key) put first."""
+        props: dict[str, Any] = dict(extra or {})
+        for name, fld in self.fields.items():
+            one = fld.spec.json_schema()
+            if fld.doc:
+                one["description"] = fld.doc
+            props[name] = one
+        out: dict[str, Any] = {"type": "object", "properties": props,
+                               "additionalProperties": False}
+        required = [*(extra or {}), *(n for n, f in self.fields.items() if f.required)]
+        if required:
+            out["required"] = required
+        return self._described(out)
+
     def check(self, value, path, mark, ctx):
         if not isinstance(value, dict):
             ctx.bad(path, mark, f"expected {self.name}, got {describe_value(value)}")
@@ -275,6 +343,20 @@ class OneOfKey(Spec):
 
     def expected(self) -> str:
         return f"a {self.what} ({self.key}: " + " | ".join(self.variants) + ")"
+
+    def json_schema(self) -> dict[str, Any]:
+        """``key`` picks the variant: an ``if``/``then`` per variant, so an editor checks
+        and completes the fields of the one named."""
+        names = sorted(self.variants)
+        out: dict[str, Any] = {
+            "type": "object", "required": [self.key],
+            "properties": {self.key: {"enum": names, "description": f"the {self.what} name"}},
+            "allOf": [{"if": {"properties": {self.key: {"const": n}}, "required": [self.key]},
+                       "then": self.variants[n].json_schema(
+                           {self.key: {"const": n, "description": self.variants[n].doc
+                                       or f"{self.what} {n}"}})}
+                      for n in names]}
+        return self._described(out)
 
     def check(self, value, path, mark, ctx):
         if not isinstance(value, dict):

@@ -136,6 +136,17 @@ class Session:
                 break
         return True
 
+    def adopt(self, other: Session) -> None:
+        """Take ``other``'s cards, states and moves (the same game replayed with new card
+        data, :mod:`.reload`); narration, table settings and listeners stay, redo goes."""
+        self.catalog = other.catalog
+        self.states = other.states
+        self.moves = other.moves
+        self.notations = other.notations
+        self.barrier = other.barrier
+        self.redo_stack.clear()
+        self._changed()
+
     def _changed(self) -> None:
         for listener in self.listeners:
             listener(self)

@@ -3,7 +3,9 @@ validates with and the effect registry the rules run, so the guide cannot drift.
 
 ``tabletop docs`` rewrites every block between ``<!-- reference: GAME -->`` and
 ``<!-- end reference -->`` (and the common fields between ``<!-- reference: common -->``
-and its end); ``tabletop docs --check`` exits 1 when the file differs (a test runs it).
+and its end), and the editors' JSON Schemas in ``schemas/`` with the modeline that names
+them in every shipped card file (:mod:`.schema`); ``tabletop docs --check`` exits 1 when
+any of them differs (a test runs it).
 """
 
 from __future__ import annotations
@@ -106,14 +108,20 @@ def render(text: str) -> str:
 
 
 def main(check: bool = False) -> int:
+    from .schema import outdated, write_all
+
     text = GUIDE.read_text(encoding="utf-8")
     new = render(text)
     if check:
-        if new != text:
-            print(f"{GUIDE} is out of date: run `tabletop docs`", file=sys.stderr)
+        stale = ([GUIDE] if new != text else []) + sorted(outdated())
+        for path in stale:
+            print(f"{path} is out of date: run `tabletop docs`", file=sys.stderr)
+        if stale:
             return 1
-        print(f"{GUIDE} is up to date")
+        print(f"{GUIDE}, the schemas and the card files' modelines are up to date")
         return 0
     GUIDE.write_text(new, encoding="utf-8")
     print(f"wrote the reference blocks of {GUIDE}")
+    for path in write_all():
+        print(f"wrote {path}")
     return 0

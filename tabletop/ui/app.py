@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 
@@ -74,12 +75,18 @@ class App:
         self.use_mods = mods
         self.catalogs: dict[str, Catalog] = {}
         self.after_frame: list[Callable[[], None]] = []
+        #: helpers that run beside the scenes (the card files' hot reload): each frame
+        #: calls ``poll()`` (it must be cheap) and ``draw(surface)`` over the scenes;
+        #: ``close()`` when the app quits
+        self.services: list = []
         self._polled = 0.0
         limits.set_interrupt_check(self.check_quit)
 
     def check_quit(self) -> None:
         """Called during long loads: raise :class:`~tabletop.engine.limits.Interrupted`
         if the window's close button was pressed (looked for at most every 50 ms)."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # a load in a helper thread (hot reload): the window is the frame's
         now = time.perf_counter()
         if now - self._polled < 0.05:
             return
@@ -124,12 +131,12 @@ class App:
         self.push(scene)
 
     # -- the loop ----------------------------------------------------------------------------
-    def step(self, dt: float | None = None) -> None:
-        t0 = time.perf_counter()
+    def _events(self) -> bool:
+        """Hand this frame's events to the top scene; False when the app stops."""
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
-                return
+                return False
             if event.type == pygame.VIDEORESIZE:
                 size = (max(800, event.w), max(500, event.h))
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -139,12 +146,20 @@ class App:
             if self.scenes:
                 self.scene.handle(event)
             if not self.running:
-                return
+                return False
+        return True
+
+    def step(self, dt: float | None = None) -> None:
+        t0 = time.perf_counter()
+        if not self._events():
+            return
         if not self.scenes:
             self.running = False
             return
         if dt is None:
             dt = self.clock.get_time() / 1000.0
+        for service in self.services:
+            service.poll()
         self.scene.update(dt)
         self.draw()
         pygame.display.flip()
@@ -163,6 +178,8 @@ class App:
             first -= 1
         for scene in self.scenes[first:]:
             scene.draw(self.screen)
+        for service in self.services:
+            service.draw(self.screen)
 
     def run(self) -> None:
         try:
@@ -180,6 +197,9 @@ class App:
         self.replace(App.home())
 
     def quit(self) -> None:
+        for service in self.services:
+            service.close()
+        self.services = []
         for scene in self.scenes:
             closing = getattr(scene, "on_quit", None)
             if closing:

@@ -46,6 +46,12 @@ def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
     return surf
 
 
+def forget() -> None:
+    """Drop every cached face and picture (card data or art files changed)."""
+    _faces.clear()
+    _images.clear()
+
+
 def _load_painters(game: str) -> None:
     import importlib
 

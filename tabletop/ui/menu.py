@@ -131,6 +131,7 @@ class MainMenu(MenuScene):
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
             ("Load game", self.load_game, False, True),
+            ("Balance lab", self.balance, False, True),
             ("Quit", self.app.quit, False, True),
         ]
         errors = self.app.card_errors()
@@ -177,6 +178,11 @@ class MainMenu(MenuScene):
 
     def load_game(self) -> None:
         self.app.push(LoadGame())
+
+    def balance(self) -> None:
+        from .balance import BalanceScreen
+
+        self.app.push(BalanceScreen())
 
     def controls(self) -> list:
         return self.buttons + ([self.error_button] if self.error_button else [])

@@ -8,6 +8,7 @@ import pygame
 
 from ..engine import limits
 from .app import App, Terminated, install_signal_handlers
+from .hotreload import HotReload
 from .menu import MainMenu
 
 
@@ -16,6 +17,7 @@ def main() -> int:
     after SIGTERM, 0 when the window was closed, even during a load)."""
     try:
         app = App()
+        HotReload(app)  # card files saved while the app runs are on the table at once
         install_signal_handlers()
         app.push(MainMenu())
         app.run()

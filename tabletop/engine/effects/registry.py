@@ -26,6 +26,11 @@ class OneOrMany(Spec):
         one = self.enum.check(value, path, mark, ctx)
         return None if one is None else (one,)
 
+    def json_schema(self) -> dict:
+        one = self.enum.json_schema()
+        return self._described({"anyOf": [one, {"type": "array", "items": one,
+                                                "minItems": 1}]})
+
 
 # -- effects ---------------------------------------------------------------------------------
 @dataclass
@@ -106,7 +111,7 @@ def effect_list(context: str, doc: str = "", min_len: int = 0,
                 max_len: int | None = None) -> ListOf:
     """The spec of an ``effects:`` list written in ``context`` (``game.context``)."""
     variants = {
-        e.name: Record(e.fields, name=f"a {e.name} effect")
+        e.name: Record(e.fields, doc=e.doc, name=f"a {e.name} effect")
         for e in EFFECTS.values() if context in e.contexts
     }
     what = context.split(".", 1)[1] if "." in context else context

@@ -17,6 +17,7 @@ GAME = Game(
     text=BrawlText(RULES),
     positions=BrawlPositions(RULES),
     player=BrawlAI,
+    holdings=("hand", "play", "deck"),
     samples=(SampleSave("brawl-sample.json", {"more_actions": True, "maybe_help": True},
                         2026, 90),
              SampleSave("brawl-three-way.json", {"three_way": True, "more_actions": True},

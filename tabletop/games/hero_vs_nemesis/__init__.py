@@ -20,6 +20,7 @@ GAME = Game(
     text=HvNText(RULES),
     positions=HvNPositions(RULES),
     player=HvNPlayer,
+    holdings=("hand",),
     samples=(SampleSave("hero-vs-nemesis-sample.json", {}, 2026, 40),),
     bench=partial(bench_lines, RULES),
 )

@@ -24,6 +24,9 @@ and a state described as JSON (see docs/scenarios.md).
 
 A card the nemesis played from its support pile (worth 1) is written
 ``{card: Name, from_support: true}`` in ``help``, ``hinder`` or ``plots``.
+
+``phase: setup`` (and nothing else) starts at the deal, before the hero takes an Ace: each
+offer of set-up shuffles the deck again, so there is no order of cards to give.
 """
 
 from __future__ import annotations
@@ -46,6 +49,14 @@ class HvNPositions(Positions):
         rules = self.rules
         # the deal's shuffles first, as saves of such games expect
         s: HvNState = rules.new_state(catalog, rules.normalize_options(options), seed)
+        if "phase" in position:
+            if position["phase"] != "setup":
+                raise NotationError("scenario: phase must be setup (or left out: a turn)")
+            if set(position) != {"phase"}:
+                extra = ", ".join(sorted(set(position) - {"phase"}))
+                raise NotationError(f"scenario: a set-up position gives nothing else (set-up "
+                                    f"shuffles the deck after each offer); remove {extra}")
+            return s
         pool = CardPool(s, "Hero vs Nemesis")
         for zone in s.zones:
             s.zones[zone] = []

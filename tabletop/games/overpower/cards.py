@@ -28,6 +28,12 @@ class Types(Spec):
         return (f"one of {', '.join(TYPES)}, any, or a list of {self.least} to 4 "
                 "different types")
 
+    def json_schema(self) -> dict:
+        one = {"enum": list(TYPES)}
+        return self._described({"anyOf": [{"enum": [*TYPES, "any"]}, {
+            "type": "array", "items": one, "minItems": self.least, "maxItems": 4,
+            "uniqueItems": True}]})
+
     def check(self, value, path, mark, ctx):
         if value == "any":
             return ()
@@ -48,6 +54,10 @@ class Counts(Spec):
 
     def expected(self) -> str:
         return "a mapping of card ids to copies (1 to 20)"
+
+    def json_schema(self) -> dict:
+        return self._described({"type": "object", "additionalProperties": {
+            "type": "integer", "minimum": 1, "maximum": 20}})
 
     def check(self, value, path, mark, ctx):
         if not isinstance(value, dict):

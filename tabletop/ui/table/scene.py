@@ -357,6 +357,31 @@ class TableScene(TableInput, TableDrawing, Scene):
             self._computer_move = None
             self.play(move)
 
+    def take_cards(self, catalog, refit) -> str:
+        """New card data for this game (hot reload): the game replayed with it
+        (:mod:`tabletop.engine.reload`; the replay was done off the frame, the moves made
+        since are played here). Returns "" when the table now shows the new cards, else
+        why the game cannot take them (it goes on with its cards)."""
+        from ...engine.reload import Snapshot, refit_session, replay
+
+        session = self.session
+        done = list(refit.moves)
+        if refit.session is None or session.moves[:len(done)] != done:
+            refit = refit_session(Snapshot.of(session), catalog) \
+                if refit.session is not None else refit
+        elif len(session.moves) > len(done):
+            refit = replay(refit.session, session.moves[len(done):], refit.changed,
+                           start=len(done))
+        if refit.session is None:
+            return refit.reason
+        self.computers.cancel()
+        self.computers.close()  # the worker loads the new cards when next asked
+        self._computer_move = None
+        session.adopt(refit.session)
+        self.invalidate()
+        self.refresh()
+        return ""
+
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []
         self._review = True

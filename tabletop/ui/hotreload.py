@@ -1,0 +1,249 @@
+"""Hot reload: card files saved while the app runs are on the table within a second.
+
+A thread watches ``cards/`` and the mods folder with ``watchfiles`` (the operating
+system's file events). When a card file changes it reloads the catalogs of the games the
+app has loaded that read the file and, for the game on the table, replays it with the new
+cards (:func:`tabletop.engine.reload.refit_session`): all the work is done there, never on
+a frame. Each frame :meth:`HotReload.poll` only looks at a queue; when a result has come:
+
+- new problems in the files: they are shown over the screen with ``file:line:col``, and
+  the app keeps the last good cards (until a save fixes them);
+- otherwise the app takes the new catalog; the table takes it in place when it can (texts,
+  numbers, art), or offers to restart the game from the same seed and seats with the new
+  cards (cards the game holds were added or removed, or a move is no longer legal).
+
+A changed picture (``.png``) redraws the faces. Nothing else reads the files.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from .. import CARDS_DIR
+from ..engine.cards import CardError, Catalog
+from ..engine.paths import mods_root
+from ..engine.reload import SETUP_ERRORS, Refit, Snapshot, refit_session
+from ..engine.session import Session
+from ..games import GAMES
+from . import cardart, text, theme
+from .widgets import panel
+
+WATCHED = (".yaml", ".yml", ".png")
+#: how long the watcher waits for more events of one save (ms): editors write in steps
+STEP_MS = 40
+NOTE_SECONDS = 4.0
+
+
+@dataclass(frozen=True)
+class Reloaded:
+    """What the thread found: a game's new catalog and, for the game on the table, the
+    game replayed with it."""
+
+    game: str
+    catalog: Catalog
+    refit: Refit | None
+    paths: tuple[str, ...]
+    started: float
+
+
+def _key(error: CardError) -> tuple:
+    """A problem without its place (a line added above it is not a new problem)."""
+    return (error.file, error.card, error.field, error.message)
+
+
+class HotReload:
+    """The app's hot reload (see the module docstring); ``app.services`` runs it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.roots = [CARDS_DIR]
+        if app.use_mods:
+            root = mods_root()
+            root.mkdir(parents=True, exist_ok=True)
+            self.roots.append(root)
+        self.results: queue.Queue = queue.Queue()
+        self.problems: dict[str, list[CardError]] = {}
+        self.note = ""
+        self._note_until = 0.0
+        self._session: Session | None = None
+        self._stop = threading.Event()
+        self._banner: tuple[tuple, pygame.Surface] | None = None
+        self.thread = threading.Thread(target=self._watch, name="card-watcher", daemon=True)
+        self.thread.start()
+        app.services.append(self)
+
+    # -- the watcher thread ---------------------------------------------------------------
+    def _watch(self) -> None:
+        import watchfiles
+
+        def wanted(change, path: str) -> bool:
+            # card files and pictures, and folders (a mod folder copied in: the files
+            # in it may be written before the new folder is watched)
+            return path.endswith(WATCHED) or not Path(path).suffix
+
+        for changes in watchfiles.watch(*self.roots, watch_filter=wanted,
+                                        stop_event=self._stop, debounce=400, step=STEP_MS,
+                                        raise_interrupt=False):
+            self.reload({path for _, path in changes})
+
+    def affected(self, paths: set[str]) -> list[str]:
+        """The loaded games that read any of ``paths``."""
+        loaded = list(self.app.catalogs)
+        games: set[str] = set()
+        for raw in paths:
+            path = Path(raw)
+            if path.suffix == ".png":
+                continue
+            try:
+                folder = path.relative_to(CARDS_DIR).parts[0]
+            except (ValueError, IndexError):
+                games.update(loaded)  # a mod may be for any game
+                continue
+            games.update(g for g in loaded if g == folder or
+                         folder in GAMES[g].rules.card_sets)
+        return sorted(games)
+
+    def reload(self, paths: set[str]) -> None:
+        """Load the new cards of every game ``paths`` touch (in the watcher's thread)."""
+        started = time.perf_counter()
+        games = self.affected(paths)
+        if not games:
+            self.results.put(Reloaded("", Catalog(""), None, tuple(sorted(paths)), started))
+        for gid in games:
+            try:
+                catalog = GAMES[gid].rules.load_catalog(
+                    mod_dirs=None if self.app.use_mods else [])
+                session = self._session
+                refit = None
+                if session is not None and session.game.info.id == gid:
+                    refit = refit_session(Snapshot.of(session), catalog)
+            except Exception as exc:  # shown on the screen; the watcher must go on
+                catalog = Catalog(gid, errors=[CardError("cards", 1, 1, "the cards could not "
+                                                         f"be reloaded: {exc}")])
+                refit = None
+            self.results.put(Reloaded(gid, catalog, refit, tuple(sorted(paths)), started))
+
+    # -- the frame -----------------------------------------------------------------------
+    def table(self):
+        from .table import TableScene
+
+        for scene in reversed(self.app.scenes):
+            if isinstance(scene, TableScene):
+                return scene
+        return None
+
+    def poll(self) -> None:
+        """Take what the thread found (cheap when nothing has: one queue look-up)."""
+        table = self.table()
+        self._session = table.session if table is not None else None
+        try:
+            found = self.results.get_nowait()
+        except queue.Empty:
+            return
+        if any(p.endswith(".png") for p in found.paths):
+            cardart.forget()
+            if table is not None:
+                table.invalidate()
+        if found.game:
+            self.take(found, table)
+
+    def take(self, found: Reloaded, table) -> None:
+        app = self.app
+        old = app.catalogs.get(found.game)
+        known = {_key(e) for e in old.errors} if old is not None else set()
+        new = [e for e in found.catalog.errors if _key(e) not in known]
+        if old is not None and not new and found.catalog.fingerprint == old.fingerprint and \
+                {_key(e) for e in found.catalog.errors} == known:
+            self.problems.pop(found.game, None)  # nothing that matters changed
+            self._banner = None
+            return
+        if new:
+            self.problems[found.game] = new
+            self._banner = None
+            return
+        self.problems.pop(found.game, None)
+        self._banner = None
+        app.catalogs[found.game] = found.catalog
+        cardart.forget()
+        changed = len(found.refit.changed) if found.refit is not None else None
+        self.say(f"Cards reloaded ({GAMES[found.game].info.title})" +
+                 (f": {changed} card{'s' if changed != 1 else ''} changed" if changed else ""))
+        if table is None or table.session.game.info.id != found.game:
+            return
+        refit = found.refit or refit_session(Snapshot.of(table.session), found.catalog)
+        why = table.take_cards(found.catalog, refit)
+        if why:
+            self.offer_restart(table, found.catalog, why)
+
+    def offer_restart(self, table, catalog: Catalog, why: str) -> None:
+        from .menu import Confirm, start_table
+
+        session = table.session
+
+        def restart() -> None:
+            note = "Restarted from the same seed and seats with the new cards."
+            try:
+                fresh = Session(session.game, catalog, session.options, session.seed,
+                                list(session.seats), position=session.position)
+            except SETUP_ERRORS as exc:  # a scenario position the new cards break
+                fresh = Session(session.game, catalog, session.options, session.seed,
+                                list(session.seats))
+                note = f"The position cannot be set up with the new cards ({exc}); a " \
+                       "new deal from the same seed and seats starts instead."
+            table.on_quit()
+            start_table(self.app, fresh, session.settings.get("hide_hands", True), [note])
+
+        self.app.push(Confirm("The new cards do not fit this game",
+                              f"{why[0].upper()}{why[1:]}. Restart it from the same seed and "
+                              "seats with the new cards? (Cancel: play on with the cards it "
+                              "has; this game stays in Load game either way.)",
+                              "Restart game", restart))
+
+    def say(self, note: str) -> None:
+        self.note = note
+        self._note_until = time.monotonic() + NOTE_SECONDS
+        self._banner = None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def lines(self) -> list[tuple[str, tuple]]:
+        """What the banner shows: the new problems (the last good cards stay), or a note."""
+        errors = [e for found in self.problems.values() for e in found]
+        if errors:
+            out = [("Card file problem \u2014 the last good cards stay in use until it is "
+                    "fixed:", theme.BAD)]
+            out += [(str(e), theme.TEXT) for e in errors[:4]]
+            if len(errors) > 4:
+                out.append((f"\u2026 and {len(errors) - 4} more", theme.MUTED))
+            return out
+        if self.note and time.monotonic() < self._note_until:
+            return [(self.note, theme.GOOD)]
+        return []
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """A banner at the top left, clear of the table's tool buttons on the right."""
+        lines = self.lines()
+        if not lines:
+            return
+        room = max(300, surf.get_width() - 340)
+        key = (tuple(lines), room)
+        if self._banner is None or self._banner[0] != key:
+            font = theme.font(14)
+            wrapped = [(part, color) for line, color in lines
+                       for part in text.wrap(line, font, room - 24)]
+            width = min(room, 24 + max(font.size(part)[0] for part, _ in wrapped))
+            banner = pygame.Surface((width, 16 + 19 * len(wrapped)), pygame.SRCALPHA)
+            panel(banner, banner.get_rect(), theme.PANEL, 240, lines[0][1])
+            for i, (part, color) in enumerate(wrapped):
+                banner.blit(text.render(part, 14, color), (12, 8 + 19 * i))
+            self._banner = (key, banner)
+        surf.blit(self._banner[1], (12, 8))
+
+    def close(self) -> None:
+        self._stop.set()
+        self.thread.join(timeout=2)

@@ -1,0 +1,247 @@
+"""Hot reload of card files while the app runs (headless): a saved change is on the table
+within a second, a broken file shows its problem and the old card stays, a change of the
+cards the game holds offers a restart from the same seed and seats; the work is done off
+the frame; the fingerprint saves record stays honest."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import threading
+import time
+
+import pygame
+import pytest
+from conftest import FIXTURES
+from ui_helpers import click, sprite_of
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.paths import mods_root, saves_dir
+from tabletop.engine.reload import Snapshot, refit_session
+from tabletop.engine.saves import session_from_dict, session_to_dict
+from tabletop.engine.session import Session
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.hotreload import HotReload
+from tabletop.ui.table import TableScene
+
+TITAN = FIXTURES / "lab" / "overpowered" / "titan.yaml"
+SEED = 13  # P1's first hand holds Granite Warden
+
+
+@pytest.fixture()
+def brawl_cards_only():
+    return get_game("brawl").rules.load_catalog(mod_dirs=[])
+
+
+def _warden(state) -> int:
+    return next(c for c in state.zones["hand.0"] if state.cards[c].id == "granite-warden")
+
+
+def _session(catalog) -> Session:
+    """A dealt game in which P1 has put Granite Warden on the table (P2: Countess
+    Migraine)."""
+    game = get_game("brawl")
+    session = Session(game, catalog, {}, SEED, [SeatConfig("Ana"), SeatConfig("Bo")])
+    warden = _warden(session.state)
+    session.play(next(m for m in session.legal_moves() if m.card == warden))
+    session.play(session.legal_moves()[0])
+    assert session.notations[1] == 'P2 pick "Countess Migraine"'
+    return session
+
+
+# -- the engine: replaying a game with new cards -------------------------------------------
+def test_new_numbers_replay_into_the_game(brawl_cards_only, tmp_path):
+    session = _session(brawl_cards_only)
+    warden = session.moves[0].card
+    assert session.state.hp[warden] == 13
+    shutil.copy(TITAN, tmp_path / "titan.yaml")
+    catalog = get_game("brawl").rules.load_catalog(mod_dirs=[tmp_path])
+    refit = refit_session(Snapshot.of(session), catalog)
+    assert refit.session is not None and refit.reason == ""
+    assert refit.changed == ("granite-warden",)
+    state = refit.session.state
+    assert state.hp[warden] == 20 and state.name(warden) == "Granite Titan"
+    assert refit.session.moves == session.moves
+    assert refit.session.notations[0] == 'P1 pick "Granite Titan"'
+
+
+def test_cards_the_game_holds_added_or_removed_cannot_be_taken(brawl_cards_only, tmp_path):
+    session = _session(brawl_cards_only)
+    (tmp_path / "less.yaml").write_text("game: brawl\nremove: [lucky-break]\n")
+    catalog = get_game("brawl").rules.load_catalog(mod_dirs=[tmp_path])
+    refit = refit_session(Snapshot.of(session), catalog)
+    assert refit.session is None
+    assert "takes away Lucky Break" in refit.reason
+
+
+def test_a_card_that_changes_kind_or_a_refused_move_cannot_be_taken(brawl_cards_only,
+                                                                    tmp_path):
+    """P2 picked Countess Migraine; made a Condition, the deal changes. A move the new
+    cards refuse stops the replay with its number and the rule's reason."""
+    session = _session(brawl_cards_only)
+    (tmp_path / "countess.yaml").write_text(
+        "game: brawl\ncards:\n  - {id: countess-migraine, kind: condition, name: Countess "
+        "Migraine, effects: [{effect: modify_damage, amount: 1, dealer: {attack: physical}}]}\n")
+    catalog = get_game("brawl").rules.load_catalog(mod_dirs=[tmp_path])
+    assert not catalog.errors
+    refit = refit_session(Snapshot.of(session), catalog)
+    assert refit.session is None and "a card's kind changed" in refit.reason
+    snap = Snapshot.of(session)
+    bogus = dataclasses.replace(snap, moves=snap.moves + (snap.moves[0],))
+    refit = refit_session(bogus, brawl_cards_only)
+    assert refit.session is None and refit.reason.startswith("move 3 is not legal")
+
+
+# -- the app ------------------------------------------------------------------------------
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0, mods=True)
+    reload = HotReload(application)
+    time.sleep(0.3)  # the watcher's file events are set up
+    yield application, reload
+    application.quit()
+    pygame.display.quit()
+
+
+def _table(application) -> TableScene:
+    session = _session(application.catalog("brawl"))
+    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
+    application.replace(scene)
+    application.step(0.016)
+    return scene
+
+
+def _until(application, test, seconds: float = 5.0) -> float:
+    """Run frames until ``test()``; the time it took."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        application.step(0.016)
+        if test():
+            return time.perf_counter() - t0
+        time.sleep(0.005)
+    raise AssertionError("the change did not show in time")
+
+
+def _mod(name: str, text: str) -> float:
+    folder = mods_root() / "my-mod"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return time.perf_counter()
+
+
+def _shows(scene, name: str) -> bool:
+    try:
+        sprite_of(scene, name)
+    except KeyError:
+        return False
+    return True
+
+
+def test_a_saved_change_is_on_the_table_within_a_second(app):
+    application, reload = app
+    scene = _table(application)
+    old = scene.session.catalog.fingerprint
+    warden = scene.session.moves[0].card
+    assert _shows(scene, "Granite Warden") and scene.state.hp[warden] == 13
+    _mod("titan.yaml", TITAN.read_text())
+    took = _until(application, lambda: _shows(scene, "Granite Titan"))
+    assert took < 1.0, f"the change took {took:.2f} s to show"
+    print(f"hot reload: on the table {took * 1000:.0f} ms after the save")
+    assert scene.state.hp[warden] == 20  # the number, in the game in progress
+    assert scene.state.cards[warden]["powers"][0]["name"] == "Avalanche"
+    assert len(scene.session.moves) == 2 and application.scene is scene
+    assert "Cards reloaded" in reload.lines()[0][0]
+    # the save records the data the game is now played with, and replays without warning
+    saved = session_to_dict(scene.session)
+    assert saved["fingerprint"] == application.catalogs["brawl"].fingerprint != old
+    again, warnings = session_from_dict(saved, get_game("brawl"), application.catalogs["brawl"])
+    assert warnings == [] and again.state.hp[warden] == 20
+
+
+def test_a_broken_file_shows_its_place_and_the_last_good_cards_stay(app):
+    application, reload = app
+    scene = _table(application)
+    _mod("titan.yaml", TITAN.read_text())
+    _until(application, lambda: _shows(scene, "Granite Titan"))
+    good = application.catalogs["brawl"]
+    t0 = _mod("titan.yaml", TITAN.read_text().replace("health: 20", "health: lots"))
+    _until(application, lambda: bool(reload.problems))
+    assert time.perf_counter() - t0 < 1.0
+    lines = [line for line, _ in reload.lines()]
+    assert lines[0].startswith("Card file problem")
+    assert any("my-mod/titan.yaml:10:13" in line and "health" in line for line in lines), lines
+    assert application.catalogs["brawl"] is good and scene.session.catalog is good
+    assert _shows(scene, "Granite Titan")
+    application.step(0.016)
+    assert reload._banner is not None  # drawn over the table
+    # fixed: the problem goes, the new value comes
+    _mod("titan.yaml", TITAN.read_text().replace("health: 20", "health: 18"))
+    _until(application, lambda: not reload.problems)
+    _until(application, lambda: scene.state.hp[scene.session.moves[0].card] == 18)
+
+
+def test_removing_a_card_the_game_holds_offers_a_restart(app):
+    application, reload = app
+    scene = _table(application)
+    session = scene.session
+    old = session.catalog
+    _mod("less.yaml", "game: brawl\nremove: [granite-warden]\n")
+    _until(application, lambda: application.scene is not scene)
+    dialog = application.scene
+    assert dialog.question == "The new cards do not fit this game"
+    assert "takes away Granite Warden" in dialog.detail
+    # the game goes on with its cards meanwhile: the save says so
+    assert session.catalog is old and session_to_dict(session)["fingerprint"] == old.fingerprint
+    click(application, dialog.yes.rect.center)
+    fresh = application.scene
+    assert isinstance(fresh, TableScene) and fresh is not scene
+    assert fresh.session.seed == SEED and fresh.session.seats == session.seats
+    assert fresh.session.moves == []
+    assert "granite-warden" not in {c.id for c in fresh.state.cards}
+
+
+def test_declining_the_restart_plays_on_with_the_old_cards(app):
+    application, reload = app
+    scene = _table(application)
+    old = scene.session.catalog
+    _mod("less.yaml", "game: brawl\nremove: [granite-warden]\n")
+    _until(application, lambda: application.scene is not scene)
+    click(application, application.scene.no.rect.center)
+    assert application.scene is scene and scene.session.catalog is old
+    assert _shows(scene, "Granite Warden")
+
+
+def test_the_watcher_costs_the_frame_nothing(app, monkeypatch):
+    """The files are read and the game replayed in the watcher's thread; a frame only
+    looks at a queue."""
+    application, reload = app
+    scene = _table(application)
+    rules = get_game("brawl").rules
+    threads = []
+    real = rules.load_catalog
+
+    def load(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rules, "load_catalog", load)
+    t0 = time.perf_counter()
+    for _ in range(1000):
+        reload.poll()
+    assert (time.perf_counter() - t0) / 1000 < 0.0002  # under 0.2 ms a frame
+    _mod("titan.yaml", TITAN.read_text())
+    _until(application, lambda: _shows(scene, "Granite Titan"))
+    assert threads and all(t is reload.thread for t in threads)
+
+
+def test_a_new_picture_redraws_the_faces(app, tmp_path):
+    from tabletop.ui import cardart
+
+    application, reload = app
+    _table(application)
+    cardart._faces[("probe",)] = pygame.Surface((1, 1))
+    folder = mods_root() / "my-mod"
+    folder.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.Surface((4, 4)), str(folder / "face.png"))
+    _until(application, lambda: ("probe",) not in cardart._faces)
