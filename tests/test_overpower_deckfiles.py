@@ -253,9 +253,9 @@ def test_fuzzed_position_decks_are_refused_with_a_message():
 def test_decks_with_cards_the_rules_cannot_play_yet_are_refused():
     from test_overpower_decklaw import POOL
 
-    deck = ready("tidewatch", "Eventful")
-    deck.cards["event-undertow"] = 1
+    deck = ready("tidewatch", "Crafty")
+    deck.cards["artifact-brass-sextant"] = 1
     position = {"phase": "setup", "decks": {"P1": deck.to_data()}}
-    with pytest.raises(ValueError, match="Eventful holds Events, which cannot be played yet"):
+    with pytest.raises(ValueError, match="Crafty holds Artifacts, which cannot be played yet"):
         Session(GAME, POOL, {}, 1, position=position)
     assert RULES is GAME.rules

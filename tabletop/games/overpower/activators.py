@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...engine.moves import Move
 from . import grid, legal
 from .common import NO_TYPE
+from .events import forbidden
 from .locations import (
     activator_ready,
     beneath_of,
@@ -153,9 +154,20 @@ def _aspect_refusal(s: OPState, m: Move) -> str | None:
     return f"{inf.name} is an Aspect: only your Home Base, {s.name(base[0])}, plays it."
 
 
+def _event_refusal(s: OPState, m: Move) -> str | None:
+    if not forbidden(s, m):
+        return None
+    by = [s.name(c) for p in (0, 1) for c in s.zones[f"events.{p}"]
+          if any(e["effect"] == "event_forbid" for e in s.info[c].effects)]
+    kinds = ", ".join(sorted({s.info[c].kind for c in (m.card,) if c >= 0}))
+    return f"No {kinds} card may be played this battle ({' and '.join(by) or 'an Event'})."
+
+
 def site_refusal(s: OPState, m: Move) -> str | None:
-    """Why a move about a Battlesite, an Activator or an Aspect is refused, if it is one."""
-    why = _defence_refusal(s, m) or _activator_refusal(s, m) or _aspect_refusal(s, m)
+    """Why a move about a Battlesite, an Activator or an Aspect, or one an Event forbids, is
+    refused, if it is one."""
+    why = _defence_refusal(s, m) or _activator_refusal(s, m) or _aspect_refusal(s, m) or \
+        _event_refusal(s, m)
     if why:
         return why
     if m.kind == "special" and isinstance(m.target, int) and 0 <= m.target < len(s.info) \

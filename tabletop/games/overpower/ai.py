@@ -200,7 +200,8 @@ def _most(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
 PICKERS = {"reserve": _reserve, "keep": _keep, "place": _place, "venture": _venture,
            "penalty": _penalty, "battle_start": _battle_start, "turn": _turn,
            "chain": _chain, "defend": _defend, "name_type": _named, "lose": _lose,
-           "strip": _most, "fetch": _most, "heal": _most}
+           "strip": _most, "fetch": _most, "heal": _most,
+           "event": lambda s, seat, legal, rng: legal[0]}
 
 
 # ``tabletop bench`` lines: how fast the computer player decides and how often it beats a

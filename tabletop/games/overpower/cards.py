@@ -324,6 +324,9 @@ COMPILE = {
     # an Aspect is a Special its Location's Home Base plays (:mod:`.homebase`)
     "aspect": lambda c, d: {**_special(c, {**d, "character": d["location"]}),
                             "dup_key": ("aspect", c.id)},
+    # an Event acts for both players after the draw (:mod:`.events`)
+    "event": lambda c, d: {"effects": tuple(d.get("effects") or ()),
+                           "mission_set": d["mission_set"]},
 }
 #: inherent abilities -> a Profile (a Home Base's ability too: :mod:`.homebase`)
 profile_of = _profile

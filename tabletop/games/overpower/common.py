@@ -15,7 +15,8 @@ SLOTS = {"power": "power", "basic-universe": "universe", "training": "universe",
          "teamwork": "universe", "ally": "universe", "doubleshot": "tactic",
          "special": "special", "aspect": "aspect"}
 UNIVERSE_KINDS = ("basic-universe", "training", "teamwork", "ally")
-DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator", "aspect")
+DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator", "aspect",
+              "event")
 
 CUMULATIVE_KO = 20
 #: a Battlesite's Cumulative KO (it is never Spectrum KO'd)

@@ -61,7 +61,7 @@ def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
 
 
 def unplayable(catalog: Catalog, deck: decklaw.DeckList) -> str | None:
-    """Why ``deck`` cannot be dealt yet (cards of kinds whose play is not built: Events,
+    """Why ``deck`` cannot be dealt yet (cards of kinds whose play is not built:
     Artifacts), or None."""
     kinds = sorted({decklaw.KIND_NAMES[catalog.cards[c].kind] + "s" for c in deck.cards
                     if c in catalog.cards and catalog.cards[c].kind not in DRAW_KINDS})

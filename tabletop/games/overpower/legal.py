@@ -24,6 +24,7 @@ from .combos import (
 )
 from .common import NO_TYPE, other
 from .context import OPEffects
+from .events import forbidden
 from .grid import Hands, any_power_ok, fits, from_reserve, mate_ok, power_types, usable
 from .locations import is_base, is_site, site_special_ok
 from .state import Link, OPState
@@ -186,7 +187,8 @@ def lead_moves(s: OPState, seat: int, x: int, c: int, kinds) -> list[Move]:
     q = Query(s, seat)
     gen = LEADS.get(s.info[c].kind)
     cards = q.cards(x)
-    return gen(q, x, c, cards, kinds) if gen is not None and c in cards else []
+    moves = gen(q, x, c, cards, kinds) if gen is not None and c in cards else []
+    return [m for m in moves if not forbidden(s, m)] if s.forbidden else moves
 
 
 def action_moves(q: Query, actors, kinds) -> list[Move]:
@@ -198,7 +200,7 @@ def action_moves(q: Query, actors, kinds) -> list[Move]:
             gen = LEADS.get(info[c].kind)
             if gen is not None:
                 out += gen(q, x, c, cards, kinds)
-    return out
+    return [m for m in out if not forbidden(q.s, m)] if q.s.forbidden else out
 
 
 def turn_actors(s: OPState, seat: int) -> list[int]:
@@ -369,7 +371,7 @@ def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
     moves = gen(q, x, c, q.hands.of(x), q.s.attack)
     if not may_block:
         moves = [m for m in moves if m.choice[0] < 0]
-    return moves
+    return [m for m in moves if not forbidden(q.s, m)] if q.s.forbidden else moves
 
 
 def defence_moves(s: OPState, seat: int) -> list[Move]:

@@ -14,6 +14,7 @@ from ...engine.effects import effect_list
 from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Str
 from .common import TYPES
 from .effects import ABILITY
+from .eventeffects import EVENT
 
 #: an Aspect that any Home Base may play (never Placed on the Home Base)
 ANY_HOME_BASE = "any-home-base"
@@ -64,7 +65,9 @@ def more_kinds(special: dict[str, Field]) -> dict[str, dict[str, Field]]:
                                  doc="the mission set it belongs to (only decks with that "
                                      "set may hold it)"),
             "duration": Field(Enum("instant", "battle", "game"), default="battle",
-                              doc="when it leaves play"),
+                              doc="when it leaves play: after it is resolved, at the end "
+                                  "of the battle, or never (then it acts every battle)"),
+            "effects": Field(effect_list(EVENT), default=(), doc="what it does"),
         },
         "artifact": {
             "requires": _requirement("what the Front Line character who plays it needs"),

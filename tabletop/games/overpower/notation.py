@@ -2,6 +2,7 @@
 
 ==================================================================  ==========================
 ``P1 reserve "Char"``                                              set-up: the Reserve
+``P1 event "Event"``                                               which Event to play
 ``P1 keep "Card"``                                                 which duplicate to keep
 ``P1 place "Card" > "Char"`` / ``P1 done``                         placing
 ``P1 venture 2 1`` / ``P2 penalty 1``                              from Reserve, Completed;
@@ -84,6 +85,7 @@ def _defend(s: OPState, m: Move) -> str:
 
 FORMATS = {
     "reserve": lambda s, m, p: f"{p} reserve {card_ref(s, m.card, [f'front.{m.seat}'])}",
+    "event": lambda s, m, p: f"{p} event {card_ref(s, m.card, [f'hand.{m.seat}'])}",
     "keep": lambda s, m, p: f"{p} keep" + ("" if m.card is None else
                                           f" {card_ref(s, m.card, [f'hand.{m.seat}'])}"),
     "place": lambda s, m, p: f"{p} place {card_ref(s, m.card, [f'hand.{m.seat}'])} > "
@@ -186,6 +188,7 @@ def _target(s: OPState, mt: MoveText) -> int:
 READERS = {
     "reserve": lambda s, mt: Move("reserve", mt.seat, _one(s, mt, [f"front.{mt.seat}"]),
                                   f"reserve.{mt.seat}"),
+    "event": lambda s, mt: Move("event", mt.seat, _one(s, mt, [f"hand.{mt.seat}"])),
     "keep": lambda s, mt: Move("keep", mt.seat, _one(s, mt, [f"hand.{mt.seat}"]))
     if mt.args else Move("keep", mt.seat),
     "place": lambda s, mt: Move("place", mt.seat, _one(s, mt, [f"hand.{mt.seat}"]),

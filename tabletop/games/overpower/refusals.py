@@ -189,6 +189,7 @@ def explain_chain(s: OPState, m: Move) -> str:
 
 EXPLAIN = {
     "reserve": lambda s, m: "Choose one of your four characters for the Reserve.",
+    "event": lambda s, m: "Play one of the Events in your hand (one per battle).",
     "keep": lambda s, m: "Keep one of the duplicate cards in your hand.",
     "place": explain_place,
     "venture": explain_venture,

@@ -16,7 +16,15 @@ from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
-from . import activators, aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
+from . import (  # noqa: F401  (register the steps)
+    activators,
+    aftermath,
+    battle,
+    discard,
+    events,
+    fight,
+    setup,
+)
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
@@ -105,6 +113,7 @@ ZONES = {
     "beneath": ZoneSpec("Beneath the Battlesite", "owner", "row",
                         holds=("special", "activator")),
     "base": ZoneSpec("Home Base", "public", "row", holds=("location",)),
+    "events": ZoneSpec("Events in play", "public", "row", holds=("event",)),
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")

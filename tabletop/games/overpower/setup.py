@@ -126,7 +126,7 @@ def battle(s: OPState) -> None:
     reset_battle(s)
     s.battle += 1
     s.say(f"Battle {s.battle}: {seat_label(s.first)} goes first")
-    push(s, ("draws",), ("discard_step",), ("place", s.first), ("ventures",),
+    push(s, ("draws",), ("events",), ("discard_step",), ("place", s.first), ("ventures",),
          ("concessions",), ("fight",))
 
 

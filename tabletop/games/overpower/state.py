@@ -79,7 +79,7 @@ class OPState(State):
         "info", "split", "battle", "first", "passed", "last_pass", "placing", "attack",
         "chain", "bonuses", "grid_mods", "shut", "guarded", "benched", "venture_mod",
         "must_place", "placed_now", "ko_now", "grants", "conceded", "riding", "granted",
-        "ventured_now", "recycled", "summary", "result", "site_specials",
+        "ventured_now", "recycled", "summary", "result", "site_specials", "forbidden",
     )
 
     def __init__(self, cards, info: tuple, split: int, seed: int, options) -> None:
@@ -125,6 +125,8 @@ class OPState(State):
         #: Specials taken from beneath a Battlesite (they end in the Defeated Characters
         #: Pile, :mod:`.locations`)
         self.site_specials: frozenset = frozenset()
+        #: card kinds no one may play this battle (an Event: :mod:`.events`)
+        self.forbidden: frozenset = frozenset()
 
     def copy(self) -> OPState:
         new = State.copy(self)
@@ -155,6 +157,7 @@ class OPState(State):
         new.summary = self.summary
         new.result = self.result
         new.site_specials = self.site_specials
+        new.forbidden = self.forbidden
         return new
 
     def owner(self, card: int) -> int:

@@ -17,7 +17,7 @@ ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "act
 #: moves made by dropping their card on a character (or the Reserve box)
 DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
 #: moves made by clicking their card and picking from a menu
-MENU = ("keep", "lose", "fetch")
+MENU = ("keep", "lose", "fetch", "event")
 BUTTON_LABELS = {"pass": "Pass", "concede": "Concede", "fight": "Fight", "done": "Done placing",
                  "take": "Take the hit", "finish": "Finish Teamwork",
                  "stop": "No more attacks"}
@@ -32,6 +32,7 @@ STATUS = {
     "concede": "fight this battle, or concede it?",
     "follow-up": "make the next follow-up or extra attack",
     "effect": "make the choice your card asks for",
+    "events": "choose which of your Events to play (one per battle)",
 }
 
 
@@ -100,6 +101,8 @@ class OverPowerText(GameText):
             return f"Draw {m.choice} penalty card{'s' if m.choice != 1 else ''}"
         if m.kind == "name":
             return m.choice.capitalize()
+        if m.kind == "event":
+            return f"Play {s.name(m.card)}"
         if m.kind in ("keep", "fetch", "lose"):
             return f"{m.kind.capitalize()} {s.name(m.card)}" if m.card is not None else "Keep"
         if m.kind in ACTIONS or m.kind == "defend":
