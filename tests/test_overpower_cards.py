@@ -404,7 +404,8 @@ def test_every_kind_and_every_effect_has_its_test():
                      "doubleshot", "special", "mission", "deck",
                      "location", "activator",  # tests: test_overpower_locations.py
                      "aspect",                 # test_overpower_homebase.py
-                     "event"}                  # test_overpower_events.py
+                     "event",                  # test_overpower_events.py
+                     "artifact"}               # test_overpower_artifacts.py
     used = {e["effect"] for c in SPECIALS if c.data["play"] != "defence"
             for e in c.data.get("effects") or ()}
     assert used <= set(AFTER)

@@ -250,12 +250,13 @@ def test_fuzzed_position_decks_are_refused_with_a_message():
     assert started and refusals
 
 
-def test_decks_with_cards_the_rules_cannot_play_yet_are_refused():
-    from test_overpower_decklaw import POOL
-
-    deck = ready("tidewatch", "Crafty")
-    deck.cards["artifact-brass-sextant"] = 1
-    position = {"phase": "setup", "decks": {"P1": deck.to_data()}}
-    with pytest.raises(ValueError, match="Crafty holds Artifacts, which cannot be played yet"):
-        Session(GAME, POOL, {}, 1, position=position)
+def test_decks_with_every_kind_of_card_are_dealt():
+    deck = ready("tidewatch", "Everything")
+    deck.home_base = "gull-point-lighthouse"
+    deck.cards.update({"artifact-tidecaller-compass": 1, "event-high-tide": 1,
+                       "gull-point-fog-bell": 1})
+    t = Session(GAME, CATALOG, {}, 1, position={"phase": "setup",
+                                                "decks": {"P1": deck.to_data()}})
+    kinds = {t.state.info[c].kind for c in range(len(t.state.cards)) if t.state.owner(c) == 0}
+    assert {"artifact", "event", "aspect", "location"} <= kinds
     assert RULES is GAME.rules

@@ -15,8 +15,8 @@ them with the fight (:data:`.legal.LEADS`, :data:`.legal.DEFENCES`,
 from __future__ import annotations
 
 from ...engine.moves import Move
-from . import grid, legal
-from .common import NO_TYPE
+from . import artifacts, grid, legal
+from .common import NO_TYPE, TYPES
 from .events import forbidden
 from .locations import (
     activator_ready,
@@ -167,7 +167,7 @@ def site_refusal(s: OPState, m: Move) -> str | None:
     """Why a move about a Battlesite, an Activator or an Aspect, or one an Event forbids, is
     refused, if it is one."""
     why = _defence_refusal(s, m) or _activator_refusal(s, m) or _aspect_refusal(s, m) or \
-        _event_refusal(s, m)
+        _event_refusal(s, m) or _artifact_refusal(s, m)
     if why:
         return why
     if m.kind == "special" and isinstance(m.target, int) and 0 <= m.target < len(s.info) \
@@ -176,3 +176,38 @@ def site_refusal(s: OPState, m: Move) -> str | None:
         return (f"{s.info[m.card].name} cannot be aimed at a Battlesite: a Special attacks a "
                 "Battlesite only for its value, never to act on what it hits.")
     return None
+
+
+# -- Artifacts (:mod:`.artifacts`) ------------------------------------------------------------
+def artifact_lead(q: legal.Query, x: int, c: int, cards, kinds) -> list[Move]:
+    """Front Line character ``x`` plays Artifact ``c`` (from the hand, or its own Tactic
+    slot) onto a different Front Line teammate who meets the second condition; it is the
+    turn's action, never an attack."""
+    if "effect" not in kinds:
+        return []
+    return [Move("artifact", q.seat, c, y, (x, -1, NO_TYPE))
+            for _, y in artifacts.pairs(q.s, q.seat, q.s.info[c], [x])]
+
+
+def _artifact_refusal(s: OPState, m: Move) -> str | None:
+    if m.kind != "artifact" or not isinstance(m.card, int) or not 0 <= m.card < len(s.info):
+        return None
+    inf = s.info[m.card]
+    if inf.kind != "artifact":
+        return f"{inf.name} is not an Artifact."
+    actor = m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
+    front = s.zones[f"front.{m.seat}"]
+    if actor not in front or m.target not in front:
+        return "An Artifact is played by one Front Line character onto another."
+    if actor == m.target:
+        return f"{inf.name} needs two different Front Line characters."
+    if not artifacts.meets_first(s, actor, inf):
+        t, v = inf.req
+        return f"{s.name(actor)} must be rated {TYPES[t].capitalize()} {v} or more to play it."
+    t, v = inf.mate
+    how = "or less" if inf.max_rating else "or more"
+    return f"{s.name(m.target)} must be rated {TYPES[t].capitalize()} {v} {how} to bear it."
+
+
+legal.LEADS["artifact"] = artifact_lead
+grid.FITS["artifact"] = artifacts.artifact_fits

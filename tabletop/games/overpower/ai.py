@@ -70,6 +70,8 @@ def _action_score(s: OPState, m: Move, link=None) -> float:
         return {"pass": 0.5, "stop": 0.0, "finish": 0.0}.get(m.kind, -50.0)
     if m.kind == "activate":  # scored as the Special it fetches
         m = as_special(m)
+    if m.kind == "artifact":  # a lasting gain: worth a turn early on
+        return EFFECT_SPECIAL + 0.5
     if m.kind == "special" and m.target is None:
         return EFFECT_SPECIAL
     return _hit_score(s, m, link)

@@ -324,6 +324,11 @@ COMPILE = {
     # an Aspect is a Special its Location's Home Base plays (:mod:`.homebase`)
     "aspect": lambda c, d: {**_special(c, {**d, "character": d["location"]}),
                             "dup_key": ("aspect", c.id)},
+    # an Artifact: `req` its player's condition, `mate` its bearer's, `max_rating` 1 when
+    # the bearer's is "or less" (:mod:`.artifacts`)
+    "artifact": lambda c, d: {"max_rating": int(d["teammate"].get("or_less") or 0),
+                              "effects": tuple(d.get("effects") or ()),
+                              "dup_key": ("artifact", c.id)},
     # an Event acts for both players after the draw (:mod:`.events`)
     "event": lambda c, d: {"effects": tuple(d.get("effects") or ()),
                            "mission_set": d["mission_set"]},

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ...engine.cards import CardDef, CardError, Catalog
 from . import decklaw
-from .common import DRAW_KINDS
 
 
 def card_error(card: CardDef, fld: str, message: str) -> CardError:
@@ -48,10 +47,7 @@ def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
                                                                   list[CardDef],
                                                                   list[CardDef]]:
     """The characters, the mission cards (piece order) and the draw deck of a deck list
-    (a ready-made deck or a player's); ValueError for a deck the rules cannot deal yet."""
-    problem = unplayable(catalog, deck)
-    if problem:
-        raise ValueError(f"OverPower: {problem}")
+    (a ready-made deck or a player's)."""
     characters = [catalog.cards[c] for c in deck.characters]
     missions = sorted((c for c in catalog.of_kind("mission")
                        if c.data["set"] == deck.missions),
@@ -59,12 +55,3 @@ def list_cards(catalog: Catalog, deck: decklaw.DeckList) -> tuple[list[CardDef],
     draw = [catalog.cards[cid] for cid, n in deck.cards.items() for _ in range(n)]
     return characters, missions, draw
 
-
-def unplayable(catalog: Catalog, deck: decklaw.DeckList) -> str | None:
-    """Why ``deck`` cannot be dealt yet (cards of kinds whose play is not built:
-    Artifacts), or None."""
-    kinds = sorted({decklaw.KIND_NAMES[catalog.cards[c].kind] + "s" for c in deck.cards
-                    if c in catalog.cards and catalog.cards[c].kind not in DRAW_KINDS})
-    if kinds:
-        return f"{deck.name} holds {', '.join(kinds)}, which cannot be played yet"
-    return None

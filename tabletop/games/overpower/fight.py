@@ -16,6 +16,7 @@ from __future__ import annotations
 from ...engine.effects import handler
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
+from .artifacts import play_artifact
 from .battle import concede
 from .common import other
 from .context import effect_steps
@@ -87,6 +88,8 @@ def act(s: OPState, m: Move, link: Link | None) -> list[tuple]:
     first exchanged for its Special, which is then played: :mod:`.locations`.)"""
     if m.kind == "activate":
         m = activate(s, m)
+    if m.kind == "artifact":  # not an attack: onto its bearer (:mod:`.artifacts`)
+        return play_artifact(s, m)
     seat = m.seat
     actor = m.choice[0]
     if m.kind == "special" and m.target is None:

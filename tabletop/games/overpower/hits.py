@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...engine.flow import finish
 from ...engine.moves import seat_label
+from .artifacts import borne_profiles
 from .common import LETTERS, SPECTRUM_KO, other
 from .locations import is_site, knock_out_site, site_hit
 from .piles import discard, discard_all
@@ -32,7 +33,7 @@ def cumulative(s: OPState, ch: int) -> int:
 
 
 def ko_at(s: OPState, ch: int) -> int:
-    return s.info[ch].profile.ko_at
+    return max([s.info[ch].profile.ko_at] + [p.ko_at for p in borne_profiles(s, ch)])
 
 
 def _fused(domains: list[tuple]) -> tuple:
@@ -123,6 +124,8 @@ def knock_out(s: OPState, ch: int, why: str) -> None:
     att = s.attached
     discard_all(s, [c for c in s.zones[f"placed.{q}"] if att.get(c) == ch],
                 f"placed.{q}", f"discards the cards Placed on {s.name(ch)}")
+    discard_all(s, [c for c in s.zones[f"borne.{q}"] if att.get(c) == ch],
+                f"borne.{q}", f"discards the Artifacts {s.name(ch)} bore")
     record = [c for c in s.zones[f"record.{q}"] if att.get(c) == ch]
     if record:
         s.say(f"The Permanent Record of {s.name(ch)} goes back to "

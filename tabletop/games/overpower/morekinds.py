@@ -10,11 +10,17 @@ rules of Locations, Activators, Events and Artifacts.
 
 from __future__ import annotations
 
-from ...engine.effects import effect_list
+from ...engine.effects import allow, effect_list, trigger
 from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Str
 from .common import TYPES
 from .effects import ABILITY
 from .eventeffects import EVENT
+
+ARTIFACT = "overpower.artifact"
+trigger(ARTIFACT, "an Artifact in play: it changes the character who bears it, for the rest "
+                  "of the game or until that character is KO'd")
+for _name in ("attack_bonus", "defence_bonus", "ko_threshold"):
+    allow(_name, ARTIFACT)
 
 #: an Aspect that any Home Base may play (never Placed on the Home Base)
 ANY_HOME_BASE = "any-home-base"
@@ -73,6 +79,8 @@ def more_kinds(special: dict[str, Field]) -> dict[str, dict[str, Field]]:
             "requires": _requirement("what the Front Line character who plays it needs"),
             "teammate": _requirement("what the Front Line teammate who receives it needs",
                                      or_less=True),
+            "effects": Field(effect_list(ARTIFACT), default=(),
+                             doc="what it changes in the character who bears it"),
         },
     }
 

@@ -15,6 +15,7 @@
 ``P1 special "Card" [+ "Power"] [as type] by "Char" [> "Foe"]``    a Special
 ``P1 activate "Activator" + "Special" [as type] by "Char" [> "Foe"]``  an Activator (its Special
                                                                    from beneath the Battlesite)
+``P1 artifact "Artifact" by "Char" > "Teammate"``                    an Artifact onto its bearer
 ``P2 defend "Card" [+ "Card" [from "Mate"]] by "Char"`` / ``take``  a Defensive Action
 ``P1 stop``                                                        no more extra attacks
 ``P1 name type``, ``P2 lose "Card"``, ``P1 strip "Card" > "Char"``,  choices effects ask for
@@ -39,7 +40,8 @@ from .common import NO_TYPE, TYPE_INDEX, TYPES
 from .state import OPState
 
 SIMPLE = ("pass", "concede", "fight", "done", "stop", "finish", "take")
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
+           "artifact")
 #: what a move may name as its actor or target: characters, Battlesites, Home Bases
 CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1", "base.0",
          "base.1")

@@ -114,6 +114,7 @@ ZONES = {
                         holds=("special", "activator")),
     "base": ZoneSpec("Home Base", "public", "row", holds=("location",)),
     "events": ZoneSpec("Events in play", "public", "row", holds=("event",)),
+    "borne": ZoneSpec("Artifacts in play", "public", "row", holds=("artifact",)),
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")

@@ -13,7 +13,8 @@ from .refusals import explain
 from .state import OPState
 from .values import working
 
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
+           "artifact")
 #: moves made by dropping their card on a character (or the Reserve box)
 DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
 #: moves made by clicking their card and picking from a menu
