@@ -321,3 +321,13 @@ def test_a_deck_with_a_location_cannot_start_at_the_table_yet(app):
     assert app.scene is scene
     assert scene.toast.message == ("The Quarryfolk at the Old Breakwater has a Location: the "
                                    "table cannot show Home Bases and Battlesites yet.")
+
+
+def test_pool_lines_name_a_persona_by_its_own_character():
+    from tabletop.ui.overpower.deckpool import names_of
+
+    catalog = GAMES["overpower"].rules.load_catalog(mod_dirs=[])
+    names = names_of(catalog)
+    assert names["saltbright"] == "Saltbright"        # not "Saltbright, Tide-Crowned"
+    assert names["gull-point-lighthouse"] == "Gull Point Lighthouse"
+    assert names["drowned-bell"] == "The Drowned Bell"

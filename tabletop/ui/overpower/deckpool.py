@@ -120,7 +120,9 @@ NAMED = {
 def names_of(catalog: Catalog) -> dict[str, str]:
     """Persona, Location and mission set ids -> the names shown for them."""
     out = {c.id: c.name for c in catalog.of_kind("location")}
-    out.update({persona(c): c.name for c in catalog.of_kind("character")})
+    for c in catalog.of_kind("character"):  # a persona by its own card's name, if it has one
+        if persona(c) == c.id or persona(c) not in out:
+            out[persona(c)] = c.name
     for card in catalog.of_kind("mission"):
         out.setdefault(card.data["set"], set_name(catalog, card.data["set"]))
     return out
