@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ROOT
+from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
 from .engine.moves import Move
 from .engine.pack import pack, pack_move, unpack, unpack_move
 from .engine.rng import Rng
@@ -172,29 +173,43 @@ def serve(inp, out) -> None:
 
 
 def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dict:
-    """One request: the chosen move (or the error), with the time it took."""
+    """One request: the chosen move (or the error), with the time it took. A searching
+    player (a level above easy, and every hint) thinks within the request's ``budget``,
+    counted from the request's arrival."""
     t0 = time.perf_counter()
     reply: dict[str, Any] = {"id": request["id"], "move": None, "details": {}}
     try:
         view = unpack(request["view"], template)
-        player = players.get(request["player"])
+        name = HINT_LEVEL if request.get("kind") == "hint" else request["player"]
+        player = players.get(name)
         if player is None:
-            player = players[request["player"]] = make_player(game, request["player"])
+            player = players[name] = make_player(game, name)
+        if isinstance(player, SearchPlayer):
+            player.deadline = t0 + max(0.0, float(request.get("budget") or 0.0))
         move = player.choose(game.rules, view, request["seat"], rng)
         reply["move"] = pack_move(move)
-        reply["details"] = dict(getattr(player, "details", None) or {})
+        reply["details"] = _plain(getattr(player, "details", None) or {})
     except Exception as exc:  # reported to the table: a bad player never kills the worker
         reply["error"] = f"{type(exc).__name__}: {exc}"
     reply["seconds"] = time.perf_counter() - t0
     return reply
 
 
+def _plain(details: dict) -> dict:
+    """A player's details as JSON (moves as lists)."""
+    return {k: pack_move(v) if isinstance(v, Move) else v for k, v in details.items()
+            if v is None or isinstance(v, Move | bool | int | float | str)}
+
+
 def make_player(game, name: str):
-    """``own``: the game's own computer player; ``random``: uniform random play."""
+    """``own``: the game's own computer player; ``random``: uniform random play; a level
+    (:data:`~tabletop.engine.levels.LEVELS`): that level's player."""
     if name == "random":
         from .engine.players import RandomPlayer
 
         return RandomPlayer()
+    if name in LEVELS:
+        return game.player_at(name)
     return game.computer_player()
 
 

@@ -229,3 +229,25 @@ def test_killing_the_app_never_loses_a_move(tmp_path, delay):
     proc.wait(timeout=10)
     assert reported > 0
     assert len(read_save(path)["moves"]) >= reported
+
+
+def test_a_game_killed_before_its_first_write_is_read_from_the_journal(
+        brawl, brawl_cards, tmp_path, monkeypatch):
+    """The save file does not exist yet (the background write never landed): the
+    journal's first line carries the rest of the save, so nothing is lost."""
+    def never(path, data):
+        raise OSError("killed before the write")
+
+    monkeypatch.setattr(autosave_module, "atomic_write", never)
+    path = tmp_path / "brawl-new.json"
+    session = game(brawl, brawl_cards)
+    saver = Autosaver(path)
+    rng = Rng(2)
+    for _ in range(5):
+        play(session, 1, rng)
+        saver.changed(session_to_dict(session))
+    saver.close()
+    assert not path.exists()
+    data = read_save(path)
+    assert data["moves"] == session.notations
+    assert data["game"] == "brawl" and data["seed"] == session.seed

@@ -90,3 +90,24 @@ def test_computer_players_against_each_other_finish(brawl, brawl_cards):
         state = brawl.rules.new_state(brawl_cards, options, seed)
         end = playout(brawl.rules, state, {i: BrawlAI() for i in range(state.seats)}, Rng(seed))
         assert end.over
+
+
+def _plain(state) -> dict:
+    return {slot: getattr(state, slot) for cls in type(state).__mro__
+            for slot in getattr(cls, "__slots__", ())}
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_view_is_what_the_engine_mask_gives(brawl, brawl_cards, options):
+    """Brawl builds its views directly (playouts ask for one every move); each is the
+    engine's mask, for every seat and for a spectator, set-up picks included."""
+    from tabletop.engine import hidden
+
+    rules = brawl.rules
+    for seed in range(4):
+        s = rules.new_state(brawl_cards, options, seed)
+        rng = Rng(seed)
+        while not s.over:
+            for seat in [*range(s.seats), None]:
+                assert _plain(rules.view(s, seat)) == _plain(hidden.mask(rules, s, seat))
+            s = rules.play(s, rng.choice(rules.legal_moves(s)))

@@ -100,10 +100,15 @@ def check_step(game, before: State, move: Move, after: State, near: list[Move]) 
     view = rules.view(before, actor)
     assert rules.legal_moves(view) == legal, "legal moves differ on the actor's view"
     # is_legal agrees with the list, on the legal moves and on near misses (the moves of
-    # the previous position, the same moves for another seat or another card)
+    # the previous position, the same moves for another seat or another card, the move
+    # with a part of another legal move)
     stranger = [Move("no-such-move", move.seat), move._replace(seat=move.seat + 1)]
     if isinstance(move.card, int):
         stranger.append(move._replace(card=(move.card + 1) % len(before.cards)))
+    # the chosen move with another legal move's kind, card, target or choice
+    for other in legal[:12]:
+        stranger += [move._replace(kind=other.kind), move._replace(card=other.card),
+                     move._replace(target=other.target), move._replace(choice=other.choice)]
     for m in set(legal) | set(near) | set(stranger):
         assert rules.is_legal(before, m) == (m in legal), m
     # notation round trip

@@ -100,3 +100,22 @@ def test_computer_players_against_each_other_finish(hvn, hvn_cards):
         end = playout(hvn.rules, hvn.rules.new_state(hvn_cards, {}, seed),
                       {0: HvNPlayer(), 1: HvNPlayer()}, Rng(seed))
         assert end.over
+
+
+def test_the_view_is_what_the_engine_mask_gives(hvn, hvn_cards):
+    """Hero vs Nemesis builds its views directly (playouts ask for one every move); each
+    is the engine's mask, for both seats and a spectator, the set-up's choices included."""
+    from tabletop.engine import hidden
+
+    def plain(state) -> dict:
+        return {slot: getattr(state, slot) for cls in type(state).__mro__
+                for slot in getattr(cls, "__slots__", ())}
+
+    rules = hvn.rules
+    for seed in range(12):
+        s = rules.new_state(hvn_cards, {}, seed)
+        rng = Rng(seed)
+        while not s.over:
+            for seat in (0, 1, None):
+                assert plain(rules.view(s, seat)) == plain(hidden.mask(rules, s, seat))
+            s = rules.play(s, rng.choice(rules.legal_moves(s)))

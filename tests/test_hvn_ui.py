@@ -131,8 +131,8 @@ def test_a_new_game_names_the_roles_and_the_set_up_is_played_with_the_mouse(app)
     app.push(menu)
     app.step(0.016)
     menu._set_game("hero-vs-nemesis")
-    assert menu.names[:2] == ["Hero", "Nemesis"]
-    menu._set_kind(1, "computer")
+    assert menu.seats.names[:2] == ["Hero", "Nemesis"]
+    menu.seats.kinds[1] = "computer"
     menu.seed_text = "9"
     click(app, menu.start.rect.center)
     scene = app.scene

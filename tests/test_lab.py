@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -175,14 +177,13 @@ def test_the_report_has_a_table_a_json_file_and_a_page_with_plots(tmp_path, caps
     assert "Benjamini-Hochberg" in summary["method"]
 
 
-def test_players_search_falls_back_with_a_message_and_bad_names_are_refused(tmp_path,
-                                                                           capsys):
-    if hasattr(get_game("brawl"), "player_at"):
-        pytest.skip("search players are there")
-    code, summary, _ = _simulate(tmp_path, "s", "--workers", "1", "--players",
-                                 "search,random")
-    assert code == 0 and summary["players"] == "search,random"
-    assert "search players are not in this version" in capsys.readouterr().err
+def test_players_by_name_and_bad_names_are_refused():
+    from tabletop.engine.levels import SearchPlayer
+    from tabletop.engine.players import SEARCH_ITERATIONS, player_by_name
+
+    player, note = player_by_name(get_game("brawl"), "search")
+    assert isinstance(player, SearchPlayer) and not note
+    assert player.iterations == SEARCH_ITERATIONS
     assert cli(["simulate", "brawl", "--players", "clever"]) == 2
     assert cli(["simulate", "brawll"]) == 2
 
@@ -214,12 +215,31 @@ def test_ctrl_c_stops_the_command_cleanly_and_reports_what_finished(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.cli", "simulate", "brawl", "--games", "100000",
-         "--players", "random", "--workers", "2", "--out", str(out)],
+         "--players", "random", "--workers", "2", "--progress", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    seen: list[str] = []
+
+    def read_progress() -> None:  # the progress bar goes to stderr as it moves
+        while True:
+            chunk = proc.stderr.read(64)
+            if not chunk:
+                return
+            seen.append(chunk)
+
+    reader = threading.Thread(target=read_progress, daemon=True)
+    reader.start()
     try:
-        time.sleep(8)
+        # Ctrl+C once some games have finished (a busy machine starts the workers slowly)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if re.search(r"(?<![\d/])[1-9]\d*/100000", "".join(seen)):
+                break
+            time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout = proc.stdout.read()
+        proc.wait(timeout=60)
+        reader.join(timeout=10)
+        stderr = "".join(seen)
     finally:
         if proc.poll() is None:
             proc.kill()

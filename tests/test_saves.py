@@ -56,6 +56,24 @@ def test_round_trip_replays_exactly(brawl, brawl_cards, tmp_path):
     assert [s.kind for s in loaded.seats] == ["human", "computer"]
 
 
+def test_a_computer_seats_level_is_saved_and_an_older_save_plays_at_easy(brawl, brawl_cards,
+                                                                          tmp_path):
+    session = Session(brawl, brawl_cards, {}, 8,
+                      [SeatConfig("Ana"), SeatConfig("Bo", "computer", "hard")])
+    path = tmp_path / "game.json"
+    write_save(path, session)
+    assert json.loads(path.read_text())["seats"] == [
+        {"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "computer", "level": "hard"}]
+    loaded, _ = session_from_dict(read_save(path), brawl, brawl_cards)
+    assert [s.level for s in loaded.seats if s.kind == "computer"] == ["hard"]
+    # a version-1 save has no levels: its computer seats keep the game's own player
+    old = session_to_dict(session)
+    old["version"] = 1
+    del old["seats"][1]["level"]
+    loaded, _ = session_from_dict(parse_save(json.dumps(old).encode()), brawl, brawl_cards)
+    assert loaded.seats[1].level == "easy"
+
+
 def test_the_saved_move_log_is_readable_notation(brawl, brawl_cards, tmp_path):
     session = played(brawl, brawl_cards, moves=10)
     path = tmp_path / "game.json"

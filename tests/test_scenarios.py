@@ -45,6 +45,22 @@ def test_scenario_command_prints_json_and_refusals(tmp_path):
     assert json.loads(out.stdout)["refused"]["number"] == 7
 
 
+def test_the_scenario_command_says_its_verdict_first(tmp_path):
+    path = Path(__file__).parent / "scenarios" / "brawl" / "interrupt-during-damage.yaml"
+    out = subprocess.run([sys.executable, "-m", "tabletop", "scenario", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines()[1].startswith('  "verdict": "OK: move 7 was refused as '
+                                                  'expected: Interruptions cannot')
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(path.read_text().replace("phase: damage", "phase: pick"), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tabletop", "scenario", "--summary",
+                          str(broken)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    first = out.stdout.splitlines()[0]
+    assert first.startswith(f"{broken}: FAILED: ") and "expectation" in first
+    assert "{" not in out.stdout  # the verdict alone, no state dump
+
+
 def test_a_scenario_without_a_position_starts_from_the_deal():
     result = run_scenario({"game": "brawl", "seed": 3, "moves": []}, GAMES["brawl"])
     assert result["state"]["phase"] == "pick"

@@ -143,7 +143,10 @@ def test_dropping_a_card_back_in_its_row_does_nothing(app):
     assert before.power == 3
     drag(app, center_of(scene, "Night Patrol"), zone_center(scene, "row"))
     assert scene.session.state is before
-    assert scene.toast.message == "Drop the card on one of the highlighted places."
-    # dropped anywhere on your side, it is bought
+    assert not scene.toast.message  # put back: nothing was meant
+    # a drop counts only on the lit target: elsewhere the rule is named
     drag(app, center_of(scene, "Night Patrol"), zone_center(scene, "played.0"))
+    assert scene.session.state is before
+    assert scene.toast.message == "A card you buy goes to your discard pile: drop it there."
+    drag(app, center_of(scene, "Night Patrol"), zone_center(scene, "discard.0"))
     assert names(scene.session.state, "discard.0") == ["Night Patrol"]

@@ -54,6 +54,27 @@ def test_new_game_then_continue_where_play_stopped(app):
     assert app.scene.session.seed == 77
 
 
+def test_a_computer_seat_gets_a_level_and_the_screen_shows_its_thinking_time(app):
+    click(app, by_label(app.scene.buttons, "New game").rect.center)
+    screen = app.scene
+    levels = [w for w in screen.widgets if getattr(w, "choices", None) ==
+              [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]]
+    assert len(levels) == 1 and levels[0].value == "normal"  # only the computer seat
+    assert [line for line, _ in screen.seats.notes] == ["Thinks up to 0.5 s a move"]
+    click(app, levels[0]._segments()[2].center)
+    assert [line for line, _ in app.scene.seats.notes] == ["Thinks up to 2 s a move"]
+    # a human seat has no level; making it a computer adds one
+    seat1 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
+             [("human", "Human"), ("computer", "Computer")]][0]
+    click(app, seat1._segments()[1].center)
+    assert [line for line, _ in app.scene.seats.notes] == ["Thinks up to 0.5 s a move",
+                                                          "Thinks up to 2 s a move"]
+    click(app, app.scene.start.rect.center)
+    assert isinstance(app.scene, TableScene)
+    assert [(s.kind, s.level) for s in app.scene.session.seats] == [("computer", "normal"),
+                                                                   ("computer", "hard")]
+
+
 def test_a_corrupt_autosave_is_refused_with_a_message(app):
     (saves_dir() / "autosave.json").write_text('{"format": "tabletop-save", "vers', "utf-8")
     app.replace(MainMenu())

@@ -3,6 +3,7 @@ table keeps drawing meanwhile, and a failing worker never stops a game."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -37,6 +38,41 @@ def test_the_worker_answers_with_a_legal_move_for_every_game(gid):
         assert reply.move in rules.legal_moves(state)
     finally:
         worker.close()
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_a_searching_level_stops_on_time_in_the_worker(gid):
+    """Decisions at a level that searches end within the budget plus 50 ms (timed in the
+    worker, from the request's arrival); a forced move comes back at once."""
+    rules = GAMES[gid].rules
+    options = rules.normalize_options({})
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), options, 5)
+    rng = Rng(5)
+    budget = 0.2
+    worker = ComputerWorker(gid, options, 5, mods=False)
+    spent, forced = [], []
+    try:
+        worker.ask(rules.view(state, state.actor), state.actor, budget=0, player="easy")
+        assert worker.wait() is not None  # the worker has started
+        while not state.over and len(spent) < 6:
+            legal = rules.legal_moves(state)
+            worker.ask(rules.view(state, state.actor), state.actor, budget=budget,
+                       player="normal")
+            t0 = time.perf_counter()
+            reply = worker.wait()
+            wall = time.perf_counter() - t0
+            assert reply is not None and not reply.error, reply
+            assert reply.move in legal
+            (forced if len(legal) == 1 else spent).append((reply.seconds, wall))
+            state = rules.play(state, rng.choice(legal))
+    finally:
+        worker.close()
+    # on an oversubscribed machine no process keeps a wall-clock deadline to 50 ms (it may
+    # wait that long for a core): then only the loose bound is checked
+    busy = os.getloadavg()[0] > 1.5 * (os.cpu_count() or 1)
+    assert max(s for s, _ in spent) <= budget + (0.5 if busy else 0.05), spent
+    assert max(w for _, w in spent) <= budget + 0.5 + (1.0 if busy else 0.0), spent
+    assert all(s < (0.5 if busy else 0.05) for s, _ in forced), forced
 
 
 def test_a_stale_answer_is_dropped():

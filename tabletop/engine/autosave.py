@@ -72,8 +72,12 @@ class Autosaver:
         moves = data["moves"]
         last = self._last
         if last is None:
+            # the first line also carries the rest of the save (game, seed, options,
+            # seats...): a game killed before its first background write is read back
+            # from the journal alone (:func:`save_from_journal`)
+            head = {k: v for k, v in data.items() if k not in ("moves", "notes", "settings")}
             return {"keep": 0, "add": list(moves), "notes": data.get("notes"),
-                    "settings": data.get("settings")}
+                    "settings": data.get("settings"), "save": head}
         old = last["moves"]
         keep = 0
         while keep < len(old) and keep < len(moves) and old[keep] == moves[keep]:
@@ -156,6 +160,18 @@ def read_journal(path: Path) -> bytes | None:
         return journal.read_bytes()[:limits.MAX_SAVE_BYTES]
     except OSError:
         return None
+
+
+def save_from_journal(raw: bytes | None) -> dict[str, Any] | None:
+    """The save a journal's first line starts from (its fields but the moves), when the
+    save file itself was never written; None if the journal has no such line."""
+    if not raw:
+        return None
+    first = _line(raw.split(b"\n", 1)[0])
+    head = first.get("save") if first is not None else None
+    if not isinstance(head, dict):
+        return None
+    return {**head, "moves": [], "journal": 0}
 
 
 def recover(path: Path, data: dict[str, Any], raw: bytes | None = None) -> dict[str, Any]:

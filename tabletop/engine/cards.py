@@ -85,9 +85,24 @@ class Catalog:
     def of_kind(self, *kinds: str) -> list[CardDef]:
         return [c for c in self.cards.values() if c.kind in kinds]
 
+    #: the cards the fingerprint was last worked out for, and it (card definitions are
+    #: immutable, so the same definitions give the same fingerprint)
+    _memo: tuple = field(default=((), ""), init=False, repr=False, compare=False)
+
     @property
     def fingerprint(self) -> str:
-        """A short hash of all card data: saves record it to notice changed cards."""
+        """A short hash of all card data: saves record it to notice changed cards (every
+        autosave does: it is worked out again only when the cards changed)."""
+        cards = tuple(self.cards.values())
+        seen, value = self._memo
+        if value and len(seen) == len(cards) and \
+                all(a is b for a, b in zip(seen, cards, strict=True)):
+            return value
+        value = self._fingerprint()
+        self._memo = (cards, value)
+        return value
+
+    def _fingerprint(self) -> str:
         blob = json.dumps(
             [[c.id, c.kind, c.name, c.data] for c in sorted(self.cards.values(),
                                                              key=lambda c: c.id)],

@@ -40,7 +40,13 @@ def atomic_write(path: Path, data: bytes) -> None:
 def write_later(path: Path, data: bytes) -> Future:
     """:func:`atomic_write` in a background thread (the frame loop never waits for a
     durable write); the future says when it is done, or raises its error."""
+    return later(atomic_write, path, data)
+
+
+def later(fn, *args) -> Future:
+    """Run ``fn(*args)`` in the background thread that writes files (one at a time, in
+    the order asked): reading a file of the player's, off the frame."""
     global _writer
     if _writer is None:
         _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
-    return _writer.submit(atomic_write, path, data)
+    return _writer.submit(fn, *args)

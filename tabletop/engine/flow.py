@@ -184,6 +184,13 @@ class Flow:
         if d is None:
             raise FlowError(f"{self.game}: a move was applied with no decision pending")
         s.pending = None
-        self.decisions[d.kind].answer(s, d, move)
-        self.run(s)
-        self._settle(s)
+        decisions = self.decisions
+        decisions[d.kind].answer(s, d, move)
+        if s.pending is None and not s.over:
+            self.run(s)
+        d = s.pending  # settle: the seat to act and the phase follow the decision
+        if d is not None:
+            s.actor = d.seat
+            s.phase = decisions[d.kind].phase
+        elif s.over:
+            s.actor = None

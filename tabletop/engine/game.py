@@ -8,13 +8,15 @@ also use ``game.text`` (refusals, status, notation, gestures) and the computer p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .info import GameInfo, Option, SeatConfig
+from .levels import LEVELS, SearchPlayer, player_policy
 from .moves import IllegalMove, Move
 from .presentation import GameText, Positions
 from .rules import Rules
+from .search import SearchHints
 from .state import State
 
 __all__ = ["REGISTRY", "Game", "GameInfo", "Option", "SampleSave", "SeatConfig"]
@@ -42,6 +44,9 @@ class Game:
     #: sample saves for ``saves/`` and extra lines for ``tabletop bench``
     samples: tuple[SampleSave, ...] = ()
     bench: Callable[[bool], list[str]] | None = None
+    #: what the game tells the search (rollout policy, depth, compound-move split); the
+    #: rollout policy defaults to ``player``
+    search: Callable[[], SearchHints] | None = None
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
     #: number belongs to the only seat of a one-seat game). The balance lab counts a card
@@ -71,6 +76,28 @@ class Game:
 
             return RandomPlayer()
         return self.player()
+
+    def search_hints(self) -> SearchHints:
+        """The search's hints, the rollout policy filled in from the game's player."""
+        hints = self.search() if self.search is not None else SearchHints()
+        if hints.policy is None and self.player is not None:
+            hints = replace(hints, policy=player_policy(self.player()))
+        return hints
+
+    def player_at(self, level: str, seconds: float | None = None,
+                  iterations: int | None = None, clock=None):
+        """The computer player of a difficulty level (:mod:`.levels`): the game's own
+        player at ``easy``, the search otherwise (``seconds`` or ``iterations`` replace
+        the level's time budget, and ``clock`` its clock, for measurements)."""
+        budget = LEVELS[level].seconds if seconds is None else seconds
+        if budget is None and iterations is None:
+            return self.computer_player()
+        own = self.player() if self.player is not None else None
+        player = SearchPlayer(self.search_hints(), own, None if iterations else budget,
+                              iterations)
+        if clock is not None:
+            player.clock = clock
+        return player
 
 
 #: every registered game by id; :mod:`tabletop.games` fills it when it finds the games

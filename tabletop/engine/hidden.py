@@ -48,30 +48,39 @@ def mask(rules: Rules, state: State, seat: int | None) -> State:
     """A copy of ``state`` with everything ``seat`` cannot see replaced by HIDDEN."""
     v = state.copy()
     v.rng = 0
-    zones = v.zones
     hidden: set[int] = set()
-    for name, action in rules.mask_plan(state, seat):
-        cards = zones.get(name)
-        if not cards:
-            continue
-        if action == "sort":
-            zones[name] = sorted(cards)
-        else:
-            hidden.update(cards)
-            zones[name] = [HIDDEN] * len(cards)
-    facedown = state.facedown
-    if facedown:
-        for name, cards in zones.items():
-            if any(c in facedown for c in cards) and \
-                    (seat is None or rules.zone_rule_for(state)(name)[1] != seat):
-                hidden.update(c for c in cards if c in facedown)
-                zones[name] = [HIDDEN if c in facedown else c for c in cards]
+    plan = rules.mask_plan(state, seat)
+    if plan:
+        zones = v.zones
+        for name, action in plan:
+            cards = zones.get(name)
+            if cards:
+                if action == "sort":
+                    cards.sort()  # the view's own copy
+                else:
+                    hidden.update(cards)
+                    zones[name] = [HIDDEN] * len(cards)
+    if state.facedown:
+        _face_down(rules, state, seat, v, hidden)
     if hidden:
         _forget(v, state, hidden)
-    v.events = [e for e in state.events if e[1] is None or seat in e[1]] if state.events \
-        else []
+    events = state.events
+    if events:
+        v.events = [e for e in events if e[1] is None or seat in e[1]]
     rules.mask_extra(v, state, seat, Shown(hidden))
     return v
+
+
+def _face_down(rules: Rules, state: State, seat: int | None, v: State,
+               hidden: set[int]) -> None:
+    """Cards lying face down are hidden from everyone but the owner of their zone."""
+    facedown = state.facedown
+    zones = v.zones
+    for name, cards in zones.items():
+        if not facedown.isdisjoint(cards) and \
+                (seat is None or rules.zone_rule_for(state)(name)[1] != seat):
+            hidden.update(c for c in cards if c in facedown)
+            zones[name] = [HIDDEN if c in facedown else c for c in cards]
 
 
 def plan_for(rules: Rules, state: State, seat: int | None) -> list[tuple[str, str]]:
@@ -90,13 +99,13 @@ def plan_for(rules: Rules, state: State, seat: int | None) -> list[tuple[str, st
 def _forget(v: State, state: State, hidden: set[int]) -> None:
     """Drop what the view's marks (face down, turned, attached, counters) say about the
     cards it hides."""
-    if state.facedown:
+    if state.facedown and not hidden.isdisjoint(state.facedown):
         v.facedown = {c for c in state.facedown if c not in hidden}
-    if state.turned:
+    if state.turned and not hidden.isdisjoint(state.turned):
         v.turned = {c for c in state.turned if c not in hidden}
-    if state.attached:
-        v.attached = {a: b for a, b in state.attached.items()
-                      if a not in hidden and b not in hidden}
+    attached = state.attached
+    if attached and not (hidden.isdisjoint(attached) and hidden.isdisjoint(attached.values())):
+        v.attached = {a: b for a, b in attached.items() if a not in hidden and b not in hidden}
     if state.counters:
         v.counters = {k: n for k, n in state.counters.items()
                       if not isinstance(k[0], int) or k[0] not in hidden}

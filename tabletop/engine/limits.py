@@ -45,6 +45,13 @@ MAX_NOTE_CHARS = 200
 #: save files the load screen reads (the most recent ones)
 MAX_LISTED_SAVES = 200
 
+# -- the user's own files ------------------------------------------------------------------
+#: bytes in the settings file and in the statistics file
+MAX_SETTINGS_BYTES = 64_000
+MAX_STATS_BYTES = 4_000_000
+#: finished games the statistics keep (the oldest are forgotten first)
+MAX_STATS_GAMES = 5_000
+
 # -- deck files ---------------------------------------------------------------------------
 #: bytes in one deck file, different cards in one deck, deck files a deck list reads
 MAX_DECK_FILE_BYTES = 64_000

@@ -1,5 +1,5 @@
-"""Where the app keeps user files (platformdirs): saves, mods and decks, and where it
-exports files for the player to share."""
+"""Where the app keeps user files (platformdirs): saves, mods, decks, statistics and
+settings, and where it exports files for the player to share."""
 
 from __future__ import annotations
 
@@ -19,6 +19,17 @@ def user_data() -> Path:
         path.mkdir(parents=True, exist_ok=True)
         return path
     return platformdirs.user_data_path(APP, appauthor=False, ensure_exists=True)
+
+
+def user_config() -> Path:
+    """The user config directory (settings); ``$TABLETOP_HOME/config`` when
+    ``TABLETOP_HOME`` is set."""
+    override = os.environ.get("TABLETOP_HOME")
+    if override:
+        path = Path(override) / "config"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    return platformdirs.user_config_path(APP, appauthor=False, ensure_exists=True)
 
 
 def saves_dir() -> Path:

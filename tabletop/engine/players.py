@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from .moves import Move
+from .moves import IllegalMove, Move
 from .rng import Rng
 from .rules import Rules
 from .state import State
@@ -41,15 +41,24 @@ def computer_move(rules: Rules, state: State, seat: int, player: Player, rng: Rn
 def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
             max_moves: int = 20000,
             check: Callable[[State, Move, State], None] | None = None) -> State:
-    """Play to the end with ``players`` (seat -> player), validating every move."""
+    """Play to the end with ``players`` (seat -> player), validating every move with
+    ``rules.is_legal``. ``state`` is left as it is: the game goes on in one copy, each
+    move applied in place once checked (``check(before, move, after)``, when given,
+    gets a copy per move)."""
+    state = state.copy()
     moves = 0
     while not state.over:
         seat = state.actor
         move = computer_move(rules, state, seat, players[seat], rng)
-        new = rules.play(state, move)
         if check is not None:
+            new = rules.play(state, move)
             check(state, move, new)
-        state = new
+            state = new
+        elif rules.is_legal(state, move):
+            state.events = []
+            rules.apply(state, move)
+        else:
+            raise IllegalMove("That move is not legal now.", move)
         moves += 1
         if moves > max_moves:
             raise RuntimeError(f"game did not end within {max_moves} moves")
@@ -67,17 +76,11 @@ def player_by_name(game, name: str) -> tuple[Player, str]:
     """A new player for ``game`` (a :class:`~.game.Game`) and a note ("" or why another
     was used): ``computer`` (or ``own``: the game's own player), ``random``, or ``search``
     (the information-set search at :data:`SEARCH_ITERATIONS` iterations a decision,
-    through ``Game.player_at`` once this version has it; until then the game's own
-    player, and the note says so)."""
+    through ``Game.player_at``)."""
     if name == "random":
         return RandomPlayer(), ""
     if name == "search":
-        player_at = getattr(game, "player_at", None)
-        if player_at is not None:
-            return player_at("normal", iterations=SEARCH_ITERATIONS), ""
-        return game.computer_player(), ("search players are not in this version yet "
-                                        "(no Game.player_at): the game's own computer "
-                                        "players play instead")
+        return game.player_at("normal", iterations=SEARCH_ITERATIONS), ""
     if name in ("computer", "own"):
         return game.computer_player(), ""
     raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYER_NAMES)}")

@@ -75,9 +75,27 @@ class GameText:
         return move.target
 
     def move_for_drop(self, state: State, seat: int, card: int,
-                      target: int | str) -> Move | None:
-        """The move a player means by dropping ``card`` on ``target`` (legal or not)."""
+                      target: int | str | None) -> Move | None:
+        """The move a player means by dropping ``card`` on ``target`` (a card, a zone's
+        name, or None for the bare table), legal or not.
+
+        The table calls it only for a drop that is *not* on a lit target, to say why
+        nothing happened: return the move the player most likely meant *with the drop's
+        own target*, so that :meth:`explain` can name the rule it breaks (wrong place,
+        wrong time, wrong card). A game should answer for every card its players may
+        pick up and every place (the registry's drop test drags each card to each)."""
         return None
+
+    def refuse_drop(self, state: State, seat: int, card: int,
+                    target: int | str | None) -> str:
+        """The table's message for a drop that is not on a lit target: the rule the
+        move the player meant would break (:meth:`move_for_drop` + :meth:`explain`)."""
+        intent = self.move_for_drop(state, seat, card, target)
+        if intent is not None and (state.over or not self.rules.is_legal(state, intent)):
+            return self.explain(state, intent)
+        # a game that gives no reading of this drop: say what the card may do now
+        name = state.name(card) if card is not None and card >= 0 else "That card"
+        return f"{name} cannot go there: {self.status(state, state.actor)}"
 
     # -- notation ---------------------------------------------------------------------------
     def format_move(self, state: State, move: Move) -> str:

@@ -35,7 +35,10 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffle(state: int, items: list) -> int:
     """Shuffle ``items`` in place (Fisher-Yates) and return the new generator state."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + _GOLDEN) & _MASK  # below(state, i + 1), inlined
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) >> 11) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state
 
@@ -53,7 +56,12 @@ class Rng:
         return v
 
     def choice(self, items):
-        return items[self.below(len(items))]
+        state = (self.state + _GOLDEN) & _MASK  # below(len(items)), inlined: players call it
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        pick = items[((z ^ (z >> 31)) >> 11) % len(items)]
+        self.state = state
+        return pick
 
     def shuffle(self, items: list) -> None:
         self.state = shuffle(self.state, items)

@@ -176,12 +176,14 @@ class Rules:
     def mask_plan(self, state: State, seat: int | None) -> list[tuple[str, str]]:
         """The zones ``seat``'s view masks, cached per zone names, seat and
         :meth:`visibility_key` (see :func:`.hidden.plan_for`)."""
-        cls = type(self)
-        if cls.visibility is not Rules.visibility and \
-                cls.visibility_key is Rules.visibility_key:
-            return hidden.plan_for(self, state, seat)  # depends on the state: no cache
+        cache = self.__dict__.get("_mask_plans")
+        if cache is None:
+            cls = type(self)
+            if cls.visibility is not Rules.visibility and \
+                    cls.visibility_key is Rules.visibility_key:
+                return hidden.plan_for(self, state, seat)  # depends on the state: no cache
+            cache = self.__dict__["_mask_plans"] = {}
         key = (seat, tuple(state.zones), self.visibility_key(state))
-        cache = self.__dict__.setdefault("_mask_plans", {})
         plan = cache.get(key)
         if plan is None:
             if len(cache) > 512:

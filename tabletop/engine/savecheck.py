@@ -11,6 +11,7 @@ from typing import Any
 
 from . import limits
 from .game import REGISTRY, Game
+from .levels import LEVELS
 from .schema import describe_value
 
 SAVE_FORMAT = "tabletop-save"
@@ -109,13 +110,18 @@ def _seats(value, game: Game, out: dict) -> list:
                       f"lists {len(value)}")
     seats = []
     for number, seat in enumerate(value, start=1):
-        if not isinstance(seat, dict) or set(seat) - {"name", "kind"} or "name" not in seat:
+        if not isinstance(seat, dict) or set(seat) - {"name", "kind", "level"} or \
+                "name" not in seat:
             raise Damaged(f"seat {number} must be an object with a name and a kind")
         _text(seat["name"], f"the name of seat {number}", limits.MAX_SEAT_NAME_CHARS)
         kind = seat.get("kind", "human")
         if kind not in ("human", "computer"):
             raise Damaged(f"seat {number} must be human or computer, got {_describe(kind)}")
-        seats.append({"name": seat["name"], "kind": kind})
+        level = seat.get("level", "easy")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise Damaged(f"the level of seat {number} must be one of "
+                          f"{', '.join(LEVELS)}, got {_describe(level)}")
+        seats.append({"name": seat["name"], "kind": kind, "level": level})
     return seats
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import limits
-from .autosave import read_journal, recover
+from .autosave import read_journal, recover, save_from_journal
 from .cards import Catalog
 from .files import atomic_write
 from .game import Game
@@ -45,10 +45,17 @@ from .savecheck import (
 )
 from .session import Session
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+
+
+def _levels_added(data: dict) -> dict:
+    """Version 2 records a computer seat's level; a seat without one plays at easy, the
+    game's own player, as every computer seat did before."""
+    return data
+
 
 #: ``UPGRADERS[n]`` turns a version-n save into version n + 1.
-UPGRADERS: dict[int, Callable[[dict], dict]] = {}
+UPGRADERS: dict[int, Callable[[dict], dict]] = {1: _levels_added}
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SETTINGS", "UPGRADERS", "SaveError", "check_save",
            "option_problem", "saved_at", "session_from_dict", "session_to_dict",
@@ -70,7 +77,9 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "game": session.game.info.id,
         "options": session.options,
         "seed": session.seed,
-        "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "seats": [{"name": s.name, "kind": s.kind,
+                   **({"level": s.level} if s.kind == "computer" else {})}
+                  for s in session.seats],
         "fingerprint": session.catalog.fingerprint,
         "ruleset": session.ruleset,
         "moves": list(session.notations),
@@ -93,6 +102,11 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
     path = Path(path)
     name = path.name
     journal = read_journal(path)  # first: see read_journal
+    if not path.exists():
+        start = save_from_journal(journal)
+        if start is not None:  # killed before the first background write
+            raw = json.dumps(start).encode("utf-8")
+            return parse_save(raw, name, games, journal=path, journal_bytes=journal)
     try:
         size = path.stat().st_size
         if size > limits.MAX_SAVE_BYTES:
@@ -182,7 +196,7 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
     if data.get("fingerprint") and data["fingerprint"] != catalog.fingerprint:
         warnings.append("The card data has changed since this game was saved; it was "
                         "replayed with the current cards.")
-    seats = [SeatConfig(s["name"], s["kind"]) for s in data["seats"]]
+    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in data["seats"]]
     try:
         session = Session(game, catalog, data["options"], data["seed"], seats,
                           position=data.get("position"), ruleset=data.get("ruleset", 1))

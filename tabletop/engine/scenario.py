@@ -1,8 +1,9 @@
 """Scenario files: a position and a list of moves, played headless (docs/scenarios.md).
 
-``tabletop scenario FILE`` prints the resulting state as JSON, or the refusal of the first
-illegal move (exit status 1). An ``expect:`` block, if present, is compared with the
-result (a subset match) and mismatches are reported (exit status 1).
+``tabletop scenario FILE`` prints its verdict first (passed, or the refusal of the first
+illegal move, or what was not as expected; exit status 1 when it failed), then the
+resulting state as JSON; ``--summary`` prints the verdict alone. An ``expect:`` block, if
+present, is compared with the result (a subset match).
 """
 
 from __future__ import annotations
@@ -78,8 +79,28 @@ def subset_mismatches(expected: Any, actual: Any, path: str = "") -> list[str]:
     return []
 
 
-def run_scenario_file(path: str, games: dict[str, Game]) -> int:
-    """Play the scenario file at ``path`` (its ``game:`` one of ``games``) and print it."""
+def verdict(result: dict[str, Any], moves: int) -> tuple[bool, str]:
+    """Whether the scenario passed, and one line that says so (what was refused, what
+    was not as expected)."""
+    refused, expect = result["refused"], result.get("expect")
+    expected_refusal = expect is not None and expect["ok"] and refused is not None
+    if expect is not None and not expect["ok"]:
+        n = len(expect["mismatches"])
+        return False, f"FAILED: {n} expectation{'s' if n != 1 else ''} not met: " + \
+            "; ".join(expect["mismatches"][:3]) + ("; \u2026" if n > 3 else "")
+    if refused is not None and not expected_refusal:
+        return False, (f"FAILED: move {refused['number']} ({refused['move']}) was refused: "
+                       f"{refused['reason']}")
+    if refused is not None:
+        return True, (f"OK: move {refused['number']} was refused as expected: "
+                      f"{refused['reason']}")
+    met = ", as expected" if expect is not None else " (no expect: block to check)"
+    return True, f"OK: {moves} move{'s' if moves != 1 else ''} played{met}"
+
+
+def run_scenario_file(path: str, games: dict[str, Game], summary: bool = False) -> int:
+    """Play the scenario file at ``path`` (its ``game:`` one of ``games``) and print the
+    verdict first, then (unless ``summary``) the result as JSON."""
     try:
         data = load_scenario(Path(path).read_text(encoding="utf-8"))
         game = games.get(data["game"])
@@ -90,12 +111,18 @@ def run_scenario_file(path: str, games: dict[str, Game]) -> int:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
     expect = data.get("expect")
-    mismatches = []
     if expect is not None:
         actual = {"state": result["state"], "refused": result["refused"]}
         mismatches = subset_mismatches(expect, actual)
         result["expect"] = {"ok": not mismatches, "mismatches": mismatches}
-    print(json.dumps(result, indent=2, ensure_ascii=False))
-    if result["refused"] and not (expect and "refused" in expect and not mismatches):
-        return 1
-    return 1 if mismatches else 0
+    ok, line = verdict(result, len(data.get("moves") or []))
+    if summary:
+        print(f"{path}: {line}")
+        status = result["state"].get("status") if isinstance(result["state"], dict) else None
+        if status:
+            print(f"  now: {status}")
+        for mismatch in (result.get("expect") or {}).get("mismatches", [])[3:]:
+            print(f"  {mismatch}")
+    else:
+        print(json.dumps({"verdict": line, **result}, indent=2, ensure_ascii=False))
+    return 0 if ok else 1

@@ -26,12 +26,18 @@ class Problem:
     message: str
 
 
+def closest(word: str, options) -> str | None:
+    """The option ``word`` was probably meant as, or None."""
+    if len(str(word)) > limits.MAX_QUOTED_CHARS:
+        return None  # nothing is that long, and comparing long texts is slow
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def suggest(word: str, options) -> str:
     """Return `` (did you mean 'x'?)`` for the closest option, or an empty string."""
-    if len(str(word)) > limits.MAX_QUOTED_CHARS:
-        return ""  # nothing is that long, and comparing long texts is slow
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, options)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def describe_value(value: Any) -> str:
@@ -314,17 +320,21 @@ class Record(Spec):
             ctx.bad(path, mark, f"expected {self.name}, got {describe_value(value)}")
             return None
         out: dict[str, Any] = {}
+        meant: set[str] = set()  # required fields a misspelt key was probably meant as
         for key in value:
             if key not in self.fields:
                 kmark = value.key_marks.get(key, mark) if isinstance(value, MDict) else mark
+                close = closest(key, self.fields)
+                hint = f" (did you mean '{close}'?)" if close else ""
                 ctx.bad(_join(path, str(key)), kmark,
-                        f"unknown field {limits.quoted(key)}" + suggest(key, self.fields)
+                        f"unknown field {limits.quoted(key)}" + hint
                         + "; expected fields: " + ", ".join(self.fields))
+                meant.add(close or "")
         for name, fld in self.fields.items():
             if name in value:
                 vmark = value.mark_of(name) if isinstance(value, MDict) else mark
                 out[name] = fld.spec.check(value[name], _join(path, name), vmark, ctx)
-            elif fld.required:
+            elif fld.required and name not in meant:  # once: the did-you-mean said it
                 ctx.bad(_join(path, name), mark,
                         f"missing required field {name!r} ({fld.spec.expected()})")
             else:

@@ -39,6 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
                    help="run on a Ray cluster (tabletop[cluster]); no address: a local one")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--progress", action="store_true",
+                   help="the progress bar even when standard error is not a terminal (a log)")
 
 
 def lab_dir() -> Path:
@@ -57,7 +59,8 @@ def _cards(game, extra: list[Path]) -> tuple[list, Any, list[str]]:
 
 
 def _play(job: Job, seeds: list[int], args, title: str) -> tuple[list[dict], bool, float]:
-    bar = progress_bar(len(seeds), title, False if args.quiet else None)
+    bar = progress_bar(len(seeds), title, False if args.quiet else (True if args.progress
+                                                                    else None))
     t0 = time.perf_counter()
     try:
         if args.ray is not None:

@@ -25,6 +25,8 @@ from ..games import GAMES
 from . import theme
 
 BASE_SIZE = (1280, 720)
+#: the smallest window the tables are laid out for (a resize stops there)
+MIN_SIZE = (1024, 640)
 FPS = 60
 
 
@@ -70,8 +72,14 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
-        self.ai_delay = float(os.environ.get("TABLETOP_AI_DELAY", "0.45")) \
-            if ai_delay is None else ai_delay
+        from ..engine.settings import load_settings
+
+        #: the player's settings, and why the settings file was not used ("" if it was)
+        self.settings, self.settings_problem = load_settings()
+        env = os.environ.get("TABLETOP_AI_DELAY")
+        #: a fixed pause between computer moves (tests, benchmarks); None: the settings'
+        self._ai_delay = ai_delay if ai_delay is not None else \
+            float(env) if env is not None else None
         self.use_mods = mods
         self.catalogs: dict[str, Catalog] = {}
         self.after_frame: list[Callable[[], None]] = []
@@ -81,6 +89,11 @@ class App:
         self.services: list = []
         self._polled = 0.0
         limits.set_interrupt_check(self.check_quit)
+
+    @property
+    def ai_delay(self) -> float:
+        """Seconds between two computer moves (the settings' pace unless fixed)."""
+        return self.settings.pace_seconds if self._ai_delay is None else self._ai_delay
 
     def check_quit(self) -> None:
         """Called during long loads: raise :class:`~tabletop.engine.limits.Interrupted`
@@ -138,7 +151,7 @@ class App:
                 self.quit()
                 return False
             if event.type == pygame.VIDEORESIZE:
-                size = (max(800, event.w), max(500, event.h))
+                size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
                 for scene in self.scenes:
                     scene.layout(size)

@@ -165,7 +165,7 @@ class BalanceScreen(Scene):
         background(surf)
         w, h = surf.get_size()
         title = "Balance lab" + (f" \u2014 {self.report['title']}" if self.report else "")
-        surf.blit(text.render(title, 28, theme.ACCENT, "bold"), (40, 24))
+        text.draw(surf, title, (40, 20, w - 80, 36), 28, theme.ACCENT, "bold")
         if self.report is None:
             text.blit_wrapped(surf, self.problem, pygame.Rect(40, 90, w - 80, 200), 17,
                               theme.TEXT)
@@ -194,14 +194,14 @@ class BalanceScreen(Scene):
 
     def _draw_rates(self, surf, rect: pygame.Rect) -> None:
         panel(surf, rect, theme.PANEL, 200)
-        surf.blit(text.render("Win rates (95% interval)", 16, theme.ACCENT, "bold"),
-                  (rect.left + 12, rect.top + 10))
+        text.draw(surf, "Win rates (95% interval)", (rect.left + 12, rect.top + 8,
+                                                     rect.w - 24, 22), 16, theme.ACCENT, "bold")
         bar = pygame.Rect(rect.left + 150, 0, rect.w - 170, 8)
         for i, s in enumerate(self.report["seats"]):
             y = rect.top + 44 + 44 * i
-            surf.blit(text.render(s["label"][:18], 14, theme.TEXT), (rect.left + 12, y))
-            surf.blit(text.render(f"{pct(s['rate'])} of {s['games']:,}", 12, theme.MUTED),
-                      (rect.left + 12, y + 17))
+            text.draw(surf, s["label"], (rect.left + 12, y - 2, 130, 19), 14, theme.TEXT)
+            text.draw(surf, f"{pct(s['rate'])} of {s['games']:,}", (rect.left + 12, y + 17,
+                                                                   130, 17), 12, theme.MUTED)
             bar.top = y + 8
             pygame.draw.rect(surf, theme.PANEL_LINE, bar, border_radius=3)
             lo, hi = bar.left + int(bar.w * s["low"]), bar.left + int(bar.w * s["high"])
@@ -214,19 +214,20 @@ class BalanceScreen(Scene):
         rect = self.list_rect
         panel(surf, rect.inflate(16, 16), theme.PANEL, 200)
         scale = min(1.0, rect.w / 780)
-        for label, x in COLUMNS:
-            surf.blit(text.render(label, 13, theme.ACCENT, "bold"),
-                      (rect.left + int(x * scale), rect.top))
+        edges = [rect.left + int(x * scale) for _, x in COLUMNS] + [rect.right]
+        for (label, _), left, right in zip(COLUMNS, edges, edges[1:], strict=False):
+            text.draw(surf, label, (left, rect.top, right - left - 6, ROW), 13, theme.ACCENT,
+                      "bold")
         rows = self.rows()
         visible = max(1, rect.h // ROW - 1)
         for i, (kind, cells) in enumerate(rows[self.offset:self.offset + visible]):
             y = rect.top + ROW * (i + 1)
             if kind != "card":
-                surf.blit(text.render(cells[0][0][:110], 13, cells[0][1]), (rect.left, y))
+                text.draw(surf, cells[0][0], (rect.left, y, rect.w, ROW), 13, cells[0][1])
                 continue
-            for (value, color), (_, x) in zip(cells, COLUMNS, strict=True):
-                surf.blit(text.render(value[:30], 13, color), (rect.left + int(x * scale), y))
+            for (value, color), left, right in zip(cells, edges, edges[1:], strict=False):
+                text.draw(surf, value, (left, y, right - left - 6, ROW), 13, color)
         if len(rows) > visible:
             shown = f"{self.offset + 1}\u2013{min(len(rows), self.offset + visible)} of " \
                     f"{len(rows)} (scroll)"
-            surf.blit(text.render(shown, 12, theme.MUTED), (rect.left, rect.bottom + 10))
+            text.draw(surf, shown, (rect.left, rect.bottom + 8, rect.w, 18), 12, theme.MUTED)

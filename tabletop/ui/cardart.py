@@ -8,6 +8,7 @@ A card with an ``art:`` image file gets that picture instead of the generated po
 
 from __future__ import annotations
 
+import contextlib
 import math
 import zlib
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from ..engine.cards import CardDef
-from . import text, theme
+from . import figures, text, theme
 
 Painter = Callable[[pygame.Surface, CardDef], None]
 PAINTERS: dict[tuple[str, str], Painter] = {}
@@ -86,22 +87,6 @@ def seed_of(card_id: str) -> int:
     return zlib.crc32(card_id.encode())
 
 
-class _R:
-    """Tiny deterministic generator for art (independent of game randomness)."""
-
-    def __init__(self, seed: int) -> None:
-        self.s = seed & 0xFFFFFFFF or 1
-
-    def next(self) -> float:
-        self.s ^= (self.s << 13) & 0xFFFFFFFF
-        self.s ^= self.s >> 17
-        self.s ^= (self.s << 5) & 0xFFFFFFFF
-        return (self.s & 0xFFFFFF) / float(0x1000000)
-
-    def pick(self, items):
-        return items[int(self.next() * len(items)) % len(items)]
-
-
 def shade(color, factor: float) -> tuple[int, int, int]:
     return tuple(max(0, min(255, int(c * factor))) for c in color[:3])
 
@@ -122,14 +107,44 @@ def frame(surf: pygame.Surface, color, inner=(24, 27, 34)) -> pygame.Rect:
     return inner_rect
 
 
+#: cards narrower than this are thumbnails: their name is left for the zoomed card when
+#: it cannot fit (their colour and numbers say what they are)
+THUMB = 50
+
+
+def name_bar_height(name: str, width: int, h: int, pad: int = 0) -> int:
+    """The height of a card's name bar ``width`` wide (``pad`` of it taken by an icon): a
+    tenth of the card, or two lines of the smallest size when the name needs them (so a
+    long name is never cut)."""
+    base = max(12, int(h * 0.1))
+    if width < THUMB:
+        return base
+    width -= pad
+    size = max(7, int(base * 0.62))
+    if text.fits(name, (0, 0, width - 4, base - 2), size, "condbold"):
+        return base
+    if text.fits(name, (0, 0, width - 4, base - 2), size, "condbold", wrap=True,
+                 line_gap=0.95):
+        return base
+    step = text.step_of(text.MIN_SIZE, "condbold", 0.95)
+    for lines in (2, 3):
+        height = lines * step + 4
+        if text.fits(name, (0, 0, width - 4, height - 2), size, "condbold", wrap=True,
+                     line_gap=0.95):
+            break
+    return max(base, height)
+
+
 def name_bar(surf: pygame.Surface, rect: pygame.Rect, name: str, color,
              left_pad: int = 0, right_pad: int = 0) -> None:
+    """The card's name on a bar: shrunk to fit (on two lines if the bar is tall enough),
+    never cut at the ends."""
     pygame.draw.rect(surf, shade(color, 0.8), rect, border_radius=max(2, rect.h // 4))
-    size = text.fit_size(name, rect.w - left_pad - right_pad - 4, int(rect.h * 0.62),
-                         "condbold")
-    img = text.render(name, size, theme.TEXT, "condbold")
-    x = rect.left + left_pad + (rect.w - left_pad - right_pad - img.get_width()) // 2
-    surf.blit(img, (x, rect.centery - img.get_height() // 2))
+    box = pygame.Rect(rect.left + left_pad + 2, rect.top + 1,
+                      rect.w - left_pad - right_pad - 4, rect.h - 2)
+    text.draw(surf, name, box, max(7, int(rect.h * 0.62)), theme.TEXT, "condbold",
+              align="center", valign="middle", wrap=True, line_gap=0.95,
+              optional=rect.w < THUMB)
 
 
 def gradient(surf: pygame.Surface, rect: pygame.Rect, top, bottom) -> None:
@@ -147,114 +162,40 @@ def load_image(path: str) -> pygame.Surface | None:
     return _images[path]
 
 
+#: pictures drawn while a test records them: (card, its picture)
+_pictures: list[tuple[CardDef, pygame.Surface]] | None = None
+
+
+@contextlib.contextmanager
+def recording_pictures():
+    """Collect every character picture drawn inside the block (tests)."""
+    global _pictures
+    outer, _pictures = _pictures, []
+    try:
+        yield _pictures
+    finally:
+        _pictures = outer
+
+
 def picture(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent) -> None:
-    """The card's image file if it has one, else a generated portrait."""
+    """The card's image file if it has one, else a figure generated from its data (its
+    side, its attack type, its id): no two characters look alike."""
     art = card.get("art")
     img = load_image(art) if art else None
     if img is not None:
         surf.blit(pygame.transform.smoothscale(img, rect.size), rect)
-        return
-    portrait(surf, rect, seed_of(card.id), base, accent)
+    else:
+        figures.paint(surf, rect, figures.traits_of(card, base, accent))
+    if _pictures is not None:
+        _pictures.append((card, surf.subsurface(rect).copy()))
 
 
-def _backdrop(sub: pygame.Surface, r, base, accent) -> None:
-    """Rays, a skyline, rings or stars behind the figure."""
-    w, h = sub.get_size()
-    cx, cy = w // 2, int(h * 0.42)
-    light = shade(base, 1.35)
-    style = int(r.next() * 4)
-    cx, cy = w // 2, int(h * 0.42)
-    light = shade(base, 1.35)
-    if style == 0:  # rays
-        for i in range(14):
-            a = i * math.pi / 7 + r.next() * 0.2
-            pts = [(cx, cy), (cx + math.cos(a) * w, cy + math.sin(a) * w),
-                   (cx + math.cos(a + 0.16) * w, cy + math.sin(a + 0.16) * w)]
-            pygame.draw.polygon(sub, (*light, 60), pts)
-    elif style == 1:  # skyline
-        x = 0
-        while x < w:
-            bw = max(3, int(w * (0.06 + r.next() * 0.1)))
-            bh = int(h * (0.25 + r.next() * 0.45))
-            pygame.draw.rect(sub, shade(base, 0.35), (x, h - bh, bw, bh))
-            for wy in range(h - bh + 3, h - 2, max(3, h // 18)):
-                if r.next() > 0.5:
-                    pygame.draw.rect(sub, (*accent, 160), (x + 1, wy, max(1, bw // 4), 1))
-            x += bw + 1
-    elif style == 2:  # rings
-        for i in range(6, 0, -1):
-            pygame.draw.circle(sub, (*light, 22 + i * 6), (cx, cy), int(w * 0.13 * i), 2)
-    else:  # stars
-        for _ in range(40):
-            pygame.draw.circle(sub, (255, 255, 255, int(60 + r.next() * 150)),
-                               (int(r.next() * w), int(r.next() * h)), 1)
-
-
-def _headgear(sub: pygame.Surface, r, head, hr: int, body, trim, w: int) -> None:
-    """Horns, a crest, a halo, spikes or nothing on the figure's head."""
-    top = r.pick(("horns", "crest", "halo", "plain", "spikes"))
-    if top == "horns":
-        for sgn in (-1, 1):
-            pygame.draw.polygon(sub, body, [(head[0] + sgn * hr // 2, head[1] - hr // 2),
-                                            (head[0] + sgn * hr * 2, head[1] - hr * 2),
-                                            (head[0] + sgn * hr, head[1])])
-    elif top == "crest":
-        pygame.draw.polygon(sub, trim, [(head[0], head[1] - hr * 2), (head[0] - hr // 3,
-                                        head[1] - hr // 2), (head[0] + hr // 3,
-                                                             head[1] - hr // 2)])
-    elif top == "halo":
-        pygame.draw.ellipse(sub, trim, (head[0] - hr, head[1] - int(hr * 1.7), hr * 2, hr // 2),
-                            max(1, w // 60))
-    elif top == "spikes":
-        for i in range(5):
-            a = math.pi * (1.1 + i * 0.2)
-            pygame.draw.polygon(sub, body, [
-                (head[0] + math.cos(a - 0.25) * hr, head[1] + math.sin(a - 0.25) * hr),
-                (head[0] + math.cos(a) * hr * 1.9, head[1] + math.sin(a) * hr * 1.9),
-                (head[0] + math.cos(a + 0.25) * hr, head[1] + math.sin(a + 0.25) * hr)])
-
-
-def portrait(surf: pygame.Surface, rect: pygame.Rect, seed: int, base, accent) -> None:
-    """A generated hero/villain silhouette: backdrop, figure, mask and chest emblem."""
-    r = _R(seed)
-    sub = pygame.Surface(rect.size, pygame.SRCALPHA)
-    w, h = rect.size
-    gradient(sub, sub.get_rect(), shade(base, 0.9), shade(base, 0.25))
-    _backdrop(sub, r, base, accent)
-    cx, cy = w // 2, int(h * 0.42)
-    body = mix(shade(base, 0.42), accent, 0.12)
-    trim = shade(accent, 0.95)
-    rim = shade(base, 0.9)
-    hr = int(w * (0.12 + r.next() * 0.04))
-    head = (cx + int((r.next() - 0.5) * w * 0.08), cy)
-    if r.next() > 0.5:  # cape
-        pygame.draw.polygon(sub, shade(base, 0.45), [
-            (head[0] - hr * 2, head[1] + hr), (head[0] + hr * 2, head[1] + hr),
-            (head[0] + int(w * 0.42), h), (head[0] - int(w * 0.42), h)])
-    sw = int(w * (0.30 + r.next() * 0.12))
-    pygame.draw.ellipse(sub, body, (head[0] - sw, head[1] + hr - 2, sw * 2, h))
-    pygame.draw.polygon(sub, body, [(head[0] - hr // 2, head[1]), (head[0] + hr // 2, head[1]),
-                                    (head[0] + hr, head[1] + hr * 2),
-                                    (head[0] - hr, head[1] + hr * 2)])
-    _headgear(sub, r, head, hr, body, trim, w)
-    pygame.draw.circle(sub, rim, head, hr + 1)
-    pygame.draw.circle(sub, body, head, hr)
-    mask_y = head[1] - hr // 5
-    pygame.draw.rect(sub, trim, (head[0] - hr, mask_y - max(2, hr // 4), hr * 2,
-                                 max(3, hr // 2)), border_radius=2)
-    eye_w = max(2, hr // 3)
-    for sgn in (-1, 1):
-        pygame.draw.ellipse(sub, (250, 250, 250), (head[0] + sgn * hr // 2 - eye_w // 2,
-                                                   mask_y - max(1, hr // 8), eye_w,
-                                                   max(2, hr // 5)))
-    er = int(w * 0.09)
-    chest = (head[0], head[1] + hr * 3)
-    if chest[1] + er < h:
-        pygame.draw.circle(sub, trim, chest, er + 2)
-        pygame.draw.circle(sub, body, chest, er)
-        emblem(sub, chest, er, seed, accent)
-    surf.blit(sub, rect)
-    pygame.draw.rect(surf, shade(base, 0.5), rect, 1)
+def portrait(surf: pygame.Surface, rect: pygame.Rect, card: CardDef, base, accent) -> None:
+    """A generated figure for ``card`` in colours near ``base`` and ``accent`` (a
+    playing card's court figure)."""
+    figures.paint(surf, rect, figures.traits_of(card, base, accent))
+    if _pictures is not None:
+        _pictures.append((card, surf.subsurface(rect).copy()))
 
 
 def emblem(surf: pygame.Surface, center, r: int, seed: int, color) -> None:
@@ -303,8 +244,9 @@ def paint_back(surf: pygame.Surface) -> None:
     pygame.draw.circle(surf, theme.ACCENT, c, r, max(2, w // 40))
     star(surf, c, int(r * 0.7), theme.ACCENT, 5)
     if w >= 60:
-        label = text.render("TABLETOP", max(7, w // 11), theme.ACCENT, "condbold")
-        surf.blit(label, (c[0] - label.get_width() // 2, inner.bottom - label.get_height() - 4))
+        text.draw(surf, "TABLETOP", (inner.left + 2, inner.bottom - w // 7 - 3, inner.w - 4,
+                                     w // 7), max(7, w // 11), theme.ACCENT, "condbold",
+                  align="center", valign="bottom", optional=True)
 
 
 def paint_generic(surf: pygame.Surface, card: CardDef) -> None:
@@ -315,4 +257,4 @@ def paint_generic(surf: pygame.Surface, card: CardDef) -> None:
              card.name, (70, 76, 90))
     body = pygame.Rect(inner.left + 4, inner.top + int(h * 0.17), inner.w - 8,
                        inner.h - int(h * 0.2))
-    text.blit_wrapped(surf, card.text, body, max(8, w // 11))
+    text.draw(surf, card.text, body, max(8, w // 11), wrap=True, optional=True)

@@ -240,7 +240,7 @@ class HotReload:
             banner = pygame.Surface((width, 16 + 19 * len(wrapped)), pygame.SRCALPHA)
             panel(banner, banner.get_rect(), theme.PANEL, 240, lines[0][1])
             for i, (part, color) in enumerate(wrapped):
-                banner.blit(text.render(part, 14, color), (12, 8 + 19 * i))
+                text.draw(banner, part, (12, 8 + 19 * i, width - 24, 19), 14, color)
             self._banner = (key, banner)
         surf.blit(self._banner[1], (12, 8))
 

@@ -10,12 +10,15 @@ import pygame
 
 from ..engine import savegames
 from ..engine.info import SeatConfig
+from ..engine.levels import LEVELS
 from ..engine.saves import SaveError, read_save, session_from_dict
 from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
 from .newgame_hooks import hook_for
+from .screens import CardProblems, Confirm, SettingsScreen, StatsScreen
+from .seats import SeatRows
 from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
 
 
@@ -68,11 +71,17 @@ def when(moment: datetime) -> str:
     return f"{local.day} {local.strftime('%b %Y')}, {clock}"
 
 
+def seat_text(seat: dict) -> str:
+    """``Ana``, or ``Bo (computer, Normal)``."""
+    if seat["kind"] != "computer":
+        return seat["name"]
+    return f"{seat['name']} (computer, {LEVELS[seat.get('level', 'easy')].label})"
+
+
 def seats_text(data: dict) -> str:
-    """``Ana vs Bo (computer)``; in a co-operative game ``Ana, Bo and Cy``."""
+    """``Ana vs Bo (computer, Normal)``; in a co-operative game ``Ana, Bo and Cy``."""
     game = GAMES[data["game"]]
-    names = [s["name"] + (" (computer)" if s["kind"] == "computer" else "")
-             for s in data["seats"]]
+    names = [seat_text(s) for s in data["seats"]]
     if game.info.mode == "competitive" or game.info.seat_roles:
         return " vs ".join(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -123,7 +132,7 @@ class MainMenu(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         x = w // 2 - 160
-        y = int(h * 0.48)
+        y = int(h * 0.44)
         self.buttons = []
         can_continue, info = self._autosave_state()
         self.continue_info = info
@@ -131,15 +140,27 @@ class MainMenu(MenuScene):
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
             ("Load game", self.load_game, False, True),
-            ("Balance lab", self.balance, False, True),
+            (("Statistics", self.statistics), ("Settings", self.settings),
+             ("Balance lab", self.balance)),
             ("Quit", self.app.quit, False, True),
         ]
         errors = self.app.card_errors()
-        for label, fn, primary, enabled in entries:
-            b = Button((x, y, 320, 46), label, fn, primary=primary, size=18)
-            b.enabled = enabled
-            self.buttons.append(b)
+        for entry in entries:
+            if isinstance(entry[0], tuple):  # smaller buttons side by side
+                bw = 128
+                bx = w // 2 - (len(entry) * (bw + 8) - 8) // 2
+                for i, (label, fn) in enumerate(entry):
+                    self.buttons.append(Button((bx + i * (bw + 8), y, bw, 46), label, fn,
+                                               size=16))
+            else:
+                label, fn, primary, enabled = entry
+                b = Button((x, y, 320, 46), label, fn, primary=primary, size=18)
+                b.enabled = enabled
+                self.buttons.append(b)
             y += 58
+        if self.app.settings_problem:
+            self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
+            self.app.settings_problem = ""
         self.error_button = None
         if errors:
             self.error_button = Button((w // 2 - 230, h - 64, 460, 40),
@@ -179,6 +200,12 @@ class MainMenu(MenuScene):
     def load_game(self) -> None:
         self.app.push(LoadGame())
 
+    def statistics(self) -> None:
+        self.app.push(StatsScreen())
+
+    def settings(self) -> None:
+        self.app.push(SettingsScreen())
+
     def balance(self) -> None:
         from .balance import BalanceScreen
 
@@ -206,13 +233,14 @@ class MainMenu(MenuScene):
             img = pygame.transform.rotate(img, (i - 2) * -9)
             surf.blit(img, img.get_rect(center=(w // 2 + (i - 2) * 100, int(h * 0.15) + abs(i - 2)
                                                 * 12)))
-        title = text.render("TABLETOP", 64, theme.ACCENT, "bold")
-        shadow = text.render("TABLETOP", 64, (0, 0, 0), "bold")
         ty = int(h * 0.15) + 110
-        surf.blit(shadow, shadow.get_rect(center=(w // 2 + 3, ty + 3)))
-        surf.blit(title, title.get_rect(center=(w // 2, ty)))
-        sub = text.render("Superhero card games at one screen", 18, theme.TEXT)
-        surf.blit(sub, sub.get_rect(center=(w // 2, ty + 46)))
+        box = pygame.Rect(40, ty - 40, w - 80, 80)
+        text.draw(surf, "TABLETOP", box.move(3, 3), 64, (0, 0, 0), "bold", align="center",
+                  valign="middle")
+        text.draw(surf, "TABLETOP", box, 64, theme.ACCENT, "bold", align="center",
+                  valign="middle")
+        text.draw(surf, "Superhero card games at one screen", (40, ty + 34, w - 80, 26), 18,
+                  theme.TEXT, align="center", valign="middle")
         for b in self.buttons:
             b.draw(surf)
         if self.continue_info:
@@ -230,8 +258,7 @@ class NewGame(MenuScene):
     def __init__(self) -> None:
         self.game_id = next(iter(GAMES))
         self.options = GAMES[self.game_id].rules.default_options()
-        self.names = self._default_names()
-        self.kinds = ["human", "computer", "computer", "computer"]
+        self.seats = SeatRows(self._default_names())
         self.hide_hands = True
         self.seed_text = ""
         self.widgets: list = []
@@ -251,16 +278,9 @@ class NewGame(MenuScene):
         self.blurb_y = 128
         y = 176
         self.seat_title_y = y
-        y += 28
-        for i in range(self.game.rules.seat_count(self.options)):
-            self.widgets.append(TextInput((left, y, 220, 34), self.names[i],
-                                          f"Player {i + 1}", 20,
-                                          on_change=lambda v, i=i: self._set_name(i, v)))
-            self.widgets.append(Choice((left + 232, y, 188, 34), "",
-                                       [("human", "Human"), ("computer", "Computer")],
-                                       self.kinds[i],
-                                       lambda v, i=i: self._set_kind(i, v)))
-            y += 44
+        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
+                                   lambda: self.layout(self.app.screen.get_size()))
+        self.widgets.extend(rows)
         y += 10
         if self.game.rules.seat_count(self.options) > 1 and \
                 self.game.rules.hidden_information(self.options):
@@ -278,29 +298,31 @@ class NewGame(MenuScene):
             self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
                                        lambda a=action: a(self.app), size=15))
         right = left + 470
+        width = min(560, w - right - 30)
         y = 176
         self.options_title = (right, y)
         top = y = y + 30
         rules = []
         for opt in self.game.info.options:
-            own = hook.option_widget(opt, (right, y, 560, 56), self.options[opt.key],
+            own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
                                      lambda v, k=opt.key: self._set_option(k, v))
             if own is not None:
                 rules.append(own)
                 y += 66
             elif opt.choices:
-                rules.append(Choice((right, y, 560, 56), opt.label, list(opt.choices),
+                rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
                                     self.options[opt.key],
                                     lambda v, k=opt.key: self._set_option(k, v)))
                 y += 66
             else:
-                rules.append(Switch((right, y, 560, 66), opt.label, bool(self.options[opt.key]),
-                                    opt.help, lambda v, k=opt.key: self._set_option(k, v)))
+                rules.append(Switch((right, y, width, 66), opt.label,
+                                    bool(self.options[opt.key]), opt.help,
+                                    lambda v, k=opt.key: self._set_option(k, v)))
                 y += 72
         # many optional rules scroll (the wheel over them), above the Start button
         old = getattr(self, "rules_box", None)
         keep = old.offset if old is not None and old.game == self.game_id else 0
-        self.rules_box = ScrollBox((right, top, 560, h - 96 - top), rules, y - top, keep)
+        self.rules_box = ScrollBox((right, top, width, h - 96 - top), rules, y - top, keep)
         self.rules_box.game = self.game_id
         self.widgets.append(self.rules_box)
         self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
@@ -316,15 +338,10 @@ class NewGame(MenuScene):
         defaults = self._default_names()
         self.game_id = game_id
         self.options = GAMES[game_id].rules.default_options()
-        self.names = [new if old == was else old for old, was, new in
-                      zip(self.names, defaults, self._default_names(), strict=True)]
+        self.seats.names = [new if old == was else old for old, was, new in
+                            zip(self.seats.names, defaults, self._default_names(),
+                                strict=True)]
         self.layout(self.app.screen.get_size())
-
-    def _set_name(self, i: int, value: str) -> None:
-        self.names[i] = value
-
-    def _set_kind(self, i: int, value: str) -> None:
-        self.kinds[i] = value
 
     def _set_option(self, key: str, value) -> None:
         self.options[key] = value
@@ -333,8 +350,9 @@ class NewGame(MenuScene):
     def start_game(self) -> None:
         game = self.game
         count = game.rules.seat_count(self.options)
-        seats = [SeatConfig(self.names[i].strip() or f"Player {i + 1}", self.kinds[i])
-                 for i in range(count)]
+        rows = self.seats
+        seats = [SeatConfig(rows.names[i].strip() or f"Player {i + 1}", rows.kinds[i],
+                            rows.levels[i]) for i in range(count)]
         seed_text = self.seed_text.strip()
         if seed_text:
             digits = seed_text.removeprefix("-")
@@ -360,14 +378,17 @@ class NewGame(MenuScene):
         background(surf)
         w, h = surf.get_size()
         left = max(40, w // 2 - 560)
-        surf.blit(text.render("New game", 30, theme.ACCENT, "bold"), (left, 20))
+        text.draw(surf, "New game", (left, 16, w - 2 * left, 40), 30, theme.ACCENT, "bold")
         text.blit_wrapped(surf, self.game.info.blurb,
                           pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
                           theme.MUTED)
-        surf.blit(text.render("Seats", 16, theme.TEXT, "bold"), (left, self.seat_title_y))
-        surf.blit(text.render("Seed (replays the same deal)", 14, theme.MUTED, "bold"),
-                  (left, self.seed_label_y))
-        surf.blit(text.render("Optional rules", 16, theme.TEXT, "bold"), self.options_title)
+        text.draw(surf, "Seats", (left, self.seat_title_y, 420, 22), 16, theme.TEXT, "bold")
+        self.seats.draw(surf)
+        text.draw(surf, "Seed (replays the same deal)", (left, self.seed_label_y, 420, 20), 14,
+                  theme.MUTED, "bold")
+        if self.game.info.options:  # no heading over nothing
+            text.draw(surf, "Optional rules", (*self.options_title, 560, 22), 16, theme.TEXT,
+                      "bold")
         for wdg in self.widgets:
             wdg.draw(surf)
         self.start.draw(surf)
@@ -494,8 +515,8 @@ class LoadGame(MenuScene):
     def draw(self, surf) -> None:
         background(surf)
         w, h = surf.get_size()
-        surf.blit(text.render("Load a game", 30, theme.ACCENT, "bold"),
-                  (self.list.rect.left, 30))
+        text.draw(surf, "Load a game", (self.list.rect.left, 26, w - 2 * self.list.rect.left,
+                                        40), 30, theme.ACCENT, "bold")
         self.list.draw(surf)
         self._draw_selection(surf)
         self._draw_details(surf)
@@ -526,7 +547,8 @@ class LoadGame(MenuScene):
         x, y, width = rect.left + 20, rect.top + 18, rect.w - 40
         bottom = self.load_button.rect.top - 12
         if not entry.readable:
-            surf.blit(text.render("This file cannot be loaded", 19, theme.BAD, "bold"), (x, y))
+            text.draw(surf, "This file cannot be loaded", (x, y, width, 26), 19, theme.BAD,
+                      "bold")
             y += 34
             y += text.blit_wrapped(surf, entry.error or "", pygame.Rect(x, y, width,
                                                                         bottom - y - 40),
@@ -534,14 +556,13 @@ class LoadGame(MenuScene):
         else:
             data = entry.data
             game = GAMES[data["game"]]
-            surf.blit(text.render(game.info.title, 22, theme.ACCENT, "bold"), (x, y))
+            text.draw(surf, game.info.title, (x, y, width, 30), 22, theme.ACCENT, "bold")
             y += 38
             for i, seat in enumerate(data["seats"]):
                 role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
                     else f"Seat {i + 1}"
-                line = f"{role}: {seat['name']}" + (" (computer)" if seat["kind"] ==
-                                                    "computer" else "")
-                surf.blit(text.render(line, 16, theme.SEAT_COLORS[i % 4]), (x, y))
+                line = f"{role}: {seat_text(seat)}"
+                text.draw(surf, line, (x, y, width, 22), 16, theme.SEAT_COLORS[i % 4])
                 y += 24
             y += 10
             turn = f"Turn {data['turn']}, " if data.get("turn") else ""
@@ -551,74 +572,11 @@ class LoadGame(MenuScene):
                      else "A saved copy" if entry.kind == "copy" else "A sample game",
                      f"Last played {when(entry.played)}"]
             for line in lines:
-                surf.blit(text.render(line, 15, theme.TEXT), (x, y))
+                text.draw(surf, line, (x, y, width, 21), 15, theme.TEXT)
                 y += 23
         where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
         text.blit_wrapped(surf, f"{entry.path.name} ({where})",
                           pygame.Rect(x, bottom - 34, width, 34), 12, theme.DIM)
-
-
-class Confirm(MenuScene):
-    """A question over the screen below: the action button, or Cancel (Esc)."""
-
-    transparent = True
-
-    def __init__(self, question: str, detail: str, action: str, on_yes) -> None:
-        self.question, self.detail, self.action, self.on_yes = question, detail, action, on_yes
-
-    def layout(self, size) -> None:
-        w, h = size
-        self.rect = pygame.Rect(0, 0, 560, 220)
-        self.rect.center = (w // 2, h // 2)
-        self.yes = Button((self.rect.left + 30, self.rect.bottom - 70, 220, 46), self.action,
-                          self.confirm, primary=True, size=17)
-        self.no = Button((self.rect.right - 190, self.rect.bottom - 70, 160, 46), "Cancel",
-                         self.app.pop, size=17)
-
-    def confirm(self) -> None:
-        self.app.pop()
-        self.on_yes()
-        self.app.scene.layout(self.app.screen.get_size())
-
-    def controls(self) -> list:
-        return [self.yes, self.no]
-
-    def draw(self, surf) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
-        panel(surf, self.rect, theme.PANEL, 250, theme.ACCENT)
-        inner = self.rect.inflate(-60, 0)
-        used = text.blit_wrapped(surf, self.question, pygame.Rect(inner.left, self.rect.top + 24,
-                                                                  inner.w, 80), 18, theme.TEXT,
-                                 "bold")
-        text.blit_wrapped(surf, self.detail, pygame.Rect(inner.left, self.rect.top + 32 + used,
-                                                         inner.w, 40), 15, theme.MUTED)
-        self.yes.draw(surf)
-        self.no.draw(surf)
-
-
-class CardProblems(MenuScene):
-    """Every problem met while loading card files (the app runs with the valid cards)."""
-
-    def layout(self, size) -> None:
-        w, h = size
-        rows = [Row([(str(e), theme.TEXT, "regular")]) for e in self.app.card_errors()]
-        self.list = ScrollList((40, 90, w - 80, h - 180), rows, size=14)
-        self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
-
-    def controls(self) -> list:
-        return [self.list, self.back]
-
-    def draw(self, surf) -> None:
-        background(surf)
-        surf.blit(text.render("Problems in card files", 28, theme.ACCENT, "bold"), (40, 24))
-        text.blit_wrapped(surf, "These cards were skipped; every other card loaded. Fix the "
-                          "files (or run 'tabletop validate') and restart.",
-                          pygame.Rect(40, 60, 900, 30), 14, theme.MUTED)
-        panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
-        self.list.draw(surf)
-        self.back.draw(surf)
 
 
 App.home = MainMenu

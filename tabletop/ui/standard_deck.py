@@ -16,7 +16,7 @@ import pygame
 from ..engine.cards import CardDef
 from ..engine.standard_deck import playing_card
 from . import text
-from .cardart import portrait, register, seed_of, shade, star
+from .cardart import portrait, register, shade, star
 
 PAPER = (250, 246, 236)
 INK = {"red": (196, 32, 44), "black": (28, 30, 38)}
@@ -75,14 +75,11 @@ def _corner(surf: pygame.Surface, rank: str, suit: str | None, color, w: int,
     lower edge at ``bottom``; None: no second corner)."""
     size = max(8, int(w * (0.15 if w < 180 else 0.13)))
     corner = pygame.Surface((int(size * 1.6), int(size * 2.3)), pygame.SRCALPHA)
+    top = pygame.Rect(0, 0, corner.get_width(), int(size * 1.15))
     if joker:
-        label = text.render("\u2605", size, color, "bold")
-        corner.blit(label, label.get_rect(midtop=(corner.get_width() // 2, 0)))
+        text.draw(corner, "\u2605", top, size, color, "bold", align="center")
     else:
-        label = text.render(rank, size, color, "condbold")
-        if label.get_width() > corner.get_width():
-            label = pygame.transform.smoothscale(label, (corner.get_width(), label.get_height()))
-        corner.blit(label, label.get_rect(midtop=(corner.get_width() // 2, 0)))
+        text.draw(corner, rank, top, size, color, "condbold", align="center", min_size=6)
         pip(corner, suit, (corner.get_width() / 2, size * 1.55), size * 0.75, color)
     pad = max(2, w // 24)
     surf.blit(corner, (pad, pad))
@@ -99,7 +96,7 @@ def _court(surf: pygame.Surface, box: pygame.Rect, card: CardDef, rank: str, col
     base = (150, 40, 52) if colour == "red" else (44, 52, 78)
     accent = (236, 196, 80) if rank == "K" else (120, 200, 230) if rank == "Q" else \
         (150, 220, 120)
-    portrait(surf, box, seed_of(card.id), base, accent)
+    portrait(surf, box, card, base, accent)
     pygame.draw.rect(surf, ink, box, max(1, box.w // 30))
     cx, top = box.centerx, box.top + box.h * 0.1
     r = box.w * 0.16
@@ -166,7 +163,8 @@ def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ..
     pygame.draw.rect(surf, PAPER, (1, 1, w - 2, h - 2), border_radius=radius)
     big = w >= 180
     foot = 0
-    if band and not big:
+    if band and not big and text.fits(band, (0, 0, w - 10, max(10, int(h * 0.13))),
+                                      max(10, int(h * 0.13)) * 78 // 100, "condbold"):
         foot = max(10, int(h * 0.13))
     info_h = int(h * 0.36) if big and lines else 0
     margin_x = int(w * 0.26)
@@ -191,26 +189,31 @@ def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ..
         strip = pygame.Rect(3, h - foot - 3, w - 6, foot)
         pygame.draw.rect(surf, shade(color, 0.9) if pc.colour == "red" else (52, 58, 74), strip,
                          border_radius=max(2, foot // 3))
-        size = text.fit_size(band, strip.w - 4, int(foot * 0.78), "condbold", 6)
-        img = text.render(band, size, PAPER, "condbold")
-        surf.blit(img, img.get_rect(center=strip.center))
+        text.draw(surf, band, strip.inflate(-4, 0), int(foot * 0.78), PAPER, "condbold",
+                  align="center", valign="middle", optional=w < 110)
     if info_h:
         panel = pygame.Rect(int(w * 0.06), h - info_h - int(h * 0.1), int(w * 0.88), info_h)
         pygame.draw.rect(surf, (238, 232, 216), panel, border_radius=6)
         pygame.draw.rect(surf, shade(EDGE, 1.1), panel, 1, border_radius=6)
-        y = panel.top + 4
-        size = max(9, int(w * 0.052))
-        for i, line in enumerate(lines):
-            style = "condbold" if i == 0 else "cond"
-            used = text.blit_wrapped(surf, line, pygame.Rect(panel.left + 8, y, panel.w - 16,
-                                                             panel.bottom - y - 2),
-                                     size, color if i == 0 else (50, 50, 60), style,
-                                     shrink=False)
-            y += used + 1
-            if y >= panel.bottom - size:
-                break
+        _meaning(surf, lines, panel.inflate(-16, -8), max(9, int(w * 0.052)), color)
 
 
 @register("standard-deck", "playing-card")
 def paint_plain(surf: pygame.Surface, card: CardDef) -> None:
     paint_playing_card(surf, card)
+
+
+def _meaning(surf: pygame.Surface, lines: tuple[str, ...], box: pygame.Rect, size: int,
+             color) -> None:
+    """What the card means in the game, in ``box``: the first line bold; every line at
+    the largest size at which all of them fit."""
+    while size > text.MIN_SIZE and sum(text.height_of(line, box.w, size, "cond")
+                                       for line in lines) > box.h:
+        size -= 1
+    y = box.top
+    for i, line in enumerate(lines):
+        style = "condbold" if i == 0 else "cond"
+        h = text.height_of(line, box.w, size, style)
+        text.draw(surf, line, (box.left, y, box.w, min(h, box.bottom - y)), size,
+                  color if i == 0 else (50, 50, 60), style, wrap=True)
+        y += h

@@ -74,9 +74,8 @@ class Button(Widget):
         fg = theme.TEXT if self.enabled else theme.DIM
         if self.primary and self.enabled:
             fg = (24, 18, 6)
-        size = text.fit_size(self.label, self.rect.w - 12, self.size, "bold", 9)
-        img = text.render(self.label, size, fg, "bold")
-        surf.blit(img, img.get_rect(center=self.rect.center))
+        text.draw(surf, self.label, self.rect.inflate(-12, -4), self.size, fg, "bold",
+                  align="center", valign="middle")
 
 
 class Switch(Widget):
@@ -104,11 +103,11 @@ class Switch(Widget):
         knob = theme.TEXT if self.enabled else theme.DIM
         pygame.draw.circle(surf, knob, (knob_x, box.centery), 8)
         color = theme.TEXT if self.enabled else theme.DIM
-        surf.blit(text.render(self.label, 16, color, "bold"), (box.right + 10, self.rect.top + 2))
+        text.draw(surf, self.label, (box.right + 10, self.rect.top + 2, self.rect.w - 50, 20),
+                  16, color, "bold")
         if self.help:
-            text.blit_wrapped(surf, self.help, pygame.Rect(box.right + 10, self.rect.top + 23,
-                                                           self.rect.w - 50, self.rect.h - 23),
-                              12, theme.MUTED)
+            text.draw(surf, self.help, (box.right + 10, self.rect.top + 23, self.rect.w - 50,
+                                        self.rect.h - 23), 12, theme.MUTED, wrap=True)
 
 
 class Choice(Widget):
@@ -139,14 +138,14 @@ class Choice(Widget):
 
     def draw(self, surf) -> None:
         if self.label:
-            surf.blit(text.render(self.label, 16, theme.TEXT, "bold"), self.rect.topleft)
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 20), 16, theme.TEXT,
+                      "bold")
         for seg, (value, label) in zip(self._segments(), self.choices, strict=True):
             on = value == self.value
             pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
                              border_radius=6)
-            size = text.fit_size(label, seg.w - 8, 14, "bold", 8)
-            img = text.render(label, size, (24, 18, 6) if on else theme.TEXT, "bold")
-            surf.blit(img, img.get_rect(center=seg.center))
+            text.draw(surf, label, seg.inflate(-8, -2), 14, (24, 18, 6) if on else theme.TEXT,
+                      "bold", align="center", valign="middle")
 
 
 class TextInput(Widget):
@@ -194,17 +193,12 @@ class TextInput(Widget):
                          border_radius=6)
         shown = self.value or self.placeholder
         color = theme.TEXT if self.value else theme.DIM
-        img = text.render(shown, 15, color)
-        clip = surf.get_clip()
-        surf.set_clip(self.rect.inflate(-8, 0))
-        x = self.rect.left + 8
-        if img.get_width() > self.rect.w - 16:
-            x = self.rect.right - 8 - img.get_width()
-        surf.blit(img, (x, self.rect.centery - img.get_height() // 2))
+        inner = self.rect.inflate(-16, -4)
+        shown = text.tail(shown, 15, inner.w - 4) if self.value else shown
+        used = text.draw(surf, shown, inner, 15, color, valign="middle")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            cx = x + (img.get_width() if self.value else 0) + 1
+            cx = (used.right if self.value else inner.left) + 1
             pygame.draw.line(surf, theme.TEXT, (cx, self.rect.top + 6), (cx, self.rect.bottom - 6))
-        surf.set_clip(clip)
 
 
 @dataclass
@@ -229,6 +223,9 @@ class ScrollList(Widget):
         self.stick_bottom = stick_bottom
         self.selectable = selectable
         self.offset = 0
+        #: a list that sticks to its bottom follows new rows until the player scrolls up
+        #: (and again once they scroll back down, or jump to the latest)
+        self.follow = stick_bottom
         self.hover: int | None = None
         self.rows: list[Row] = []
         self._height = 0
@@ -236,29 +233,27 @@ class ScrollList(Widget):
         self.set_rows(rows or [])
 
     def set_rows(self, rows: list[Row]) -> None:
-        at_bottom = self.at_bottom()
         self.rows = list(rows)
         self._wrap_w = self.rect.w - 16
         for row in self.rows:
             self._wrap(row)
         self._height = sum(r.height for r in self.rows)
-        self._settle(at_bottom)
+        self.settle()
 
     def append(self, rows: list[Row]) -> None:
         """Add rows at the end, wrapping only them (the game log grows by a move)."""
-        at_bottom = self.at_bottom()
         self.fit()
         for row in rows:
             self._wrap(row)
             self.rows.append(row)
             self._height += row.height
-        self._settle(at_bottom)
+        self.settle()
 
     def truncate(self, count: int) -> None:
         """Keep only the first ``count`` rows (a move taken back)."""
         del self.rows[count:]
         self._height = sum(r.height for r in self.rows)
-        self.offset = max(0, min(self.offset, self.max_offset()))
+        self.settle()
 
     def fit(self) -> None:
         """Wrap the rows again if the list changed width."""
@@ -270,11 +265,19 @@ class ScrollList(Widget):
 
     def to_bottom(self) -> None:
         self.offset = self.max_offset()
+        self.follow = self.stick_bottom
 
-    def _settle(self, at_bottom: bool) -> None:
-        if self.stick_bottom and at_bottom:
+    def settle(self) -> None:
+        """Keep the offset in range; a list that follows shows its newest row (also
+        after its box changed size)."""
+        if self.stick_bottom and self.follow:
             self.offset = self.max_offset()
         self.offset = max(0, min(self.offset, self.max_offset()))
+
+    def _scrolled(self, offset: int) -> None:
+        self.offset = max(0, min(self.max_offset(), offset))
+        if self.stick_bottom:
+            self.follow = self.at_bottom()
 
     def _wrap(self, row: Row) -> None:
         inner_w = self.rect.w - 16
@@ -302,15 +305,15 @@ class ScrollList(Widget):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()) or getattr(event, "force", False):
-                self.offset = max(0, min(self.max_offset(), self.offset - event.y * 40))
+                self._scrolled(self.offset - event.y * 40)
                 return True
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self._row_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 4:
-                self.offset = max(0, self.offset - 40)
+                self._scrolled(self.offset - 40)
             elif event.button == 5:
-                self.offset = min(self.max_offset(), self.offset + 40)
+                self._scrolled(self.offset + 40)
             return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.rect.collidepoint(event.pos):
@@ -343,8 +346,9 @@ class ScrollList(Widget):
                 yy = y + 3
                 for part, color, style, size in row.wrapped:
                     indent = 10 if size < self.size else 0
-                    surf.blit(text.render(part, size, color, style),
-                              (self.rect.left + 8 + indent, yy))
+                    text.draw(surf, part, (self.rect.left + 8 + indent, yy,
+                                           self.rect.w - 16 - indent, int(size * 1.3)),
+                              size, color, style)
                     yy += int(size * 1.3)
             y += row.height
         surf.set_clip(clip)
@@ -404,9 +408,9 @@ class ScrollBox(Widget):
             pygame.draw.rect(surf, theme.PANEL_LINE, (self.rect.right + 6, y, 4, bar_h),
                              border_radius=2)
             if self.offset < self.max_offset():
-                hint = text.render("scroll for more \u25be", 12, theme.MUTED, "bold")
-                surf.blit(hint, hint.get_rect(bottomright=(self.rect.right, self.rect.bottom
-                                                           + 16)))
+                text.draw(surf, "scroll for more \u25be", (self.rect.left, self.rect.bottom,
+                                                          self.rect.w, 17), 12, theme.MUTED,
+                          "bold", align="right")
 
 
 class Toast:
@@ -429,20 +433,15 @@ class Toast:
     def draw(self, surf, center: tuple[int, int], width: int = 560) -> None:
         if not self.active:
             return
-        f = theme.font(16, "bold")
-        lines = text.wrap(self.message, f, width - 32)
-        h = len(lines) * 22 + 20
+        h = text.height_of(self.message, width - 32, 16, "bold", 1.3) + 20
         rect = pygame.Rect(0, 0, width, h)
         rect.center = center
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (12, 14, 18, 235), box.get_rect(), border_radius=10)
         pygame.draw.rect(box, self.color, box.get_rect(), 2, border_radius=10)
         surf.blit(box, rect)
-        y = rect.top + 10
-        for line in lines:
-            img = text.render(line, 16, theme.TEXT, "bold")
-            surf.blit(img, (rect.centerx - img.get_width() // 2, y))
-            y += 22
+        text.draw(surf, self.message, rect.inflate(-32, -16), 16, theme.TEXT, "bold",
+                  align="center", valign="middle", wrap=True, line_gap=1.3)
 
 
 def panel(surf, rect, color=theme.PANEL, alpha: int = 235, border=theme.PANEL_LINE,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
@@ -79,11 +81,11 @@ class Power:
     heal: int | None
     heal_target: str
     mods: tuple[Mod, ...]
+    #: affects others outside its match-up (declared early, step 7)
+    outside: bool = dc_field(init=False, compare=False)
 
-    @property
-    def outside(self) -> bool:
-        """Affects others outside its match-up (declared early, step 7)."""
-        return bool(self.mods) or self.heal is not None
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outside", bool(self.mods) or self.heal is not None)
 
     def summary(self) -> str:
         parts = []
@@ -117,6 +119,13 @@ class Info:
     target_kind: str = "none"  # "character", "condition" or "none"
     #: what each effect asks of a target character (``allows`` behaviours)
     target_tests: tuple = ()
+    #: the target test and selector as one test ``pick(who, card)`` (None: anyone)
+    pick: Callable | None = dc_field(default=None, compare=False, repr=False)
+    #: a power that stays inside its match-up (declared in steps 10-11)
+    inside: bool = dc_field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "inside", any(not p.outside for p in self.powers))
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:
@@ -164,12 +173,32 @@ def _compile(card: CardDef) -> Info:
     aim = aims(effects)
     target_kind = "condition" if "condition" in aim else \
         "character" if "character" in aim else "none"
+    target = selector_tuple(d.get("target"))
+    tests = tuple(t for t in (handler(e, "allows") for e in effects) if t is not None)
     return Info(card.id, card.kind, card.name,
                 instant=d.get("duration") == "instant",
-                opposes=d.get("opposes"), target=selector_tuple(d.get("target")),
+                opposes=d.get("opposes"), target=target,
                 effects=effects, mods=_mods(effects, card.name), target_kind=target_kind,
-                target_tests=tuple(t for t in (handler(e, "allows") for e in effects)
-                                   if t is not None))
+                target_tests=tests, pick=_pick(tests, target))
+
+
+def _pick(tests: tuple, target: tuple) -> Callable | None:
+    """One test ``pick(who, card)`` of a target character: every effect's ``allows``
+    test, then the card's selector (None when anyone will do)."""
+    match = SELECTOR.compile(target) if target else None
+    if not tests:
+        return match
+    if len(tests) == 1 and match is None:
+        only = tests[0]
+        return lambda who, card: only(who.state, card)
+
+    def pick(who, card) -> bool:
+        state = who.state
+        for test in tests:
+            if not test(state, card):
+                return False
+        return match is None or match(who, card)
+    return pick
 
 
 def _power_problems(card: CardDef) -> list[tuple[str, str]]:

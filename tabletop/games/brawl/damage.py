@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import SPEED_STEP
-from .effects import SELECTOR, Mod, Who
-from .state import BrawlState
+from .effects import Mod, Who
+from .state import PLAY_ZONES, BrawlState
 
 GANG_BONUS = 2
 ACTION_PENALTY = 2
 AID_MAX = 5
 
 
-@dataclass
+@dataclass(slots=True)
 class Hit:
     """One character's damage to its match-up opponent, with the working shown."""
 
@@ -37,9 +37,8 @@ class Hit:
 def _apply_mods(mods: list[tuple[Mod, Who]], dealer: int,
                 receiver: int) -> list[tuple[int, str]]:
     out = []
-    test = SELECTOR.matches
     for mod, who in mods:
-        if test(who, mod.dealer, dealer) and test(who, mod.receiver, receiver):
+        if mod.deals(who, dealer) and mod.takes(who, receiver):
             out.append((mod.amount, mod.label))
     return out
 
@@ -48,16 +47,37 @@ def _fmt(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
+def _mods_in_play(state: BrawlState) -> tuple[list, list, list]:
+    """The damage modifiers in play: abilities of standing characters (step A), declared
+    powers (B) and Conditions (C), each with whom its selectors are relative to."""
+    info, turned, power, zones = state.info, state.turned, state.power, state.zones
+    ability_mods: list[tuple[Mod, Who]] = []
+    power_mods: list[tuple[Mod, Who]] = []
+    for seat in state.alive_seats():
+        for c in zones[PLAY_ZONES[seat]]:
+            inf = info[c]
+            idx = power.get(c)
+            mods = inf.powers[idx].mods if idx is not None else ()
+            if mods or (inf.abilities and c not in turned):
+                who = Who(state, c, seat)
+                if c not in turned:
+                    for m in inf.abilities:
+                        ability_mods.append((m, who))
+                for m in mods:
+                    power_mods.append((m, who))
+    condition_mods = []
+    nobody = Who(state, None, None)
+    for c in zones["conditions"]:
+        for m in info[c].mods:
+            condition_mods.append((m, nobody))
+    return ability_mods, power_mods, condition_mods
+
+
 def plan(state: BrawlState) -> list[Hit]:
     """Every damaging hit of this turn with its adjusted amount (steps A, B, C)."""
-    in_play = [(c, seat) for seat in state.alive_seats() for c in state.zones[f"play.{seat}"]]
-    ability_mods = [(m, Who(state, c, seat)) for c, seat in in_play if c not in state.turned
-                    for m in state.info[c].abilities]
-    power_mods = [(m, Who(state, c, seat)) for c, seat in in_play if c in state.power
-                  for m in state.info[c].powers[state.power[c]].mods]
-    nobody = Who(state, None, None)
-    condition_mods = [(m, nobody) for c in state.zones["conditions"]
-                      for m in state.info[c].mods]
+    if not state.mu:
+        return []
+    groups = tuple(zip("ABC", _mods_in_play(state), strict=True))
     hits: list[Hit] = []
     for att, tgt in state.mu.items():
         for dealer, receiver in ((att, tgt), (tgt, att)):
@@ -65,28 +85,32 @@ def plan(state: BrawlState) -> list[Hit]:
             if idx is None:
                 continue
             power = state.info[dealer].powers[idx]
-            if power.damage is None:
-                continue
-            hit = Hit(dealer, receiver, att, SPEED_STEP[power.speed], power.damage)
-            total = power.damage
-            hit.lines.append(f"{state.name(dealer)} \u2192 {state.name(receiver)}: "
-                             f"{power.name} {power.damage} ({power.speed})")
-            for letter, mods in (("A", ability_mods), ("B", power_mods), ("C", condition_mods)):
-                for amount, label in _apply_mods(mods, dealer, receiver):
-                    total += amount
-                    hit.lines.append(f"  {letter}: {_fmt(amount)} from {label}")
-            kind_target = state.action.get(dealer)
-            if kind_target is not None and state.mu.get(receiver) == dealer:
-                total -= ACTION_PENALTY
-                hit.lines.append(f"  {_fmt(-ACTION_PENALTY)}: {state.name(dealer)} is taking "
-                                 f"an action and {state.name(receiver)} attacked it")
-            if total < 0:
-                hit.lines.append(f"  floored at 0 (was {total})")
-                total = 0
-            hit.amount = total
-            hit.lines.append(f"  = {total} damage in step {hit.step}")
-            hits.append(hit)
+            if power.damage is not None:
+                hits.append(_hit(state, groups, att, dealer, receiver, power))
     return hits
+
+
+def _hit(state: BrawlState, groups, att: int, dealer: int, receiver: int, power) -> Hit:
+    hit = Hit(dealer, receiver, att, SPEED_STEP[power.speed], power.damage)
+    total = power.damage
+    lines = hit.lines
+    lines.append(f"{state.name(dealer)} \u2192 {state.name(receiver)}: "
+                 f"{power.name} {power.damage} ({power.speed})")
+    for letter, mods in groups:
+        if mods:
+            for amount, label in _apply_mods(mods, dealer, receiver):
+                total += amount
+                lines.append(f"  {letter}: {_fmt(amount)} from {label}")
+    if dealer in state.action and state.mu.get(receiver) == dealer:
+        total -= ACTION_PENALTY
+        lines.append(f"  {_fmt(-ACTION_PENALTY)}: {state.name(dealer)} is taking "
+                     f"an action and {state.name(receiver)} attacked it")
+    if total < 0:
+        lines.append(f"  floored at 0 (was {total})")
+        total = 0
+    hit.amount = total
+    lines.append(f"  = {total} damage in step {hit.step}")
+    return hit
 
 
 def actors(state: BrawlState, kind: str) -> dict[int, list[int]]:

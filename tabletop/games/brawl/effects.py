@@ -15,7 +15,8 @@ Roles of the handlers (see :mod:`tabletop.engine.effects`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...engine.effects import (
@@ -125,12 +126,19 @@ def carry_out(state: BrawlState, seat: int, card: int, target) -> None:
 # -- damage modifiers -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Mod:
-    """A compiled ``modify_damage``: amount and two selectors (tuples of key, value)."""
+    """A compiled ``modify_damage``: amount and two selectors (tuples of key, value),
+    each also as one test ``test(who, card)``."""
 
     amount: int
     dealer: tuple
     receiver: tuple
     label: str
+    deals: Callable = field(init=False, compare=False, repr=False)
+    takes: Callable = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deals", SELECTOR.compile(self.dealer))
+        object.__setattr__(self, "takes", SELECTOR.compile(self.receiver))
 
 
 def _modify_damage(e: dict, label: str) -> Mod:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from .cards import Info
-from .effects import SELECTOR, Who
-from .state import BrawlState
+from .effects import Who
+from .state import HAND_ZONES, PLAY_ZONES, BrawlState
 
 TEAM_LIMIT = 5
+#: ``_new(Move, (kind, seat, card, target, choice))``: a move without ``Move()``'s
+#: keyword handling (the lists of moves are built here many times a move)
+_new = tuple.__new__
 #: Brawl's rules version 2: powers reaching outside the match-up are declared in step 7
 #: or not at all, and opponents get a response window after the current player's moves
 #: (docs/rulings.md 16 and 19); games saved under version 1 keep the older reading
@@ -23,8 +26,8 @@ def timed(s: BrawlState) -> bool:
 
 def condition_moves(s: BrawlState, seat: int, card: int) -> list[Move]:
     if s.info[card].target_kind == "condition":
-        return [Move("condition", seat, card, c) for c in s.zones["conditions"]]
-    return [Move("condition", seat, card, "conditions")]
+        return [_new(Move, ("condition", seat, card, c, None)) for c in s.zones["conditions"]]
+    return [_new(Move, ("condition", seat, card, "conditions", None))]
 
 
 def free(s: BrawlState, card: int) -> bool:
@@ -33,98 +36,149 @@ def free(s: BrawlState, card: int) -> bool:
             and not s.in_matchup(card))
 
 
+def _matched(s: BrawlState) -> set[int] | dict[int, int]:
+    """Every character in a match-up (a container to test ``in``)."""
+    mu = s.attached
+    if not mu:
+        return mu
+    out = set(mu)
+    out.update(mu.values())
+    return out
+
+
+def _free_of(s: BrawlState, team: list[int]) -> list[int]:
+    turned, action, withdrawn, matched = s.turned, s.action, s.withdrawn, _matched(s)
+    return [c for c in team if c not in turned and c not in action and c not in withdrawn
+            and c not in matched]
+
+
+def _targets(s: BrawlState, seat: int) -> list[int]:
+    """Characters of the other players that may be attacked."""
+    zones, turned, withdrawn, matched = s.zones, s.turned, s.withdrawn, _matched(s)
+    eliminated = s.eliminated
+    return [c for other in range(s.seats) if other != seat and other not in eliminated
+            for c in zones[PLAY_ZONES[other]]
+            if c not in turned and c not in withdrawn and c not in matched]
+
+
 def link_moves(s: BrawlState, seat: int, only: int | None = None) -> list[Move]:
     """Attacks (and, with More Actions, actions) ``seat`` may start now (only those of
     character ``only`` when given)."""
-    team = s.zones[f"play.{seat}"]
+    team = s.zones[PLAY_ZONES[seat]]
     if only is not None:
         own = [only] if only in team and free(s, only) else []
     else:
-        own = [c for c in team if free(s, c)]
+        own = _free_of(s, team)
     if not own:
         return []
-    targets = [c for other in s.alive_seats() if other != seat
-               for c in s.zones[f"play.{other}"]
-               if c not in s.turned and c not in s.withdrawn and not s.in_matchup(c)]
-    out = [Move("attack", seat, a, t) for a in own for t in targets]
+    targets = _targets(s, seat)
+    out = [_new(Move, ("attack", seat, a, t, None)) for a in own for t in targets]
     if s.options.get("more_actions"):
-        aided = {t for kind, t in s.action.values() if kind == "aid"}
-        thwarted = {t for kind, t in s.action.values() if kind == "thwart"}
-        for a in own:
-            side = s.info[a].side
-            if side == "hero":
-                out.extend(Move("aid", seat, a, t) for t in team
-                           if t in s.turned and t not in aided)
-            elif side == "gray":
-                out.extend(Move("thwart", seat, a, m) for m in s.mu if m not in thwarted)
-            elif side == "villain":
-                out.extend(Move("gang", seat, a, t) for t in team
-                           if t != a and s.in_matchup(t))
+        out.extend(_action_moves(s, seat, own, team))
     return out
+
+
+def _action_moves(s: BrawlState, seat: int, own: list[int], team: list[int]) -> list[Move]:
+    """More Actions: render aid (Heroes), thwart (Grays), gang up (Villains)."""
+    out = []
+    aided = {t for kind, t in s.action.values() if kind == "aid"}
+    thwarted = {t for kind, t in s.action.values() if kind == "thwart"}
+    for a in own:
+        side = s.info[a].side
+        if side == "hero":
+            out.extend(Move("aid", seat, a, t) for t in team
+                       if t in s.turned and t not in aided)
+        elif side == "gray":
+            out.extend(Move("thwart", seat, a, m) for m in s.mu if m not in thwarted)
+        elif side == "villain":
+            out.extend(Move("gang", seat, a, t) for t in team
+                       if t != a and s.in_matchup(t))
+    return out
+
+
+def has_link(s: BrawlState, seat: int) -> bool:
+    """Has ``seat`` an attack or action to start now (``bool(link_moves(s, seat))``)?"""
+    own = _free_of(s, s.zones[PLAY_ZONES[seat]])
+    if not own:
+        return False
+    if _targets(s, seat):
+        return True
+    return s.options.get("more_actions", False) and \
+        bool(_action_moves(s, seat, own, s.zones[PLAY_ZONES[seat]]))
 
 
 def main_moves(s: BrawlState, seat: int) -> list[Move]:
     """Steps 2-4: a Condition, a Character, an attack (or action), or pass."""
     out: list[Move] = []
-    hand = s.zones[f"hand.{seat}"]
-    if not s.played_condition and not s.played_character:
-        for c in hand:
-            if s.info[c].kind == "condition":
-                out.extend(condition_moves(s, seat, c))
-    if not s.played_character and len(s.zones[f"play.{seat}"]) < TEAM_LIMIT:
-        zone = f"play.{seat}"
-        out.extend(Move("character", seat, c, zone) for c in hand
-                   if s.info[c].kind == "character")
+    if not s.played_character:
+        hand = s.zones[HAND_ZONES[seat]]
+        info = s.info
+        if not s.played_condition:
+            for c in hand:
+                if info[c].kind == "condition":
+                    out.extend(condition_moves(s, seat, c))
+        zone = PLAY_ZONES[seat]
+        if len(s.zones[zone]) < TEAM_LIMIT:
+            out.extend([_new(Move, ("character", seat, c, zone, None)) for c in hand
+                        if info[c].kind == "character"])
     out.extend(link_moves(s, seat))
     out.append(Move("pass", seat))
     return out
 
 
 def may_declare(s: BrawlState, card: int) -> bool:
+    return _may_declare(s, card) and s.owner(card) is not None
+
+
+def _may_declare(s: BrawlState, card: int) -> bool:
+    """:func:`may_declare` for a card known to be in play."""
     return (card in s.fought and card not in s.power and card not in s.cancelled
-            and card not in s.turned and card not in s.withdrawn
-            and s.owner(card) is not None)
+            and card not in s.turned and card not in s.withdrawn)
 
 
-def declare_for(s: BrawlState, card: int, outside: bool) -> list[Move]:
-    """The declarations of ``card``: in step 7 (``outside``) the powers that reach outside
-    the match-up, each heal with each possible target; in steps 10-11 the others (those
-    must be declared in step 7 or not at all: ruling 16)."""
-    seat = s.owner(card)
+def declare_for(s: BrawlState, card: int, outside: bool,
+                seat: int | None = None) -> list[Move]:
+    """The declarations of ``card`` (in ``seat``'s team, when known): in step 7
+    (``outside``) the powers that reach outside the match-up, each heal with each
+    possible target; in steps 10-11 the others (those must be declared in step 7 or not
+    at all: ruling 16)."""
+    if seat is None:
+        seat = s.owner(card)
     out = []
-    strict = timed(s)
+    strict = s.ruleset is None or s.ruleset >= TIMING
     for idx, power in enumerate(s.info[card].powers):
         if (power.outside != outside) if strict else (outside and not power.outside):
             continue
         if power.heal is None:
-            out.append(Move("declare", seat, card, None, idx))
+            out.append(_new(Move, ("declare", seat, card, None, idx)))
             continue
-        team = s.zones[f"play.{seat}"]
+        team = s.zones[PLAY_ZONES[seat]]
         if power.heal_target == "self":
             targets = [card]
         elif power.heal_target == "teammate":
             targets = [t for t in team if t != card]
         else:
-            targets = list(team)
-        out.extend(Move("declare", seat, card, t, idx) for t in targets)
+            targets = team
+        out.extend([_new(Move, ("declare", seat, card, t, idx)) for t in targets])
     return out
 
 
 def declare_moves(s: BrawlState, seat: int, outside: bool) -> list[Move]:
     out = []
-    for c in s.zones[f"play.{seat}"]:
-        if may_declare(s, c):
-            out.extend(declare_for(s, c, outside))
+    for c in s.zones[PLAY_ZONES[seat]]:
+        if _may_declare(s, c):
+            out.extend(declare_for(s, c, outside, seat))
     return out
 
 
 def can_declare_outside(s: BrawlState, seat: int) -> bool:
     """Has ``seat`` a power to declare in step 7 (one that reaches outside)?"""
-    for c in s.zones[f"play.{seat}"]:
-        if may_declare(s, c):
+    team = s.zones[PLAY_ZONES[seat]]
+    for c in team:
+        if _may_declare(s, c):
             for power in s.info[c].powers:
                 if power.outside and (power.heal is None or power.heal_target != "teammate"
-                                      or len(s.zones[f"play.{seat}"]) > 1):
+                                      or len(team) > 1):
                     return True
     return False
 
@@ -136,39 +190,63 @@ def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
         return list(s.zones["conditions"])
     if inf.target_kind == "none":
         return ["table"]
-    tests = inf.target_tests
-    sel = inf.target
-    who = Who(s, None, seat)
-    test = SELECTOR.matches
+    pick = inf.pick
+    zones, eliminated = s.zones, s.eliminated
     out: list[int | str] = []
-    for other in s.alive_seats():
-        for c in s.zones[f"play.{other}"]:
-            if all(t(s, c) for t in tests) and (not sel or test(who, sel, c)):
-                out.append(c)
+    if pick is None:
+        for other in range(s.seats):
+            if other not in eliminated:
+                out.extend(zones[PLAY_ZONES[other]])
+        return out
+    who = Who(s, None, seat)
+    for other in range(s.seats):
+        if other not in eliminated:
+            out.extend([c for c in zones[PLAY_ZONES[other]] if pick(who, c)])
     return out
+
+
+def _has_target(s: BrawlState, seat: int, inf: Info) -> bool:
+    """``bool(interrupt_targets(s, seat, inf))``, stopping at the first."""
+    if inf.target_kind == "condition":
+        return bool(s.zones["conditions"])
+    if inf.target_kind == "none":
+        return True
+    pick = inf.pick
+    zones, eliminated = s.zones, s.eliminated
+    who = Who(s, None, seat)
+    for other in range(s.seats):
+        if other not in eliminated:
+            for c in zones[PLAY_ZONES[other]]:
+                if pick is None or pick(who, c):
+                    return True
+    return False
 
 
 def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[Move]:
     """The Interruptions ``seat`` may play now (card ``only``, when given)."""
     out = []
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND_ZONES[seat]]
+    info = s.info
     for c in hand if only is None else ([only] if only in hand else []):
-        inf = s.info[c]
+        inf = info[c]
         if inf.kind == "interruption":
-            out.extend(Move("interrupt", seat, c, t) for t in interrupt_targets(s, seat, inf))
+            out.extend([_new(Move, ("interrupt", seat, c, t, None))
+                        for t in interrupt_targets(s, seat, inf)])
     return out
 
 
 def has_interrupt(s: BrawlState, seat: int) -> bool:
-    for c in s.zones[f"hand.{seat}"]:
-        inf = s.info[c]
-        if inf.kind == "interruption" and interrupt_targets(s, seat, inf):
+    info = s.info
+    for c in s.zones[HAND_ZONES[seat]]:
+        inf = info[c]
+        if inf.kind == "interruption" and _has_target(s, seat, inf):
             return True
     return False
 
 
 # -- cheaper exact tests of one move (``Rules.is_legal``) ------------------------------------
-def _main_ok(s: BrawlState, seat: int, m: Move) -> bool:
+def _main_ok(s: BrawlState, d, m: Move) -> bool:
+    seat = d.seat
     k = m.kind
     if k == "pass":
         return m == Move("pass", seat)
@@ -176,27 +254,61 @@ def _main_ok(s: BrawlState, seat: int, m: Move) -> bool:
         return m in interrupt_moves(s, seat, only=m.card)
     card = m.card
     if k in ("condition", "character"):
-        if card not in s.zones[f"hand.{seat}"] or s.info[card].kind != k or s.played_character:
+        if card not in s.zones[HAND_ZONES[seat]] or s.info[card].kind != k \
+                or s.played_character:
             return False
         if k == "condition":
             return not s.played_condition and m in condition_moves(s, seat, card)
-        return len(s.zones[f"play.{seat}"]) < TEAM_LIMIT and m.target == f"play.{seat}" \
-            and m.choice is None
+        return len(s.zones[PLAY_ZONES[seat]]) < TEAM_LIMIT and \
+            m.target == PLAY_ZONES[seat] and m.choice is None
     return m in link_moves(s, seat, only=card)
 
 
-def _chain_ok(s: BrawlState, seat: int, m: Move) -> bool:
-    if m.kind in ("pass", "interrupt"):
-        return _main_ok(s, seat, m)
-    return m in link_moves(s, seat, only=m.card)
+def _window_ok(s: BrawlState, d, m: Move) -> bool:
+    """Pass, or an Interruption (the respond and pre windows)."""
+    return m.kind in ("pass", "interrupt") and _main_ok(s, d, m)
 
 
-def _outside_ok(s: BrawlState, seat: int, m: Move) -> bool:
+def _chain_ok(s: BrawlState, d, m: Move) -> bool:
     if m.kind in ("pass", "interrupt"):
-        return _main_ok(s, seat, m)
+        return _main_ok(s, d, m)
+    return m in link_moves(s, d.seat, only=m.card)
+
+
+def _outside_ok(s: BrawlState, d, m: Move) -> bool:
+    if m.kind in ("pass", "interrupt"):
+        return _main_ok(s, d, m)
+    seat = d.seat
     return m.kind == "declare" and s.owner(m.card) == seat and may_declare(s, m.card) \
-        and m in declare_for(s, m.card, outside=True)
+        and m in declare_for(s, m.card, True, seat)
 
 
-#: decision kind -> an exact test of one move (the others compare with the whole list)
-CHECKS = {"main": _main_ok, "chain": _chain_ok, "outside": _outside_ok}
+def _declare_ok(s: BrawlState, d, m: Move) -> bool:
+    if m.kind == "interrupt":
+        return _main_ok(s, d, m)
+    card = d.data[0][0]
+    return m.kind == "declare" and m.card == card and m in declare_for(s, card, False, d.seat)
+
+
+def _end_ok(s: BrawlState, d, m: Move) -> bool:
+    if m.kind == "interrupt":
+        return _main_ok(s, d, m)
+    return m == Move("end" if d.seat == s.current else "pass", d.seat)
+
+
+def _card_ok(s: BrawlState, d, m: Move, kind: str, target: str) -> bool:
+    """A card of the hand (a pick: a Character) put on ``target``."""
+    card = m.card
+    return m == Move(m.kind, d.seat, card, target) and m.kind == kind and \
+        card in s.zones[HAND_ZONES[d.seat]] and \
+        (kind != "pick" or s.info[card].kind == "character")
+
+
+#: decision kind -> an exact test of one move, ``test(state, decision, move)``
+CHECKS = {
+    "main": _main_ok, "chain": _chain_ok, "outside": _outside_ok, "declare": _declare_ok,
+    "end": _end_ok, "pre": _window_ok, "respond": _window_ok,
+    "damage": lambda s, d, m: m == Move("resolve", d.seat),
+    "discard": lambda s, d, m: _card_ok(s, d, m, "discard", "discard"),
+    "pick": lambda s, d, m: _card_ok(s, d, m, "pick", PLAY_ZONES[d.seat]),
+}

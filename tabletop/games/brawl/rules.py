@@ -13,13 +13,16 @@ from ...engine.cards import CardError, Catalog
 from ...engine.info import GameInfo, Option
 from ...engine.moves import Move, seat_label
 from ...engine.rules import Rules
-from ...engine.state import ZoneSpec
+from ...engine.state import HIDDEN, ZoneSpec
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
 from .legal import CHECKS, TIMING
-from .state import BrawlState
+from .state import HAND_ZONES, BrawlState
 from .turn import FLOW, standing_counts
 
 HAND_SIZE = 6
+#: the draw pile, or (Picking Sides) each player's own
+DECKS = ("deck",)
+DECKS_OF = {n: tuple(f"deck.{i}" for i in range(n)) for n in (2, 3)}
 
 OPTIONS = (
     Option("maybe_help", "Maybe Help Will Arrive",
@@ -171,7 +174,7 @@ class BrawlRules(Rules):
             return False
         check = CHECKS.get(d.kind)
         if check is not None:
-            return check(s, d.seat, m)
+            return check(s, d, m)
         return m in self.legal_moves(s)
 
     def returns(self, s: BrawlState) -> tuple[float, ...]:
@@ -206,6 +209,30 @@ class BrawlRules(Rules):
             return []
         cards = view.cards
         return [(lambda c: cards[c].kind == "character", 1)]
+
+    def view(self, s: BrawlState, seat: int | None) -> BrawlState:
+        """What the engine's mask (:func:`~tabletop.engine.hidden.mask`) gives, built
+        directly for the views asked for at every move: the draw piles and the other
+        players' hands hidden; health, knock-outs and match-ups only ever name cards in
+        play, which everyone sees. With a card face down (the set-up's picks): the
+        engine's mask."""
+        if s.facedown:
+            return super().view(s, seat)
+        v = s.copy()
+        v.rng = 0
+        zones = v.zones
+        for name in DECKS if "deck" in zones else DECKS_OF[s.seats]:
+            cards = zones[name]
+            if cards:
+                zones[name] = [HIDDEN] * len(cards)
+        for other in range(s.seats):
+            if other != seat:
+                cards = zones[HAND_ZONES[other]]
+                if cards:
+                    zones[HAND_ZONES[other]] = [HIDDEN] * len(cards)
+        if s.events:
+            v.events = [e for e in s.events if e[1] is None or seat in e[1]]
+        return v
 
     def mask_extra(self, view: BrawlState, state: BrawlState, seat, visible) -> None:
         hidden = visible.hidden

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.state import State
 
 PLAY_ZONES = ("play.0", "play.1", "play.2")
+HAND_ZONES = ("hand.0", "hand.1", "hand.2")
 
 
 class BrawlState(State):
@@ -65,15 +66,17 @@ class BrawlState(State):
     def owner(self, card: int) -> int | None:
         """The seat whose play area holds ``card`` (None if not in play)."""
         zones = self.zones
-        for seat, name in enumerate(PLAY_ZONES[:self.seats]):
-            if card in zones[name]:
-                return seat
+        if card in zones["play.0"]:
+            return 0
+        if card in zones["play.1"]:
+            return 1
+        if self.seats > 2 and card in zones["play.2"]:
+            return 2
         return None
 
     def in_matchup(self, card: int) -> bool:
-        if card in self.mu:
-            return True
-        return card in self.mu.values()
+        mu = self.attached
+        return card in mu or card in mu.values()
 
     def opponent_in_matchup(self, card: int) -> int | None:
         if card in self.mu:

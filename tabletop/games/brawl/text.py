@@ -34,7 +34,9 @@ class BrawlText(GameText):
         if m.kind == "pick":
             if s.phase != "pick":
                 return "Characters are placed face down only during set-up."
-            return "Place a Character card (not a Condition or Interruption) face down."
+            if s.info[m.card].kind != "character":
+                return "Place a Character card (not a Condition or Interruption) face down."
+            return "Place your Character face down in your own team area (your row)."
         if s.phase == "pick":
             return "First, each player places one Character from hand face down."
         why = _EXPLAIN.get(m.kind)
@@ -42,9 +44,7 @@ class BrawlText(GameText):
             return why(self, s, m)
         if m.kind in LINK_KINDS:
             return _explain_link(s, m)
-        if m.kind in ("pass", "end", "resolve"):
-            return f"Not now: {self.status(s, s.actor)}"
-        return "That move is not possible now."
+        return f"Not now: {self.status(s, s.actor)}"
 
     def _character(self, s: BrawlState, m: Move) -> str:
         if s.info[m.card].kind != "character":
@@ -55,7 +55,7 @@ class BrawlText(GameText):
             return "Only one Character may be put into play per turn."
         if len(s.zones[f"play.{m.seat}"]) >= TEAM_LIMIT:
             return "A team may have at most five Characters in play."
-        return "That Character cannot be put into play now."
+        return "A Character is put into play in your own team area (your row of cards)."
 
     def _condition(self, s: BrawlState, m: Move) -> str:
         inf = s.info[m.card]
@@ -101,12 +101,14 @@ class BrawlText(GameText):
             return f"{inf.name} must be dropped on a Condition in play."
         if inf.target_kind == "character":
             return f"{inf.name} cannot target that (it needs {target_words(inf)})."
-        return f"Drop {inf.name} on the table to play it."
+        if m.target != "table":
+            return f"{inf.name} targets no card: drop it on the middle of the table."
+        return f"{inf.name} cannot be played now."
 
     def _discard(self, s: BrawlState, m: Move) -> str:
         if s.phase != "discard":
             return "Cards are discarded only at the end of your turn, down to five."
-        return "That card cannot be discarded now."
+        return "Over the hand limit of five: drop the cards you discard on the discard pile."
 
     # -- the status line --------------------------------------------------------------------
     def status(self, s: BrawlState, seat: int | None = None) -> str:
@@ -159,13 +161,13 @@ class BrawlText(GameText):
             m.kind, notation.format_move(s, m))
 
     def move_for_drop(self, s: BrawlState, seat: int, card: int,
-                      target: int | str) -> Move | None:
+                      target: int | str | None) -> Move | None:
         if card is None or card < 0:
             return None
         where = s.where(card)
         if where == f"hand.{seat}":
             return _drop_from_hand(s, seat, card, target)
-        if where == f"play.{seat}" and isinstance(target, int):
+        if where == f"play.{seat}":
             return _drop_in_play(s, seat, card, target)
         return None
 
@@ -275,28 +277,26 @@ def _explain_action(s: BrawlState, m: Move) -> str:
 
 
 def _drop_from_hand(s: BrawlState, seat: int, card: int, target) -> Move | None:
+    """A card from the hand, dropped on ``target``: the move it means there (the table
+    asks only about drops off the lit targets, to name the rule)."""
     inf = s.info[card]
-    if target == "discard" and s.phase == "discard":
-        return Move("discard", seat, card, "discard")
+    if s.phase == "discard" or target == "discard" and s.phase != "pick":
+        return Move("discard", seat, card, target)
     if inf.kind == "character":
-        kind = "pick" if s.phase == "pick" else "character"
-        return Move(kind, seat, card, f"play.{seat}")
+        return Move("pick" if s.phase == "pick" else "character", seat, card, target)
+    if s.phase == "pick":
+        return Move("pick", seat, card, target)
     if inf.kind == "condition":
-        if inf.target_kind == "condition":
-            return Move("condition", seat, card, target)
-        return Move("condition", seat, card, "conditions")
-    if inf.kind == "interruption":
-        if inf.target_kind == "none":
-            return Move("interrupt", seat, card, "table")
-        return Move("interrupt", seat, card, target)
-    return None
+        return Move("condition", seat, card, target)
+    return Move("interrupt", seat, card, target)
 
 
-def _drop_in_play(s: BrawlState, seat: int, card: int, target: int) -> Move | None:
+def _drop_in_play(s: BrawlState, seat: int, card: int, target) -> Move:
+    """One of your Characters in play, dropped on ``target``: an attack, or an action."""
     side = s.info[card].side
-    owner = s.owner(target)
-    if owner is None:
-        return None
+    owner = s.owner(target) if isinstance(target, int) else None
+    if owner is None or target == card:
+        return Move("attack", seat, card, target)
     if owner != seat:
         # dropped on an opponent: an attack, or a thwart of its match-up
         if side == "gray" and s.options.get("more_actions") and s.in_matchup(target):

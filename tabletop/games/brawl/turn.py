@@ -29,6 +29,7 @@ from .legal import (
     declare_for,
     declare_moves,
     has_interrupt,
+    has_link,
     interrupt_moves,
     link_moves,
     main_moves,
@@ -39,6 +40,9 @@ from .state import BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
+#: who reads a private log line: the seat itself, or everyone else (by seat count)
+ONLY = tuple(frozenset({seat}) for seat in range(3))
+OTHERS = {n: tuple(frozenset(range(n)) - {seat} for seat in range(n)) for n in (2, 3)}
 
 
 # -- set-up: picks and the reveal -----------------------------------------------------------
@@ -96,8 +100,8 @@ def turn(s: BrawlState, seat: int) -> None:
     s.say(f"Turn {s.turn}: {seat_label(seat)}")
     card = s.draw(s.draw_zone(seat), f"hand.{seat}")
     if card is not None:
-        s.say(f"{seat_label(seat)} draws {s.name(card)}", only={seat})
-        s.say(f"{seat_label(seat)} draws a card", only=set(range(s.seats)) - {seat})
+        s.say(f"{seat_label(seat)} draws {s.name(card)}", only=ONLY[seat])
+        s.say(f"{seat_label(seat)} draws a card", only=OTHERS[s.seats][seat])
     rest_of_turn(s, seat)
 
 
@@ -175,7 +179,7 @@ def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -
     the chain asks next answers there instead (ruling 19). Empty under rules version 1."""
     if not timed(s) or (mover is not None and mover != s.current):
         return ()
-    skip = asked if asked is not None and link_moves(s, asked) else None
+    skip = asked if asked is not None and has_link(s, asked) else None
     seats = tuple(o for o in s.order_from(s.current) if o not in (s.current, skip))
     return (("window", "respond", seats),) if seats else ()
 
@@ -226,7 +230,7 @@ def _chain_options(s: BrawlState, d: Decision) -> list[Move]:
 
 @FLOW.step("chain")
 def chain(s: BrawlState, responder: int, creator: int) -> None:
-    if link_moves(s, responder):
+    if has_link(s, responder):
         decide(s, "chain", responder, creator)
 
 
@@ -285,7 +289,7 @@ def declare(s: BrawlState, m: Move) -> None:
 
 # -- steps 9-10: attackers, then attacked characters declare ---------------------------------
 def _declare_options(s: BrawlState, d: Decision) -> list[Move]:
-    return declare_for(s, d.data[0][0], outside=False) + interrupt_moves(s, d.seat)
+    return declare_for(s, d.data[0][0], False, d.seat) + interrupt_moves(s, d.seat)
 
 
 @FLOW.step("declare")
@@ -293,8 +297,9 @@ def declare_step(s: BrawlState, cards: tuple[int, ...] | None) -> None:
     if cards is None:
         cards = tuple(s.mu) + tuple(s.mu.values())
     strict = timed(s)
+    info = s.info
     while cards and not (may_declare(s, cards[0]) and s.in_matchup(cards[0]) and
-                         (not strict or any(not p.outside for p in s.info[cards[0]].powers))):
+                         (not strict or info[cards[0]].inside)):
         cards = cards[1:]
     if cards:
         decide(s, "declare", s.owner(cards[0]), cards)

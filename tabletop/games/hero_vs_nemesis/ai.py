@@ -153,23 +153,26 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
             needs.append(("count", info[c].needs - now.cards))
         else:
             needs.append(("sum", now.total - now.counter + 1))
+    plan = _Plan(s, hand, open_, needs)
     best, best_score, best_all = [], None, False
     choices = range(-1, len(open_))
+    values = [info[c].value for c in hand]
+    jokers = [info[c].joker for c in hand]
     for assign in product(choices, repeat=len(hand)):
         sums = [0] * len(open_)
         counts = [0] * len(open_)
         joker = [False] * len(open_)
-        for card, slot in zip(hand, assign, strict=True):
+        for i, slot in enumerate(assign):
             if slot >= 0:
-                sums[slot] += info[card].value
+                sums[slot] += values[i]
                 counts[slot] += 1
-                joker[slot] = joker[slot] or info[card].joker
+                joker[slot] = joker[slot] or jokers[i]
         countered = [joker[i] or (counts[i] >= n if kind == "count" else sums[i] >= n)
                      for i, (kind, n) in enumerate(needs)]
         everything = all(countered)
         if not everything and -1 in assign:
             continue  # a hero who cannot counter everything must play the whole hand
-        score = _plan_score(s, hand, open_, assign, countered, needs, sums)
+        score = plan.score(assign, countered, sums)
         if best_score is None or score > best_score:
             best_score, best_all = score, everything
             best = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True)
@@ -178,43 +181,70 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
     return best, best_all
 
 
-def _plan_score(s: HvNState, hand, open_, assign, countered, needs, sums) -> float:
-    info = s.info
-    standing = sum(1 for c in s.zones["conflicts"] if c not in open_ and
-                   not rk.is_countered(s, c))
-    left = countered.count(False) + standing
-    score = 0.0
-    if left >= 2:
-        score -= 1000
-    score -= 60 * left
-    used = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True) if slot >= 0]
-    for card, _ in used:
-        inf = info[card]
-        score -= 0.6 * inf.value + (9 if inf.joker else 0) + (4 if inf.harm else 0)
-    if not left and all(_suited(s, t, [c for c, x in used if x == t]) for t in open_) and all(
-            rk.same_suit(s, c) for c in s.zones["conflicts"] if c not in open_):
-        score += 9
-    for i, t in enumerate(open_):
-        mine = [c for c, x in used if x == t]
-        if countered[i] and mine and _opposite(s, t, mine):
-            score -= 7
-        if countered[i] and needs[i][0] == "sum":
-            score += min(4, sums[i] - needs[i][1]) * 0.3  # a margin against hindering
-    return score
+class _Plan:
+    """Scoring a sharing of the hand (what does not change between sharings worked out
+    once): leaving a conflict standing is worst; cards cost their value (jokers and cards
+    that harm more); countering with the conflict's own suit earns popular support, with
+    only the other colour bad press; a margin over the need guards against hindering."""
 
+    def __init__(self, s: HvNState, hand: list[int], open_: list[int], needs) -> None:
+        info = s.info
+        self.needs = needs
+        self.open = open_
+        self.standing = sum(1 for c in s.zones["conflicts"] if c not in open_ and
+                            not rk.is_countered(s, c))
+        self.cost = [0.6 * info[c].value + (9 if info[c].joker else 0) +
+                     (4 if info[c].harm else 0) for c in hand]
+        self.rest_suited = all(rk.same_suit(s, c) for c in s.zones["conflicts"]
+                               if c not in open_)
+        self.suit_ok: list[tuple[bool, bool, list[bool]]] = []
+        self.opposite: list[tuple[bool, bool, list[bool]]] = []
+        for t in open_:
+            inf = info[t]
+            already = rk.hero_cards(s, t)
+            self.suit_ok.append((
+                bool(already), inf.suit is not None and
+                all(info[c].suit == inf.suit for c in already),
+                [info[c].suit == inf.suit for c in hand]))
+            self.opposite.append((
+                inf.suit is not None,
+                all(not info[c].joker and info[c].colour != inf.colour for c in already),
+                [not info[c].joker and info[c].colour != inf.colour for c in hand]))
 
-def _suited(s: HvNState, conflict: int, cards) -> bool:
-    suit = s.info[conflict].suit
-    already = rk.hero_cards(s, conflict)
-    mine = list(cards) + already
-    return bool(mine) and suit is not None and all(s.info[c].suit == suit for c in mine)
+    def score(self, assign, countered: list[bool], sums: list[int]) -> float:
+        left = countered.count(False) + self.standing
+        score = 0.0
+        if left >= 2:
+            score -= 1000
+        score -= 60 * left
+        cost = self.cost
+        for i, slot in enumerate(assign):
+            if slot >= 0:
+                score -= cost[i]
+        if not left and self.rest_suited and all(
+                self._suited(t, assign) for t in range(len(self.open))):
+            score += 9
+        needs = self.needs
+        for t in range(len(self.open)):
+            if not countered[t]:
+                continue
+            if self._opposite(t, assign):
+                score -= 7
+            if needs[t][0] == "sum":
+                score += min(4, sums[t] - needs[t][1]) * 0.3  # a margin against hindering
+        return score
 
+    def _suited(self, t: int, assign) -> bool:
+        """Every card on conflict ``t`` (already there and assigned) is of its suit."""
+        already, already_ok, of_suit = self.suit_ok[t]
+        mine = [of_suit[i] for i, slot in enumerate(assign) if slot == t]
+        return (already or bool(mine)) and already_ok and all(mine)
 
-def _opposite(s: HvNState, conflict: int, cards) -> bool:
-    inf = s.info[conflict]
-    mine = list(cards) + rk.hero_cards(s, conflict)
-    return inf.suit is not None and all(not s.info[c].joker and s.info[c].colour != inf.colour
-                                        for c in mine)
+    def _opposite(self, t: int, assign) -> bool:
+        """Cards were assigned to ``t`` and every card on it is of the other colour."""
+        has_suit, already_ok, other = self.opposite[t]
+        mine = [other[i] for i, slot in enumerate(assign) if slot == t]
+        return bool(mine) and has_suit and already_ok and all(mine)
 
 
 # -- the nemesis's plans ----------------------------------------------------------------------

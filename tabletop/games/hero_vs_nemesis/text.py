@@ -68,6 +68,9 @@ class HvNText(GameText):
                 return "The set-up is over."
             if card is None or card not in s.zones[f"offer.{m.seat}"]:
                 return "Choose one of the cards laid out for you."
+            if m.target != f"hand.{m.seat}":
+                return f"The {s.name(card)} you choose goes into your hand: drop it on " \
+                       "your hand, at the bottom of the table."
             return self.status(s, s.actor) + "."
         if s.phase in SETUP or s.phase == "lost":
             return f"First the set-up: {self.status(s, s.actor)}."
@@ -225,6 +228,10 @@ def _plot(s: HvNState, m: Move, card: int | None) -> str:
 
 
 def _return(s: HvNState, m: Move, card: int | None) -> str:
+    from .legal import returnable
+
+    if card in returnable(s) and m.target != "hand.1":
+        return "Bad press returns a card to the nemesis's hand: drop it on your hand."
     if s.press <= 0:
         return "Returning a card costs one of the hero's bad press tokens; there are none."
     if card is not None and s.info[card].joker:
@@ -237,6 +244,14 @@ def _return(s: HvNState, m: Move, card: int | None) -> str:
 def _answer(s: HvNState, m: Move, card: int | None) -> str:
     if card not in s.zones["hand.0"]:
         return "The hero answers with cards from their hand."
+    if m.target != "showdown":
+        return "The hero answers a showdown by dropping cards on the showdown area."
+    return ""
+
+
+def _stake(s: HvNState, m: Move, card: int | None) -> str:
+    if m.target != "showdown":
+        return "Stake a card by dropping it on the showdown area."
     return ""
 
 
@@ -251,6 +266,7 @@ _RULES: dict[str, Rule] = {
     "challenge": lambda s, m, card: "Stake at least one card before challenging the hero.",
     "return": _return,
     "answer": _answer,
+    "stake": _stake,
     "yield": lambda s, m, card: "The hero plays as many cards as it takes to top the "
                                 f"nemesis ({rk.stake_words(s)}); a showdown is only given "
                                 "up when the hand cannot top it."
@@ -320,38 +336,34 @@ Drop = Callable[[HvNState, int, int, "int | str"], "Move | None"]
 
 
 def _from_offer(s: HvNState, seat: int, card: int, target) -> Move:
-    return Move(s.phase if s.phase in SETUP else "ace", seat, card, f"hand.{seat}")
+    return Move(s.phase if s.phase in SETUP else "ace", seat, card, target)
 
 
 def _from_hero_hand(s: HvNState, seat: int, card: int, target) -> Move | None:
     if seat != HERO:
         return None
     if target == "deck":
-        return Move("switch", HERO, card, "deck")
+        return Move("switch", HERO, card, target)
     if target == "showdown" or s.phase == "answer":
-        return Move("answer", HERO, card, "showdown")
-    if isinstance(target, int) and target in s.zones["conflicts"]:
-        return Move("counter", HERO, card, target)
-    return None
+        return Move("answer", HERO, card, target)
+    return Move("counter", HERO, card, target)
 
 
 def _from_nemesis(s: HvNState, seat: int, card: int, target) -> Move | None:
     if seat != NEMESIS:
         return None
     if target == "showdown" or s.phase == "stake":
-        return Move("stake", NEMESIS, card, "showdown")
-    if isinstance(target, int) and target in s.zones["schemes"]:
+        return Move("stake", NEMESIS, card, target)
+    if isinstance(target, int) and target in s.zones["schemes"] or s.phase == "plot":
         return Move("plot", NEMESIS, card, target)
-    if isinstance(target, int) and target in s.zones["conflicts"]:
-        return Move("hinder", NEMESIS, card, target)
-    return None
+    return Move("hinder", NEMESIS, card, target)
 
 
 _DROPS: dict[str | None, Drop] = {
     "offer.0": _from_offer,
     "offer.1": _from_offer,
     "aside": lambda s, seat, card, target: Move("scavenge", seat, card, target),
-    "spent": lambda s, seat, card, target: Move("return", seat, card, "hand.1"),
+    "spent": lambda s, seat, card, target: Move("return", seat, card, target),
     "hand.0": _from_hero_hand,
     "hand.1": _from_nemesis,
     "support.1": _from_nemesis,

@@ -157,9 +157,9 @@ def explain_defend(s: OPState, m: Move) -> str:
     inf = s.info[m.card]
     if inf.kind in ("teamwork", "ally"):
         return "Teamwork and Ally cards cannot be used to defend."
-    if m.target != a.target and m.target in s.zones[f"front.{m.seat}"]:
+    if m.target != a.target:
         return (f"Only the attacked character may defend ({s.name(a.actor)} is attacking "
-                f"{s.name(a.target)}).")
+                f"{s.name(a.target)}): drop the card on {s.name(a.target)}.")
     if a.value is None and inf.kind != "special":
         return (f"{s.name(a.cards[0])} has no value: only a Special that avoids or negates "
                 "without a value limit can stop it.")
@@ -188,7 +188,9 @@ def explain_chain(s: OPState, m: Move) -> str:
 
 
 EXPLAIN = {
-    "reserve": lambda s, m: "Choose one of your four characters for the Reserve.",
+    "reserve": lambda s, m: "Choose one of your four characters for the Reserve."
+    if m.target == f"reserve.{m.seat}" else "The character you choose for the Reserve is "
+                                            "dropped on your Reserve box.",
     "event": lambda s, m: "Play one of the Events in your hand (one per battle).",
     "keep": lambda s, m: "Keep one of the duplicate cards in your hand.",
     "place": explain_place,
@@ -206,6 +208,9 @@ def explain(s: OPState, m: Move, status: str) -> str:
         return "The game is over."
     if m.seat != s.actor:
         return f"It is {seat_label(s.actor)}'s move, not {seat_label(m.seat)}'s: {status}"
+    if m.kind == "move":
+        return ("Characters stay where they are: play a card by dragging it from your hand "
+                "onto a character.")
     site = site_refusal(s, m)  # Battlesites and Activators (issue 14)
     if site:
         return site

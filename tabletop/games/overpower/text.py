@@ -154,9 +154,9 @@ class OverPowerText(GameText):
                 (m.card == card or (isinstance(m.choice, tuple) and card in m.choice[1:2]))]
 
     def move_for_drop(self, s: OPState, seat: int, card: int,
-                      target: int | str) -> Move | None:
-        """A legal move the drop means, if one; else the move the player most likely meant
-        (so that its refusal can be explained)."""
+                      target: int | str | None) -> Move | None:
+        """A legal move the drop means, if one; else the move the player most likely meant,
+        with the drop's own target (so that its refusal names the rule)."""
         if card is None or card < 0:
             return None
         found = self.drops(s, seat, card, target)
@@ -167,17 +167,18 @@ class OverPowerText(GameText):
     def _intent(self, s: OPState, seat: int, card: int, target) -> Move | None:
         phase = s.phase
         if phase == "setup":
-            return Move("reserve", seat, card, f"reserve.{seat}")
+            return Move("reserve", seat, card, target)
+        if s.info[card].kind == "character":
+            return Move("move", seat, card, target)  # characters are not moved: refused
         if phase == "placing":
             return Move("place", seat, card, target)
-        if not isinstance(target, int):
-            return None
         holder = s.attached.get(card)
         if phase == "defence":
             return Move("defend", seat, card, target, (-1, -1))
-        actor = holder if holder is not None else (s.zones[f"front.{seat}"] or [target])[0]
+        front = s.zones[f"front.{seat}"]
+        actor = holder if holder is not None else (front[0] if front else -1)
         inf = s.info[card]
-        if s.owner(target) == seat and inf.kind == "special":
+        if isinstance(target, int) and s.owner(target) == seat and inf.kind == "special":
             return Move("special", seat, card, None, (target, -1, -1))
         verb = {"power": "attack"}.get(inf.kind, inf.kind)
         types = inf.types

@@ -60,16 +60,16 @@ class PowerPlayText(GameText):
         return notation.format_move(s, m)
 
     def move_for_drop(self, s: PPState, seat: int, card: int,
-                      target: int | str) -> Move | None:
+                      target: int | str | None) -> Move | None:
         if card is None or card < 0:
             return None
         if target in s.zones["defence"] or target == "defence":
             target = "defence"
         where = s.where(card)
-        if where == f"hand.{seat}":
-            return Move("play", seat, card, target)
         if where == f"bonus.{seat}":
             return Move("bonus", seat, card, target)
+        if where in (f"hand.{seat}", f"badnews.{seat}"):
+            return Move("play", seat, card, target)
         return None
 
     # -- notation ----------------------------------------------------------------------------------
@@ -96,6 +96,9 @@ def _explain_play(s: PPState, m: Move) -> str:
     if not _holds(s, f"hand.{m.seat}", m.card):
         if _holds(s, f"bonus.{m.seat}", m.card):
             return AFTER_REVEAL
+        if _holds(s, f"badnews.{m.seat}", m.card):
+            return ("Bad News stays face down in front of its hero to the end of the game: "
+                    "it is never played.")
         return "Only your own open powers can be played."
     if ph == "defend" and m.seat != s.current:
         return (f"{active} forms the defence first (one to four powers); then the others may "

@@ -65,25 +65,24 @@ class SoloText(GameText):
         return label(s, m, s.name(m.card) if m.card is not None else "")
 
     def move_for_drop(self, s: SoloState, seat: int, card: int,
-                      target: int | str) -> Move | None:
+                      target: int | str | None) -> Move | None:
         if card is None or card < 0:
             return None
         z = s.zones
         home = next((name for name in ("hand.0", "row", "kicks", "battleground",
                                        "supervillain") if card in z[name]), None)
-        if home is None or target == home or (isinstance(target, int) and target in z[home]):
+        if home is not None and (target == home or isinstance(target, int) and
+                                 target in z[home]):
             return None  # dropped back where it came from: nothing meant
-        if home == "hand.0":
-            return Move("play", 0, card, "played.0")
-        if home == "row" or (home == "kicks" and card == z["kicks"][-1]):
+        if home is None or home == "hand.0":
+            return Move("play", 0, card, target)  # the player's own cards
+        if home in ("row", "kicks"):
             if target == "defeated" or target in z["battleground"]:
-                return Move("defeat", 0, card, "defeated")
-            return Move("buy", 0, card, "discard.0")
-        if home != "kicks":
-            if target == "discard.0":
-                return Move("buy", 0, card, "discard.0")
-            return Move("defeat", 0, card, "defeated")
-        return None
+                return Move("defeat", 0, card, target)
+            return Move("buy", 0, card, target)
+        if target == "discard.0":
+            return Move("buy", 0, card, target)
+        return Move("defeat", 0, card, target)
 
     # -- notation --------------------------------------------------------------------------
     def format_move(self, s: SoloState, m: Move) -> str:
@@ -102,13 +101,27 @@ class SoloText(GameText):
 
 
 # -- refusals, by move kind ----------------------------------------------------------------
+#: why the player's cards outside the hand are not played
+STAYS = {
+    "hero.0": "Your superhero stays in front of you: its power works by itself.",
+    "hq.0": "Your HQ stays in front of you: its ability works by itself.",
+    "secured.0": "Secured locations stay in your Secured stack.",
+    "played.0": "A played card stays in play until the end of the turn; then it goes to "
+                "your discard pile.",
+    "discard.0": "The cards of your discard pile come back when it is shuffled into your "
+                 "empty deck; they are not played from there.",
+}
+
+
 def _why_play(s: SoloState, m: Move) -> str | None:
     if m.card not in s.zones["hand.0"]:
-        return "Only cards in your hand can be played."
+        return STAYS.get(s.where(m.card), "Only cards in your hand can be played.")
     inf = s.info[m.card]
     if not inf.effects:
         return (f"{inf.name} does nothing when played: it stays in your hand and is "
                 "discarded at the end of the turn.")
+    if m.target != "played.0":
+        return "Play a card by dropping it in the Played area above your hand."
     return None
 
 
@@ -121,12 +134,18 @@ def _why_buy(s: SoloState, m: Move) -> str:
         return "You can buy the cards of the resource row and the top card of the " \
                "Haymaker pile."
     inf = s.info[card]
+    if inf.cost <= s.power and m.target != "discard.0":
+        return "A card you buy goes to your discard pile: drop it there."
     return f"{inf.name} costs {inf.cost} Power; you have {s.power}."
 
 
 def _why_defeat(s: SoloState, m: Move) -> str:
     z = s.zones
     card = m.card
+    if card == s.supervillain or card in z["battleground"]:
+        cost = s.sv_cost() if card == s.supervillain else s.info[card].cost
+        if cost <= s.power and m.target != "defeated":
+            return "A villain you defeat goes to the Defeated pile: drop it there."
     if card == s.supervillain:
         inf = s.info[card]
         loc = s.loc_info()

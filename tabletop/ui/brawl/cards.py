@@ -6,7 +6,7 @@ import pygame
 
 from ...engine.cards import CardDef
 from .. import text, theme
-from ..cardart import bolt, frame, name_bar, picture, register, shade, star
+from ..cardart import bolt, frame, name_bar, name_bar_height, picture, register, shade, star
 from .icons import ATTACK_COLORS, SIDE_COLORS, attack_icon, side_icon
 
 SPEED_LETTER = {"fast": "F", "ranged": "R", "normal": "N", "slow": "S"}
@@ -25,73 +25,80 @@ def power_badge(surf: pygame.Surface, power: dict, rect: pygame.Rect) -> None:
         color = theme.SPEED_COLORS["boost"]
         label = "\u2605"
     pygame.draw.rect(surf, color, rect, border_radius=rect.h // 2)
-    size = text.fit_size(label, rect.w - 2, int(rect.h * 0.8), "condbold", 6)
-    img = text.render(label, size, (16, 16, 20), "condbold")
-    surf.blit(img, img.get_rect(center=rect.center))
+    text.draw(surf, label, rect.inflate(-2, 0), int(rect.h * 0.85), (16, 16, 20), "condbold",
+              align="center", valign="middle", min_size=6)
 
 
 @register("brawl", "character")
 def paint_character(surf: pygame.Surface, card: CardDef) -> None:
+    """Name, a figure with the side and attack icons, one line per power (badge and name),
+    abilities and health; a large card adds every text and the flavour."""
     w, h = surf.get_size()
     side = card["side"]
     base = SIDE_COLORS[side]
     accent = ATTACK_COLORS[card["attack"]]
     inner = frame(surf, base)
     big = w >= 200
-    bar_h = max(12, int(h * 0.1))
-    icon = bar_h
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
-    name_bar(surf, bar, card.name, shade(base, 0.75), left_pad=icon, right_pad=icon)
-    side_icon(surf, side, pygame.Rect(bar.left, bar.top, icon, icon))
-    attack_icon(surf, card["attack"], pygame.Rect(bar.right - icon, bar.top, icon, icon))
-    art_h = int(h * (0.27 if big else 0.40))
-    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, art_h)
-    picture(surf, art, card, base, accent)
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
+    name_bar(surf, bar, card.name, shade(base, 0.75))
     # health (the table draws the live slider over this strip)
     hp_h = max(10, int(h * 0.085))
     hp = pygame.Rect(inner.left + 2, inner.bottom - hp_h - 1, inner.w - 4, hp_h)
     pygame.draw.rect(surf, (14, 16, 20), hp, border_radius=3)
-    label = text.render(f"\u2665 {card['health']}", max(7, int(hp_h * 0.75)), (240, 120, 120),
-                        "condbold")
-    surf.blit(label, label.get_rect(center=hp.center))
-    # powers and abilities
-    y = art.bottom + 3
+    text.draw(surf, f"\u2665 {card['health']}", hp, max(7, int(hp_h * 0.8)), (240, 120, 120),
+              "condbold", align="center", valign="middle")
     line_h = max(10, int(h * (0.062 if big else 0.088)))
+    powers = card["powers"]
+    room = hp.top - bar.bottom - 6 - line_h * len(powers)
+    art_h = int(h * 0.27) if big else max(int(h * 0.18), min(int(h * 0.40), room))
+    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, art_h)
+    picture(surf, art, card, base, accent)
+    icon = max(9, min(int(h * 0.1), art.h // 3))
+    side_icon(surf, side, pygame.Rect(art.left + 2, art.top + 2, icon, icon))
+    attack_icon(surf, card["attack"], pygame.Rect(art.right - icon - 2, art.top + 2, icon, icon))
+    y = art.bottom + 3
     pad = inner.left + 3
-    for power in card["powers"]:
+    for power in powers:
         if y + line_h > hp.top - 1:
             break
-        badge = pygame.Rect(pad, y + 1, int(line_h * 1.9), line_h - 2)
+        badge = pygame.Rect(pad, y + 1, int(line_h * 1.7), line_h - 2)
         power_badge(surf, power, badge)
-        avail = inner.right - badge.right - 6
-        size = text.fit_size(power["name"], avail, int(line_h * 0.78), "cond", 6)
-        img = text.render(power["name"], size, theme.TEXT, "cond")
-        surf.blit(img, (badge.right + 3, y + (line_h - img.get_height()) // 2))
+        name_box = pygame.Rect(badge.right + 3, y, inner.right - badge.right - 6, line_h)
+        text.draw(surf, power["name"], name_box, int(line_h * 0.8), theme.TEXT, "cond",
+                  valign="middle", optional=not big)
         y += line_h
         if big and power.get("text"):
-            used = text.blit_wrapped(surf, power["text"],
-                                     pygame.Rect(pad + 4, y, inner.w - 12, line_h * 2),
-                                     int(line_h * 0.62), theme.MUTED, "cond", shrink=False)
-            y += used + 2
+            used = text.draw(surf, power["text"], (pad + 4, y, inner.w - 12, line_h * 2),
+                             int(line_h * 0.62), theme.MUTED, "cond", wrap=True, optional=True)
+            y += (used.h if used else 0) + 2
+    _abilities(surf, card, pygame.Rect(pad, y, inner.w - 8, hp.top - y - 2), line_h, big)
+
+
+def _abilities(surf: pygame.Surface, card: CardDef, box: pygame.Rect, line_h: int,
+               big: bool) -> None:
+    """Abilities under the powers: their names (and texts on a large card), then the
+    flavour if there is room."""
+    y = box.top
     for ability in card.get("abilities") or ():
-        if y + line_h > hp.top - 1:
-            break
+        if y + line_h > box.bottom + 1:
+            return
         label = ability["name"] + (f": {ability['text']}" if big and ability.get("text") else "")
-        rect = pygame.Rect(pad, y, inner.w - 8, hp.top - y - 2 if big else line_h)
-        used = text.blit_wrapped(surf, label, rect, int(line_h * 0.72), theme.ACCENT, "italic",
-                                 shrink=not big)
-        y += max(used, line_h) + 1
-    if big and card.get("flavor") and y + line_h < hp.top:
-        text.blit_wrapped(surf, card["flavor"], pygame.Rect(pad, y + 2, inner.w - 8,
-                                                            hp.top - y - 4),
-                          int(line_h * 0.6), theme.DIM, "italic")
+        used = text.draw(surf, label, (box.left, y, box.w, box.bottom - y if big else line_h),
+                         int(line_h * 0.72), theme.ACCENT, "italic", wrap=big, optional=True)
+        y += max(used.h if used else 0, line_h) + 1
+    if big and card.get("flavor") and y + line_h < box.bottom:
+        text.draw(surf, card["flavor"], (box.left, y + 2, box.w, box.bottom - y - 2),
+                  int(line_h * 0.6), theme.DIM, "italic", wrap=True, optional=True)
 
 
 def _card_text_face(surf: pygame.Surface, card: CardDef, color, glyph, footer: str) -> None:
+    """Conditions and Interruptions: name, a picture of what the card does, its text
+    (left for the zoomed card when it does not fit a small one) and its kind."""
     w, h = surf.get_size()
     inner = frame(surf, color)
-    bar_h = max(12, int(h * 0.1))
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
     name_bar(surf, bar, card.name, shade(color, 0.7))
     art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, int(h * 0.28))
     pygame.draw.rect(surf, shade(color, 0.35), art)
@@ -99,14 +106,15 @@ def _card_text_face(surf: pygame.Surface, card: CardDef, color, glyph, footer: s
     foot_h = max(9, int(h * 0.07))
     body = pygame.Rect(inner.left + 4, art.bottom + 4, inner.w - 8,
                        inner.bottom - art.bottom - foot_h - 8)
-    text.blit_wrapped(surf, card.text or card.name, body, max(8, int(w * 0.095)), theme.TEXT,
-                      "cond")
-    if w >= 200 and card.get("flavor"):
-        text.blit_wrapped(surf, card["flavor"],
-                          pygame.Rect(body.left, body.bottom - int(h * 0.12), body.w,
-                                      int(h * 0.12)), int(w * 0.05), theme.DIM, "italic")
-    foot = text.render(footer, max(7, int(foot_h * 0.8)), shade(color, 1.6), "condbold")
-    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 2))
+    flavor_h = int(h * 0.12) if w >= 200 and card.get("flavor") else 0
+    text.draw(surf, card.text or card.name, body.inflate(0, -flavor_h).move(0, -flavor_h // 2),
+              max(8, int(w * 0.095)), theme.TEXT, "cond", wrap=True, optional=w < 110)
+    if flavor_h:
+        text.draw(surf, card["flavor"], (body.left, body.bottom - flavor_h, body.w, flavor_h),
+                  int(w * 0.05), theme.DIM, "italic", wrap=True, optional=True)
+    text.draw(surf, footer, (inner.left + 2, inner.bottom - foot_h - 2, inner.w - 4, foot_h),
+              max(7, int(foot_h * 0.8)), shade(color, 1.6), "condbold", align="center",
+              valign="middle", optional=True)
 
 
 def _condition_glyph(card: CardDef):
@@ -118,8 +126,6 @@ def _condition_glyph(card: CardDef):
             _weather(surf, rect, color)
             return
         mod = mods[0]
-        icon = rect.h * 2 // 3
-        y = rect.centery - icon // 2
         slots = []
         for sel in (mod.get("dealer") or {}, mod.get("receiver") or {}):
             if sel.get("side"):
@@ -130,22 +136,27 @@ def _condition_glyph(card: CardDef):
                 slots.append(None)
         amount = mod["amount"]
         label = f"+{amount}" if amount > 0 else f"\u2212{-amount}"
-        num = text.render(label, int(rect.h * 0.5), (250, 250, 250), "bold")
-        parts = [p for p in slots if p] or [None]
-        total = len(parts) * icon + num.get_width() + 8 * len(parts)
+        parts = [p for p in slots if p]
+        size = max(8, int(rect.h * 0.42))
+        num_w = text.width_of(label, size, "bold") + 8
+        arrow = 12 if len(parts) == 2 else 0
+        icon = max(6, min(rect.h * 2 // 3, (rect.w - num_w - arrow - 10) // max(1, len(parts))))
+        total = len(parts) * (icon + 4) + arrow + num_w
         x = rect.centerx - total // 2
-        for i, part in enumerate(slots):
-            if part is None:
-                continue
-            r = pygame.Rect(x, y, icon, icon)
-            (side_icon if part[0] == "side" else attack_icon)(surf, part[1], r)
+        y = rect.centery - icon // 2
+        for i, part in enumerate(parts):
+            (side_icon if part[0] == "side" else attack_icon)(surf, part[1],
+                                                            pygame.Rect(x, y, icon, icon))
             x += icon + 4
-            if i == 0 and slots[1]:
-                pygame.draw.polygon(surf, (230, 230, 230), [(x, rect.centery - 5),
-                                                            (x + 8, rect.centery),
-                                                            (x, rect.centery + 5)])
-                x += 12
-        surf.blit(num, (x + 2, rect.centery - num.get_height() // 2))
+            if i == 0 and arrow:
+                pygame.draw.polygon(surf, (230, 230, 230), [(x, rect.centery - 4),
+                                                            (x + 7, rect.centery),
+                                                            (x, rect.centery + 4)])
+                x += arrow
+        pill = pygame.Rect(x, rect.centery - size * 3 // 4, num_w, size * 3 // 2)
+        pygame.draw.rect(surf, (14, 16, 20), pill, border_radius=pill.h // 2)
+        text.draw(surf, label, pill, size, (250, 250, 250), "bold", align="center",
+                  valign="middle")
     return draw
 
 
@@ -196,6 +207,7 @@ def _weather(surf, rect, color) -> None:
                          2)
 
 
+@register("brawl", "condition")
 def paint_condition(surf: pygame.Surface, card: CardDef) -> None:
     instant = card.get("duration") == "instant"
     _card_text_face(surf, card, theme.KIND_COLORS["condition"], _condition_glyph(card),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.brawl import damage
 from ...games.brawl.state import BrawlState
@@ -25,12 +24,11 @@ CARD_W, CARD_H = 100, 140
 
 class BrawlLayout(Layout):
     def compute(self, view: BrawlState, viewer: int | None, size) -> None:
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         table = self.table_rect(size)
         self.sprites = []
         self.zones = {}
-        self.labels: list[tuple[str, tuple[int, int], tuple, int]] = []
+        self.labels = []
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.view = view
         bottom = viewer if viewer is not None else 0
@@ -47,77 +45,25 @@ class BrawlLayout(Layout):
         for i, seat in enumerate(others):
             area = pygame.Rect(table.left + i * top_w, 0, top_w, S(210))
             self.seat_rects[seat] = area
-            self._hand_backs(view, seat, pygame.Rect(area.left + S(10), S(6), area.w - S(20),
-                                                     S(50)))
-            row = pygame.Rect(area.left + S(8), S(62), area.w - S(16), S(146))
-            self._team_row(view, seat, row, tw, th)
+            self._hand_backs(view, seat, pygame.Rect(area.left + S(10), S(4), area.w - S(20),
+                                                     S(52)))
+            row = pygame.Rect(area.left + S(8), S(60), area.w - S(16), S(148))
+            self._team_row(view, seat, row, tw, th, caption=False)
         # -- middle band -------------------------------------------------------------------
-        band = pygame.Rect(table.left, S(214), table.w, S(200))
-        pw, ph = S(78), S(110)
-        piles_x = band.left + S(12)
-        py = band.top + S(34)
-        deck_zones = ["deck"] if "deck" in view.zones else [f"deck.{bottom}"]
-        deck = view.zones[deck_zones[0]]
-        deck_rect = pygame.Rect(piles_x, py, pw, ph)
-        if deck:
-            self.sprites.append(Sprite(HIDDEN, deck_rect, deck_zones[0], face_up=False))
-        self.zones[deck_zones[0]] = deck_rect
-        self.labels.append((f"Draw pile {len(deck)}", (deck_rect.centerx, deck_rect.bottom + S(4)),
-                            theme.MUTED, S(12)))
-        disc_rect = pygame.Rect(piles_x + pw + S(10), py, pw, ph)
-        self.zones["discard"] = disc_rect
-        if view.zones["discard"]:
-            self.sprites.append(Sprite(view.zones["discard"][-1], disc_rect, "discard"))
-        self.labels.append((f"Discard {len(view.zones['discard'])}",
-                            (disc_rect.centerx, disc_rect.bottom + S(4)), theme.MUTED, S(12)))
-        cond_w, cond_h = S(88), S(124)
-        cond_area = pygame.Rect(band.right - cond_w - S(14), band.top - S(2), cond_w + S(8),
-                                band.h + S(4))
-        self.zones["conditions"] = cond_area
-        conds = view.zones["conditions"]
-        step = S(30) if len(conds) > 1 else 0
-        if len(conds) > 1:
-            step = min(S(40), (cond_area.h - cond_h - S(20)) // (len(conds) - 1))
-        for i, c in enumerate(conds):
-            self.sprites.append(Sprite(c, pygame.Rect(cond_area.left + S(4),
-                                                      cond_area.top + S(18) + i * step,
-                                                      cond_w, cond_h), "conditions"))
-        self.labels.append(("Conditions", (cond_area.centerx, cond_area.top + S(2)),
-                            theme.MUTED, S(12)))
+        band = pygame.Rect(table.left, S(212), table.w, S(196))
+        self.zones["table"] = pygame.Rect(band)
+        disc_rect = self._piles(view, band, bottom)
+        cond_area = self._conditions(view, band)
         arena = pygame.Rect(disc_rect.right + S(16), band.top, cond_area.left - disc_rect.right
                             - S(28), band.h)
         self.arena = arena
-        self.zones["table"] = pygame.Rect(table.left, band.top, table.w, band.h)
-        aw, ah = S(92), S(129)
-        dx, dy = int(aw * 0.62), int(ah * 0.22)
-        pairs = list(view.mu.items())
-        gap = S(44)
-        need = len(pairs) * (aw + dx + gap) - gap
-        if pairs and need > arena.w - S(8):
-            shrink = (arena.w - S(8)) / need
-            aw, ah = int(aw * shrink), int(ah * shrink)
-            dx, dy, gap = int(aw * 0.62), int(ah * 0.22), int(gap * shrink)
-            need = len(pairs) * (aw + dx + gap) - gap
-        x = arena.centerx - need // 2
-        y0 = arena.top + (arena.h - ah - dy) // 2 + S(6)
-        self.pair_rects: dict[int, pygame.Rect] = {}
-        for att, tgt in pairs:
-            att_seat, tgt_seat = view.owner(att), view.owner(tgt)
-            upper_first = tgt_seat != bottom  # keep each team on its own side of the table
-            t_rect = pygame.Rect(x, y0 if upper_first else y0 + dy, aw, ah)
-            a_rect = pygame.Rect(x + dx, y0 + dy if upper_first else y0, aw, ah)
-            self.sprites.append(Sprite(tgt, t_rect, f"play.{tgt_seat}"))
-            self.sprites.append(Sprite(att, a_rect, f"play.{att_seat}"))
-            self.pair_rects[att] = t_rect.union(a_rect)
-            x += aw + dx + gap
-        if not pairs:
-            self.labels.append(("Match-ups appear here", arena.center, theme.DIM, S(14)))
+        self._arena(view, arena, bottom)
         # -- bottom: the viewer ------------------------------------------------------------
-        row = pygame.Rect(table.left + S(8), S(420), table.w - S(16), S(146))
-        self.seat_rects[bottom] = pygame.Rect(table.left, S(420), table.w, size[1] - S(420))
-        self._team_row(view, bottom, row, cw, ch)
+        row = pygame.Rect(table.left + S(8), S(428), table.w - S(16), S(145))
+        self.seat_rects[bottom] = pygame.Rect(table.left, S(410), table.w, size[1] - S(410))
+        self._team_row(view, bottom, row, cw, ch, caption=True)
         hand = view.zones[f"hand.{bottom}"]
-        hand_rect = pygame.Rect(table.left + S(10), S(574), table.w - S(20), S(142))
+        hand_rect = pygame.Rect(table.left + S(10), S(576), table.w - S(20), S(142))
         self.zones[f"hand.{bottom}"] = hand_rect
         if hand:
             spacing = min(cw + S(8), (hand_rect.w - cw) // max(1, len(hand) - 1)) \
@@ -128,146 +74,238 @@ class BrawlLayout(Layout):
                 self.sprites.append(Sprite(c, pygame.Rect(hx + i * spacing, hand_rect.top, cw, ch),
                                            f"hand.{bottom}", face_up=c != HIDDEN))
 
+    def _piles(self, view: BrawlState, band: pygame.Rect, bottom: int) -> pygame.Rect:
+        """The draw pile and the discard pile, on the left of the middle band."""
+        S = self.S
+        pw, ph = S(78), S(110)
+        piles_x = band.left + S(12)
+        py = band.top + S(30)
+        deck_zone = "deck" if "deck" in view.zones else f"deck.{bottom}"
+        deck = view.zones[deck_zone]
+        deck_rect = pygame.Rect(piles_x, py, pw, ph)
+        if deck:
+            self.sprites.append(Sprite(HIDDEN, deck_rect, deck_zone, face_up=False))
+        self.zones[deck_zone] = deck_rect
+        self.label(f"Draw pile {len(deck)}", (deck_rect.left - S(4), deck_rect.bottom + S(3),
+                                              pw + S(8), S(16)), theme.MUTED, S(12),
+                   align="center")
+        disc_rect = pygame.Rect(piles_x + pw + S(10), py, pw, ph)
+        self.zones["discard"] = disc_rect
+        if view.zones["discard"]:
+            self.sprites.append(Sprite(view.zones["discard"][-1], disc_rect, "discard"))
+        self.label(f"Discard {len(view.zones['discard'])}",
+                   (disc_rect.left - S(4), disc_rect.bottom + S(3), pw + S(8), S(16)),
+                   theme.MUTED, S(12), align="center")
+        return disc_rect
+
+    def _conditions(self, view: BrawlState, band: pygame.Rect) -> pygame.Rect:
+        """The Conditions in play, stacked on the right of the middle band."""
+        S = self.S
+        cond_w, cond_h = S(88), S(124)
+        area = pygame.Rect(band.right - cond_w - S(14), band.top - S(2), cond_w + S(8),
+                           band.h + S(4))
+        self.zones["conditions"] = area
+        conds = view.zones["conditions"]
+        step = 0
+        if len(conds) > 1:
+            step = min(S(40), (area.h - cond_h - S(24)) // (len(conds) - 1))
+        for i, c in enumerate(conds):
+            self.sprites.append(Sprite(c, pygame.Rect(area.left + S(4), area.top + S(20) +
+                                                      i * step, cond_w, cond_h), "conditions"))
+        self.label("Conditions", (area.left + S(2), area.top + S(2), area.w - S(4), S(16)),
+                   theme.MUTED, S(12), align="center")
+        return area
+
+    def _arena(self, view: BrawlState, arena: pygame.Rect, bottom: int) -> None:
+        """The match-ups, each its two cards side by side (neither hides the other): the
+        card of the team at the top a little higher, the other a little lower."""
+        S = self.S
+        aw, ah = S(92), S(129)
+        gap, pair_gap = S(6), S(26)
+        dy = int(ah * 0.16)
+        pairs = list(view.mu.items())
+        need = len(pairs) * (2 * aw + gap + pair_gap) - pair_gap
+        if pairs and need > arena.w - S(8):
+            k = (arena.w - S(8)) / need
+            aw, ah, gap, pair_gap = int(aw * k), int(ah * k), int(gap * k), int(pair_gap * k)
+            dy = int(ah * 0.16)
+            need = len(pairs) * (2 * aw + gap + pair_gap) - pair_gap
+        x = arena.centerx - need // 2
+        y0 = arena.top + (arena.h - ah - dy) // 2 + S(8)
+        self.pair_rects: dict[int, pygame.Rect] = {}
+        for att, tgt in pairs:
+            att_seat, tgt_seat = view.owner(att), view.owner(tgt)
+            lower = tgt_seat == bottom  # the viewer's card sits lower, on its side
+            left, right = (att, tgt) if lower else (tgt, att)
+            l_rect = pygame.Rect(x, y0 + (0 if lower else dy), aw, ah)
+            r_rect = pygame.Rect(x + aw + gap, y0 + (dy if lower else 0), aw, ah)
+            for card, rect in ((left, l_rect), (right, r_rect)):
+                seat = att_seat if card == att else tgt_seat
+                self.sprites.append(Sprite(card, rect, f"play.{seat}"))
+            self.pair_rects[att] = l_rect.union(r_rect)
+            x += 2 * aw + gap + pair_gap
+        if not pairs:
+            self.label("Match-ups appear here", arena, theme.DIM, S(14), align="center")
+
     def _hand_backs(self, view: BrawlState, seat: int, rect: pygame.Rect) -> None:
-        s = self.scale
+        """An opponent's line: who, whose turn, the hand as backs."""
+        S = self.S
         hand = view.zones[f"hand.{seat}"]
-        bw, bh = int(34 * s), int(48 * s)
-        step = int(14 * s)
-        x = rect.left + int(150 * s)
+        deck = f"deck.{seat}"
+        extra = f" \u00b7 pile {len(view.zones[deck])}" if deck in view.zones else ""
+        caption = f"{self.seat_caption(view, seat)} \u2014 {len(hand)} in hand{extra}"
+        bw, bh, step = S(34), S(48), S(14)
+        backs_w = bw + step * max(0, len(hand) - 1) if hand else 0
+        room = rect.w - backs_w - S(10)
+        from .. import text
+
+        text_w = min(room, text.width_of(caption, S(13), "bold") + S(4))
+        self.label(caption, (rect.left, rect.top, text_w, bh), theme.SEAT_COLORS[seat % 4],
+                   S(13))
+        x = rect.left + text_w + S(10)
         for i, c in enumerate(hand):
             self.sprites.append(Sprite(c, pygame.Rect(x + i * step, rect.top, bw, bh),
                                        f"hand.{seat}", face_up=c != HIDDEN))
-        self.zones[f"hand.{seat}"] = pygame.Rect(x, rect.top, bw + step * max(0, len(hand) - 1),
-                                                 bh)
-        deck = f"deck.{seat}"
-        extra = f" \u00b7 pile {len(view.zones[deck])}" if deck in view.zones else ""
-        self.labels.append((f"{seat_label(seat)}: {len(hand)} in hand{extra}",
-                            (rect.left + int(70 * s), rect.top + int(18 * s)),
-                            theme.SEAT_COLORS[seat % 4], int(13 * s)))
+        self.zones[f"hand.{seat}"] = pygame.Rect(x, rect.top, max(bw, backs_w), bh)
 
-    def _team_row(self, view: BrawlState, seat: int, row: pygame.Rect, cw: int, ch: int) -> None:
-        s = self.scale
+    def _team_row(self, view: BrawlState, seat: int, row: pygame.Rect, cw: int, ch: int,
+                  caption: bool) -> None:
+        S = self.S
         zone = f"play.{seat}"
         self.zones[zone] = row
         team = [c for c in view.zones[zone] if c not in self.arena_cards]
         widths = [ch if c in view.turned else cw for c in team]
-        gap = int(10 * s)
+        gap = S(10)
         total = sum(widths) + gap * max(0, len(team) - 1)
         x = row.centerx - total // 2
         for c, w in zip(team, widths, strict=True):
             if c in view.turned:
-                rect = pygame.Rect(x, row.top + (ch - cw) // 2 + int(3 * s), ch, cw)
+                rect = pygame.Rect(x, row.top + (ch - cw) // 2 + S(3), ch, cw)
                 angle = 90
             else:
-                rect = pygame.Rect(x, row.top + int(3 * s), cw, ch)
+                rect = pygame.Rect(x, row.top + S(3), cw, ch)
                 angle = 180 if view.action.get(c, ("",))[0] == "aid" else 0
             self.sprites.append(Sprite(c, rect, zone, face_up=c != HIDDEN, angle=angle))
             x += w + gap
         if not team:
             label = "Drop a Character here" if seat == self.bottom else "No Characters"
             if any(c in self.arena_cards for c in view.zones[zone]):
-                label = ""
-            if label:
-                self.labels.append((label, row.center, theme.DIM, int(14 * s)))
-        name = self.scene.session.seats[seat].name if seat < len(self.scene.session.seats) \
-            else seat_label(seat)
-        tag = f"{seat_label(seat)} {name}"
-        if seat in view.eliminated:
-            tag += " \u2014 eliminated"
-        if seat == view.current and not view.over:
-            tag += " \u2014 turn"
-        self.labels.append((tag, (row.left + int(4 * s), row.top - int(2 * s)),
-                            theme.SEAT_COLORS[seat % 4], -int(12 * s)))
+                label = "Fighting in the match-ups"
+            self.label(label, row, theme.DIM, S(14), align="center")
+        if caption:
+            self.label(self.seat_caption(view, seat), (row.left + S(4), row.top - S(17),
+                                                       row.w // 2, S(16)),
+                       theme.SEAT_COLORS[seat % 4], S(12))
+
+    def target_rect(self, move) -> pygame.Rect | None:
+        """A thwart is dropped on the match-up (both of its cards)."""
+        if move.kind == "thwart" and move.target in self.pair_rects:
+            return self.pair_rects[move.target]
+        return super().target_rect(move)
+
+    def amounts(self, view: BrawlState) -> dict[int, int]:
+        """Health: damage and healing rise from the characters."""
+        return dict(view.hp)
 
     # -- drawing --------------------------------------------------------------------------
     def draw_under(self, surf, view: BrawlState) -> None:
-        s = self.scale
+        S = self.S
         for name, rect in self.zones.items():
             if name.startswith("play.") or name == "conditions":
                 box = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=int(10 * s))
+                pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(10))
                 seat = name.partition(".")[2]
                 line = theme.ZONE_LINE
                 if seat.isdigit() and int(seat) == view.current and not view.over:
                     line = (*theme.SEAT_COLORS[int(seat) % 4], 120)
-                pygame.draw.rect(box, line, box.get_rect(), 1, border_radius=int(10 * s))
+                pygame.draw.rect(box, line, box.get_rect(), 1, border_radius=S(10))
                 surf.blit(box, rect)
         arena = self.arena
         box = pygame.Surface(arena.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, 40), box.get_rect(), border_radius=int(14 * s))
+        pygame.draw.rect(box, (0, 0, 0, 40), box.get_rect(), border_radius=S(14))
         surf.blit(box, arena)
-        for label, pos, color, size in self.labels:
-            left = size < 0
-            img = text.render(label, abs(size), color, "bold")
-            if left:
-                surf.blit(img, (pos[0] + 4, pos[1] - img.get_height() + 2))
-            else:
-                surf.blit(img, img.get_rect(midtop=pos) if pos[1] > 0 else img.get_rect(center=pos))
+        self.draw_labels(surf)
+
+    def _health_bar(self, surf, r: pygame.Rect, hp: int, health: int) -> None:
+        """The live health slider over the card's health strip."""
+        bar_h = max(8, int(r.h * 0.085))
+        pad = max(3, r.w // 28) + 2
+        bar = pygame.Rect(r.left + pad, r.bottom - pad - bar_h, r.w - 2 * pad, bar_h)
+        pygame.draw.rect(surf, (14, 16, 20), bar, border_radius=3)
+        frac = max(0.0, hp / health)
+        color = theme.GOOD if frac > 0.5 else theme.ACCENT if frac > 0.25 else theme.BAD
+        fill = bar.copy()
+        fill.w = max(0, int(bar.w * frac))
+        pygame.draw.rect(surf, color, fill, border_radius=3)
+        text.draw(surf, f"{hp}/{health}", bar, max(8, int(bar_h * 0.95)), theme.TEXT,
+                  "condbold", align="center", valign="middle", shadow=(0, 0, 0))
 
     def draw_over(self, surf, view: BrawlState, sprite: Sprite) -> None:
         c = sprite.card
         if c == HIDDEN or not sprite.zone.startswith("play."):
             return
-        s = self.scale
+        S = self.S
         r = sprite.rect
         inf = view.info[c]
-        if c in view.facedown:
-            self._tag(surf, "FACE DOWN", r.midtop, theme.MUTED)
         if c in view.hp and sprite.angle in (0, 180):
-            hp = view.hp[c]
-            bar_h = max(8, int(r.h * 0.085))
-            pad = max(3, r.w // 28) + 2
-            bar = pygame.Rect(r.left + pad, r.bottom - pad - bar_h, r.w - 2 * pad, bar_h)
-            pygame.draw.rect(surf, (14, 16, 20), bar, border_radius=3)
-            frac = max(0.0, hp / inf.health)
-            color = theme.GOOD if frac > 0.5 else theme.ACCENT if frac > 0.25 else theme.BAD
-            fill = bar.copy()
-            fill.w = max(0, int(bar.w * frac))
-            pygame.draw.rect(surf, color, fill, border_radius=3)
-            size = max(8, int(bar_h * 0.9))
-            shadow = text.render(f"{hp}/{inf.health}", size, (0, 0, 0), "condbold")
-            label = text.render(f"{hp}/{inf.health}", size, theme.TEXT, "condbold")
-            at = label.get_rect(center=bar.center)
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                surf.blit(shadow, at.move(dx, dy))
-            surf.blit(label, at)
+            self._health_bar(surf, r, view.hp[c], inf.health)
         if c in view.turned:
-            ribbon = pygame.Rect(r.left, r.centery - int(11 * s), r.w, int(22 * s))
+            ribbon = pygame.Rect(r.left, r.centery - S(11), r.w, S(22))
             box = pygame.Surface(ribbon.size, pygame.SRCALPHA)
             box.fill((150, 20, 30, 215))
             surf.blit(box, ribbon)
-            img = text.render("KNOCKED OUT", int(13 * s), theme.TEXT, "bold")
-            surf.blit(img, img.get_rect(center=ribbon.center))
-        if sprite.zone.startswith("play.") and view.seats > 2:
+            text.draw(surf, "KNOCKED OUT", ribbon.inflate(-6, 0), S(13), theme.TEXT, "bold",
+                      align="center", valign="middle")
+        if view.seats > 2:
             seat = int(sprite.zone.partition(".")[2])
             pygame.draw.circle(surf, theme.SEAT_COLORS[seat % 4], (r.left + 6, r.top + 6),
-                               max(4, int(6 * s)))
+                               max(4, S(6)))
+        if c in view.facedown:
+            self._tag(surf, "FACE DOWN", r.center, theme.MUTED)
+        above = True  # the space just above the card is free
         if c in view.power:
-            power = inf.powers[view.power[c]]
-            pill = pygame.Rect(r.left + 2, r.top - int(16 * s), r.w - 4, int(18 * s))
-            pygame.draw.rect(surf, (14, 16, 20), pill, border_radius=pill.h // 2)
-            badge = pygame.Rect(pill.left + 2, pill.top + 2, int(pill.h * 1.9), pill.h - 4)
-            power_badge(surf, {"damage": power.damage, "speed": power.speed,
-                               "heal": power.heal}, badge)
-            size = text.fit_size(power.name, pill.right - badge.right - 6, int(12 * s), "cond", 7)
-            img = text.render(power.name, size, theme.TEXT, "cond")
-            surf.blit(img, (badge.right + 3, pill.centery - img.get_height() // 2))
+            self._power_pill(surf, inf.powers[view.power[c]], r)
+            above = False
         elif c in view.cancelled:
-            self._tag(surf, "POWER CANCELLED", r.midtop, theme.BAD)
+            self._tag(surf, "POWER CANCELLED", (r.centerx, r.top - S(9)), theme.BAD, r.w + S(20))
+            above = False
         act = view.action.get(c)
         if act:
             label = {"aid": "RENDERING AID", "thwart": "THWARTING", "gang": "GANGING UP +2"}
-            self._tag(surf, label[act[0]], (r.centerx, r.top - int(4 * s)), theme.ACCENT)
+            y = r.top - S(9) if above else r.top + int(r.h * 0.3)
+            self._tag(surf, label[act[0]], (r.centerx, y), theme.ACCENT, r.w + S(20))
 
-    def _tag(self, surf, label: str, midtop, color) -> None:
-        s = self.scale
-        img = text.render(label, int(11 * s), (14, 14, 18), "condbold")
-        box = img.get_rect(midtop=midtop).inflate(int(10 * s), int(4 * s))
+    def _power_pill(self, surf, power, r: pygame.Rect) -> None:
+        """The declared power, on a pill just above the card."""
+        S = self.S
+        h = S(17)
+        badge_w = int(h * 1.9)
+        room = (r.w - 4 - badge_w - 9, h)
+        two = not text.fits(power.name, (0, 0, *room), S(12), "cond")
+        if two:  # a long name on a narrow card: two lines
+            h = max(h, 2 * text.step_of(text.MIN_SIZE, "cond", 0.95) + 4)
+        pill = pygame.Rect(r.left + 2, r.top - h - 1, r.w - 4, h)
+        pygame.draw.rect(surf, (14, 16, 20), pill, border_radius=min(pill.h // 2, S(9)))
+        badge = pygame.Rect(pill.left + 2, pill.centery - S(7), badge_w, S(17) - 4)
+        power_badge(surf, {"damage": power.damage, "speed": power.speed,
+                           "heal": power.heal}, badge)
+        text.draw(surf, power.name, (badge.right + 3, pill.top + 1, pill.right - badge.right - 6,
+                                     pill.h - 2), S(12), theme.TEXT, "cond", valign="middle",
+                  wrap=two, line_gap=0.95)
+
+    def _tag(self, surf, label: str, center, color, max_w: int | None = None) -> None:
+        """A small rounded tag centred on ``center``."""
+        S = self.S
+        size = S(11)
+        w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(12))
+        box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
+        box.center = center
         pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-        surf.blit(img, img.get_rect(center=box.center))
+        text.draw(surf, label, box.inflate(-S(8), 0), size, (14, 14, 18), "condbold",
+                  align="center", valign="middle")
 
     def draw_top(self, surf, view: BrawlState) -> None:
-        s = self.scale
+        S = self.S
         rects = {sp.card: sp.rect for sp in self.sprites if sp.card != HIDDEN}
         for actor, (kind, target) in view.action.items():
             if actor not in rects:
@@ -275,7 +313,7 @@ class BrawlLayout(Layout):
             end = self.pair_rects.get(target) if kind == "thwart" else rects.get(target)
             if end is None:
                 continue
-            _dashed(surf, theme.ACCENT, rects[actor].center, end.center, max(2, int(3 * s)))
+            _dashed(surf, theme.ACCENT, rects[actor].center, end.center, max(2, S(3)))
         if view.phase == "damage" and not view.over:
             hits = damage.plan(view)
             thwarted = damage.threatened_by_thwart(view)
@@ -286,11 +324,13 @@ class BrawlLayout(Layout):
                 label = f"\u2212{hit.amount} in {hit.step}"
                 if hit.matchup in thwarted:
                     label = "thwarted?"
-                img = text.render(label, int(14 * s), theme.TEXT, "bold")
-                box = img.get_rect(center=(rect.centerx, rect.top + int(rect.h * 0.45)))
-                box = box.inflate(int(12 * s), int(6 * s))
+                size = S(14)
+                box = pygame.Rect(0, 0, text.width_of(label, size, "bold") + S(12),
+                                  text.step_of(size, "bold") + S(6))
+                box.center = (rect.centerx, rect.top + int(rect.h * 0.32))
                 pygame.draw.rect(surf, (170, 30, 40), box, border_radius=box.h // 2)
-                surf.blit(img, img.get_rect(center=box.center))
+                text.draw(surf, label, box, size, theme.TEXT, "bold", align="center",
+                          valign="middle")
 
 
 def _dashed(surf, color, a, b, width: int) -> None:

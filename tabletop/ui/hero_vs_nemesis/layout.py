@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.moves import seat_label
 from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
 from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
@@ -24,19 +23,16 @@ from . import cards as _cards  # noqa: F401 - registers the card painters
 CARD_W, CARD_H = 100, 140
 GOOD_CHIP = (70, 176, 96)
 BAD_CHIP = (196, 64, 60)
-ROLE_NAME = ("Hero", "Nemesis")
 
 
 class HvNLayout(Layout):
     def compute(self, view: HvNState, viewer: int | None, size) -> None:
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
-        self.S = S
+        S = self.S
         table = self.table_rect(size)
         self.view = view
         self.sprites = []
         self.zones = {}
-        self.labels: list[tuple[str, tuple[int, int], tuple, int, str]] = []
+        self.labels = []
         self.pills: list[tuple[str, tuple[int, int], tuple]] = []
         self.boxes: list[pygame.Rect] = []
         self.chips: list[tuple[pygame.Rect, str]] = []
@@ -80,37 +76,43 @@ class HvNLayout(Layout):
                                            f"hand.{bottom}", face_up=c != HIDDEN,
                                            extra={"tag": self._tag_of(view, c, bottom)}))
         else:
-            self.labels.append(("Your hand is empty", hand_rect.center, theme.DIM, S(14), "c"))
+            self.label("Your hand is empty", hand_rect, theme.DIM, S(14), align="center")
+
+    def target_rect(self, move) -> pygame.Rect | None:
+        """A scheme or a conflict is lit with the cards played onto it (a drop on any of
+        them goes to it)."""
+        t = move.target
+        if isinstance(t, int) and t in self.view.attached.values():
+            rects = [sp.rect for sp in self.sprites
+                     if sp.card == t or self.view.attached.get(sp.card) == t]
+            if rects:
+                return rects[0].unionall(rects[1:])
+        return super().target_rect(move)
 
     # -- pieces ------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
-        seats = self.scene.session.seats
-        name = seats[seat].name if seat < len(seats) else seat_label(seat)
-        return name if name == ROLE_NAME[seat] else f"{name}, the {ROLE_NAME[seat].lower()}"
-
     def _backs(self, view: HvNState, seat: int, rect: pygame.Rect) -> None:
+        """The other player: who, whose turn, and the hand as backs after the words."""
         S = self.S
         hand = view.zones[f"hand.{seat}"]
         bw, bh, step = S(34), S(48), S(16)
-        x = rect.left + S(220)
+        caption = f"{self.seat_caption(view, seat)} \u2014 {len(hand)} in hand"
+        backs_w = bw + step * max(0, len(hand) - 1) if hand else 0
+        text_w = min(rect.w - backs_w - S(10), text.width_of(caption, S(13), "bold") + S(4))
+        self.label(caption, (rect.left, rect.top, text_w, bh), theme.SEAT_COLORS[seat], S(13))
+        x = rect.left + text_w + S(10)
         for c in hand:
             self.sprites.append(Sprite(c, pygame.Rect(x, rect.top, bw, bh), f"hand.{seat}",
                                        face_up=c != HIDDEN))
             x += step
-        self.zones[f"hand.{seat}"] = pygame.Rect(rect.left + S(220), rect.top,
-                                                 bw + step * max(0, len(hand) - 1), bh)
-        self.labels.append((f"{seat_label(seat)} {self._name(seat)}: {len(hand)} in hand",
-                            (rect.left, rect.top + S(16)), theme.SEAT_COLORS[seat],
-                            S(13), "l"))
+        self.zones[f"hand.{seat}"] = pygame.Rect(rect.left + text_w + S(10), rect.top,
+                                                 max(bw, backs_w), bh)
 
     def _side(self, view: HvNState, seat: int, row: pygame.Rect) -> None:
         S = self.S
         self.boxes.append(row)
-        tag = f"{seat_label(seat)} {self._name(seat)}"
-        if seat == view.current and not view.over:
-            tag += " \u2014 turn"
-        self.labels.append((tag, (row.left + S(6), row.top + S(3)), theme.SEAT_COLORS[seat],
-                            S(12), "l"))
+        self.label(self.seat_caption(view, seat), (row.left + S(6), row.top + S(2),
+                                                   row.w // 2, S(16)),
+                   theme.SEAT_COLORS[seat], S(12))
         if seat == HERO:
             self._tokens(view, row)
         else:
@@ -121,16 +123,18 @@ class HvNLayout(Layout):
         x = row.left + S(24)
         y = row.top + S(46)
         r = S(20)
+        col = S(210)
         for kind, count, label in (("good", view.popular, "Popular support"),
                                    ("bad", view.press, "Bad press")):
-            self.labels.append((f"{label}: {count}", (x, y - S(22)), theme.TEXT, S(13), "l"))
+            self.label(f"{label}: {count}", (x, y - S(24), col - S(10), S(18)), theme.TEXT,
+                       S(13))
             for i in range(count):
                 self.chips.append((pygame.Rect(x + i * S(30), y, 2 * r, 2 * r), kind))
             if not count:
-                self.labels.append(("none", (x + S(4), y + S(12)), theme.DIM, S(12), "l"))
-            x += S(220)
-        wins = f"Showdowns lost to the nemesis: {view.wins} of {WINS_NEEDED}"
-        self.labels.append((wins, (x, y - S(22)), theme.TEXT, S(13), "l"))
+                self.label("none", (x + S(4), y, col - S(10), 2 * r), theme.DIM, S(12))
+            x += col
+        self.label(f"Showdowns lost to the nemesis: {view.wins} of {WINS_NEEDED}",
+                   (x, y - S(24), row.right - x - S(8), S(18)), theme.TEXT, S(13))
         for i in range(WINS_NEEDED):
             self.chips.append((pygame.Rect(x + i * S(44), y, 2 * r, 2 * r),
                                "win" if i < view.wins else "slot"))
@@ -142,28 +146,32 @@ class HvNLayout(Layout):
         sup = pygame.Rect(row.left + S(6), row.top + S(42), S(250), row.h - S(46))
         self.zones["support.1"] = sup
         self._fan(view.zones["support.1"], sup, cw, ch, "support.1", "Support pile (worth 1 each)")
-        # schemes
-        sch = pygame.Rect(sup.right + S(12), row.top + S(22), S(430), row.h - S(24))
+        # schemes: the label, then each scheme's progress over its card
+        sch = pygame.Rect(sup.right + S(12), row.top + S(20), S(430), row.h - S(22))
         self.zones["schemes"] = sch
         schemes = view.zones["schemes"]
-        sw, sh = S(70), S(98)
+        sw, sh = S(62), S(87)
+        self.label("Schemes (take one by playing its worth)", (sch.left + S(6), sch.top,
+                                                               sch.w - S(12), S(16)),
+                   theme.MUTED, S(12))
         if not schemes:
-            self.labels.append(("Schemes appear here", sch.center, theme.DIM, S(13), "c"))
+            self.label("Schemes appear here", sch.inflate(0, -S(20)).move(0, S(10)), theme.DIM,
+                       S(13), align="center")
         x = sch.left + S(8)
         for sc in schemes:
             plots = view.on(sc, "plots")
             width = sw + (S(30) + S(16) * (len(plots) - 1) if plots else 0)
-            rect = pygame.Rect(x, sch.top + S(20), sw, sh)
+            rect = pygame.Rect(x, sch.bottom - sh - S(2), sw, sh)
             self.sprites.append(Sprite(sc, rect, "schemes"))
             for i, c in enumerate(plots):
+                exposed = S(16) if i < len(plots) - 1 else S(48)
                 self.sprites.append(Sprite(c, pygame.Rect(rect.right - S(20) + i * S(16),
-                                                          rect.top + S(28), S(50), S(70)), "plots"))
+                                                          rect.top + S(18), S(48), S(67)),
+                                           "plots", extra={"exposed": exposed}))
             total, need = rk.scheme_total(view, sc), view.info[sc].scheme
-            self.pills.append((f"{total} of {need}", (rect.centerx, rect.top + S(2)),
+            self.pills.append((f"{total} of {need}", (rect.centerx, rect.top - S(9)),
                                theme.GOOD if total else theme.MUTED))
             x += width + S(14)
-        self.labels.append(("Schemes (take one by playing its worth)", (sch.left + S(6), sch.top),
-                            theme.MUTED, S(12), "l"))
         # played this turn
         spent = pygame.Rect(sch.right + S(8), row.top + S(42), row.right - sch.right - S(14),
                             row.h - S(46))
@@ -174,14 +182,17 @@ class HvNLayout(Layout):
     def _fan(self, cards: list[int], area: pygame.Rect, cw: int, ch: int, zone: str,
              label: str) -> None:
         S = self.S
-        self.labels.append((label, (area.left + S(4), area.top - S(18)), theme.MUTED, S(12), "l"))
+        self.label(label, (area.left + S(4), area.top - S(20), area.w - S(4), S(17)),
+                   theme.MUTED, S(12))
         if not cards:
             return
         step = min(cw + S(4), (area.w - cw - S(8)) // max(1, len(cards) - 1)) \
             if len(cards) > 1 else 0
         for i, c in enumerate(cards):
+            exposed = step if i < len(cards) - 1 else cw  # what the next card leaves seen
             self.sprites.append(Sprite(c, pygame.Rect(area.left + S(4) + i * step,
-                                                      area.top + S(2), cw, ch), zone))
+                                                      area.top + S(2), cw, ch), zone,
+                                       extra={"exposed": exposed}))
 
     def _piles(self, view: HvNState, band: pygame.Rect) -> None:
         S = self.S
@@ -192,14 +203,16 @@ class HvNLayout(Layout):
         self.zones["deck"] = deck
         if view.zones["deck"]:
             self.sprites.append(Sprite(HIDDEN, deck, "deck", face_up=False))
-        self.labels.append((f"Deck {len(view.zones['deck'])}", (deck.centerx, deck.bottom + S(4)),
-                            theme.MUTED, S(12), "t"))
+        self.label(f"Deck {len(view.zones['deck'])}", (deck.left - S(4), deck.bottom + S(3),
+                                                       pw + S(8), S(16)), theme.MUTED, S(12),
+                   align="center")
         disc = pygame.Rect(x + pw + S(12), y, pw, ph)
         self.zones["discard"] = disc
         if view.zones["discard"]:
             self.sprites.append(Sprite(view.zones["discard"][-1], disc, "discard"))
-        self.labels.append((f"Discard {len(view.zones['discard'])}",
-                            (disc.centerx, disc.bottom + S(4)), theme.MUTED, S(12), "t"))
+        self.label(f"Discard {len(view.zones['discard'])}",
+                   (disc.left - S(4), disc.bottom + S(3), pw + S(8), S(16)), theme.MUTED,
+                   S(12), align="center")
 
     def _offer(self, view: HvNState, seat: int, area: pygame.Rect) -> None:
         S = self.S
@@ -208,12 +221,13 @@ class HvNLayout(Layout):
         self.boxes.append(area)
         if not offer:
             who = "The hero" if view.actor == HERO else "The nemesis"
-            self.labels.append((f"{who} is setting up", area.center, theme.DIM, S(15), "c"))
+            self.label(f"{who} is setting up", area, theme.DIM, S(15), align="center")
             return
         what = {"ace": "Your greatest power: drag one Ace into your hand",
                 "king": "A second power: drag one King into your hand",
                 "resource": "Your first resource: drag one 2 into your hand"}.get(view.phase, "")
-        self.labels.append((what, (area.centerx, area.top + S(4)), theme.ACCENT, S(14), "t"))
+        self.label(what, (area.left + S(8), area.top + S(4), area.w - S(16), S(20)),
+                   theme.ACCENT, S(14), align="center")
         total = len(offer) * (cw + S(14)) - S(14)
         x = area.centerx - total // 2
         for c in offer:
@@ -228,8 +242,8 @@ class HvNLayout(Layout):
         self.zones["conflicts"] = area
         self.boxes.append(area)
         if not conflicts:
-            self.labels.append(("Conflicts appear here on the hero's turn", area.center,
-                                theme.DIM, S(14), "c"))
+            self.label("Conflicts appear here on the hero's turn", area, theme.DIM, S(14),
+                       align="center")
             return
         cw, ch = S(86), S(120)
         sw, sh = S(58), S(81)
@@ -238,9 +252,9 @@ class HvNLayout(Layout):
             hinder = [x for x in view.on(c, "counters") if view.role[x] == "hinder"]
             counter = [x for x in view.on(c, "counters") if view.role[x] != "hinder"]
             inf = view.info[c]
-            label_w = max(text.theme.font(S(13), "bold").size(inf.conflict)[0],
-                          text.theme.font(S(12), "bold").size(inf.field)[0]) + S(8)
-            slots.append((c, hinder, counter, label_w))
+            label_w = max(text.width_of(inf.conflict, S(13), "bold"),
+                          text.width_of(inf.field or "within the hero", S(12), "bold")) + S(8)
+            slots.append((c, hinder, counter, min(label_w, S(150))))
         step = S(18)
 
         def width(h, k, label_w):
@@ -262,7 +276,7 @@ class HvNLayout(Layout):
             x += (slot_w - cards_w) // 2
             for i, h in enumerate(hinder):
                 self.sprites.append(Sprite(h, pygame.Rect(x + i * step, y + S(30), sw, sh),
-                                           "counters"))
+                                           "counters", extra={"exposed": step}))
             if hinder:
                 x += sw // 2 + step * (len(hinder) - 1) + S(6)
             rect = pygame.Rect(x, y, cw, ch)
@@ -271,15 +285,16 @@ class HvNLayout(Layout):
             if counter:
                 x -= sw // 2 - S(8)
                 for i, k in enumerate(counter):
+                    exposed = step if i < len(counter) - 1 else sw
                     self.sprites.append(Sprite(k, pygame.Rect(x + i * step, y + S(30), sw, sh),
-                                               "counters"))
+                                               "counters", extra={"exposed": exposed}))
             inf = view.info[c]
-            mid = left + slot_w // 2
-            self.labels.append((inf.conflict, (mid, area.top + S(3)), theme.TEXT, S(13), "t"))
-            self.labels.append((inf.field or "within the hero", (mid, area.top + S(19)),
-                                theme.MUTED, S(12), "t"))
+            self.label(inf.conflict, (left, area.top + S(3), slot_w, S(16)), theme.TEXT, S(13),
+                       align="center")
+            self.label(inf.field or "within the hero", (left, area.top + S(19), slot_w, S(15)),
+                       theme.MUTED, S(12), align="center")
             tally, color = _tally(view, c)
-            self.pills.append((tally, (mid, y + ch + S(4)), color))
+            self.pills.append((tally, (left + slot_w // 2, y + ch + S(12)), color))
             x = left + slot_w + gap
 
     def _aside(self, view: HvNState, area: pygame.Rect) -> None:
@@ -289,7 +304,8 @@ class HvNLayout(Layout):
         cards = view.zones["aside"]
         zone = "aside.1" if view.phase == "scavenge" else "aside"
         label = "Set aside: the nemesis picks one" if cards else "Set aside (for scavenging)"
-        self.labels.append((label, (area.left + S(6), area.top + S(3)), theme.MUTED, S(12), "l"))
+        self.label(label, (area.left + S(6), area.top + S(3), area.w - S(12), S(17)),
+                   theme.MUTED, S(12))
         if not cards:
             return
         inner = pygame.Rect(area.left + S(6), area.top + S(26), area.w - S(12), area.h - S(30))
@@ -307,8 +323,9 @@ class HvNLayout(Layout):
         answers = [c for c in view.zones["showdown"] if view.role.get(c) == "answer"]
         demand, total = rk.stake_demand(view)
         what = f"{total}" + (f" + jokers: {demand} cards" if demand else "")
-        self.labels.append((f"Showdown \u2014 nemesis {what}", (area.left + S(6), area.top + S(3)),
-                            theme.SEAT_COLORS[NEMESIS], S(12), "l"))
+        self.label(f"Showdown \u2014 nemesis {what}", (area.left + S(6), area.top + S(2),
+                                                       area.w - S(12), S(17)),
+                   theme.SEAT_COLORS[NEMESIS], S(12))
         cw, ch = S(52), S(73)
         for row, cards, y in ((0, stakes, area.top + S(20)), (1, answers, area.top + S(116))):
             step = min(cw + S(4), (area.w - cw - S(12)) // max(1, len(cards) - 1)) \
@@ -318,10 +335,10 @@ class HvNLayout(Layout):
                                            "showdown"))
             if not cards:
                 hint = "Stake cards here" if row == 0 else "The hero answers here"
-                self.labels.append((hint, (area.centerx, y + ch // 2), theme.DIM, S(12), "c"))
+                self.label(hint, (area.left, y, area.w, ch), theme.DIM, S(12), align="center")
         hero = sum(view.info[c].value for c in answers)
-        self.labels.append((f"Hero {hero}", (area.left + S(6), area.top + S(97)),
-                            theme.SEAT_COLORS[HERO], S(12), "l"))
+        self.label(f"Hero {hero}", (area.left + S(6), area.top + S(96), area.w - S(12), S(17)),
+                   theme.SEAT_COLORS[HERO], S(12))
 
     def _tag_of(self, view: HvNState, card: int, seat: int) -> str:
         if card == HIDDEN:
@@ -331,43 +348,39 @@ class HvNLayout(Layout):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_under(self, surf, view: HvNState) -> None:
-        s = self.scale
+        S = self.S
         for rect in self.boxes:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=int(10 * s))
-            pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=int(10 * s))
+            pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(10))
+            pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=S(10))
             surf.blit(box, rect)
         for rect, kind in self.chips:
             _chip(surf, rect, kind)
-        for label, pos, color, size, anchor in self.labels:
-            img = text.render(label, size, color, "bold")
-            where = {"l": img.get_rect(topleft=pos), "t": img.get_rect(midtop=pos),
-                     "c": img.get_rect(center=pos)}[anchor]
-            surf.blit(img, where)
+        self.draw_labels(surf)
 
     def draw_over(self, surf, view: HvNState, sprite: Sprite) -> None:
+        """On a card: what it means to its holder (at its foot), and, at its foot too,
+        a support-pile card's worth or a hindering card's worth (never over a corner)."""
         c = sprite.card
         if c == HIDDEN or not sprite.face_up:
             return
         r = sprite.rect
-        s = self.scale
+        S = self.S
+        foot = (r.centerx, r.bottom - S(9))
         tag = sprite.extra.get("tag")
-        if tag and r.h >= int(100 * s):
-            _pill(surf, tag, (r.centerx, r.bottom - int(9 * s)), (30, 36, 48), int(11 * s),
-                  r.w - 4)
-        if c in view.weak:
-            _pill(surf, "support: 1", (r.centerx, r.top + int(r.h * 0.45)), (90, 90, 100),
-                  int(10 * s), r.w)
-        role = view.role.get(c)
-        if role == "hinder":
-            _pill(surf, f"+{rk.worth(view, c)}", (r.centerx, r.top + int(8 * s)), BAD_CHIP,
-                  int(10 * s), r.w)
+        if tag and r.h >= S(100):
+            _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4)
+        room = sprite.extra.get("exposed", r.w)
+        if c in view.weak and sprite.zone != "support.1":
+            _pill(surf, "support: 1", (r.left + room // 2, foot[1]), (90, 90, 100), S(10),
+                  room - 2, skip=True)
+        elif view.role.get(c) == "hinder":
+            _pill(surf, f"+{rk.worth(view, c)}", foot, BAD_CHIP, S(10), r.w)
 
     def draw_top(self, surf, view: HvNState) -> None:
-        s = self.scale
+        S = self.S
         for label, pos, color in self.pills:
-            _pill(surf, label, (pos[0], pos[1] + int(8 * s)), (20, 26, 34), int(12 * s), 400,
-                  color)
+            _pill(surf, label, pos, (20, 26, 34), S(12), S(240), color)
 
     def info_lines(self, view: HvNState) -> list[tuple[str, tuple]]:
         lines = [(f"Hero: {view.popular} popular support, {view.press} bad press",
@@ -407,12 +420,19 @@ def _tally(view: HvNState, c: int) -> tuple[str, tuple]:
     return label + (" \u2713" if ok else ""), theme.GOOD if ok else theme.ACCENT
 
 
-def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT) -> None:
-    size = text.fit_size(label, max_w - 10, max(7, size), "condbold", 6)
-    img = text.render(label, size, fg, "condbold")
-    box = img.get_rect(center=center).inflate(10, 4)
+def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT,
+          skip: bool = False) -> None:
+    """A rounded label centred on ``center``, at most ``max_w`` wide (``skip``: left out
+    when it cannot fit, e.g. on a card mostly covered by the next)."""
+    size = max(7, size)
+    if skip and text.width_of(label, text.MIN_SIZE, "condbold") + 10 > max_w:
+        return
+    w = min(max_w, text.width_of(label, size, "condbold") + 10)
+    box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + 4)
+    box.center = center
     pygame.draw.rect(surf, bg, box, border_radius=box.h // 2)
-    surf.blit(img, img.get_rect(center=box.center))
+    text.draw(surf, label, box.inflate(-8, 0), size, fg, "condbold", align="center",
+              valign="middle", min_size=6)
 
 
 def _chip(surf, rect: pygame.Rect, kind: str) -> None:

@@ -15,7 +15,7 @@ import pygame
 from ...engine.cards import CardDef
 from ...games.overpower.cards import compile_card
 from .. import text, theme
-from ..cardart import frame, gradient, name_bar, picture, register, shade, star
+from ..cardart import frame, gradient, name_bar, name_bar_height, picture, register, shade, star
 from .icons import ANY_COLOR, INK, color_of, letter_chip, type_icon, type_name
 
 LETTER = "EFSI"
@@ -37,11 +37,16 @@ def hues_of(card_id: str) -> tuple[tuple, tuple]:
     return tuple(base)[:3], tuple(accent)[:3]
 
 
-def _label(surf, words: str, size: int, color, center, style: str = "bold") -> pygame.Rect:
-    img = text.render(words, max(6, size), color, style)
-    rect = img.get_rect(center=center)
-    surf.blit(img, rect)
-    return rect
+def _label(surf, words: str, size: int, color, center, style: str = "bold",
+           max_w: int | None = None, optional: bool = False) -> pygame.Rect | None:
+    """``words`` centred on ``center``, shrunk to at most ``max_w`` (the card's width)."""
+    size = max(6, size)
+    room = max_w if max_w is not None else surf.get_width() - 4
+    box = pygame.Rect(0, 0, min(room, text.width_of(words, size, style) + 2),
+                      theme.font(size, style).get_height())
+    box.center = center
+    return text.draw(surf, words, box, size, color, style, align="center", valign="middle",
+                     min_size=6, optional=optional)
 
 
 def _persona_name(persona: str) -> str:
@@ -57,15 +62,17 @@ def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     base, accent = hues_of(card.id)
     inner = frame(surf, base, shade(base, 0.2))
     big = w >= 160
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, max(10, int(h * 0.12)))
     code = card.get("code")
-    name_bar(surf, bar, card.name, shade(base, 0.75), left_pad=bar.h if code else 0)
+    pad = max(10, int(h * 0.12)) if code else 0
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      max(pad, name_bar_height(card.name, inner.w - 2, h, pad)))
+    name_bar(surf, bar, card.name, shade(base, 0.75), left_pad=pad)
     grid_h = int(h * (0.2 if big else 0.3))
     art_bottom = inner.top + int(h * (0.5 if big else 0.66))
     art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, art_bottom - bar.bottom - 2)
     picture(surf, art, card, base, accent)
     if code:
-        r = bar.h // 2
+        r = min(bar.h, pad) // 2
         color = (60, 120, 220) if code == "H" else (200, 56, 60)
         pygame.draw.circle(surf, color, (bar.left + r, bar.centery), r)
         _label(surf, code, int(r * 1.4), theme.TEXT, (bar.left + r, bar.centery), "condbold")
@@ -78,14 +85,16 @@ def paint_character(surf: pygame.Surface, card: CardDef) -> None:
         abilities = card.get("abilities") or []
         if abilities and inner.bottom - cells.bottom >= 9:
             name = abilities[0]["name"]
-            size = text.fit_size(name, inner.w - 4, int(h * 0.075), "condbold", 6)
-            _label(surf, name, size, shade(accent, 1.1),
-                   (inner.centerx, (cells.bottom + inner.bottom) // 2), "condbold")
+            _label(surf, name, int(h * 0.075), shade(accent, 1.1),
+                   (inner.centerx, (cells.bottom + inner.bottom) // 2), "condbold",
+                   max_w=inner.w - 4, optional=True)
 
 
 def _grid(surf, rect: pygame.Rect, grid: tuple) -> None:
-    """Four cells: the type's colour and letter on top, the rating large below."""
+    """Four cells: the type's colour and letter on top, the rating large below (on a
+    thumbnail, the colours alone when the figures cannot be read)."""
     cw = rect.w / 4
+    tiny = cw < 9
     for t, rating in enumerate(grid):
         cell = pygame.Rect(rect.left + int(t * cw), rect.top, int(cw) - 1, rect.h)
         color = color_of(t)
@@ -95,17 +104,20 @@ def _grid(surf, rect: pygame.Rect, grid: tuple) -> None:
         pygame.draw.rect(surf, color if rating else shade(color, 0.4), strip,
                          border_top_left_radius=max(2, cell.w // 6),
                          border_top_right_radius=max(2, cell.w // 6))
-        _label(surf, LETTER[t], int(strip.h * 0.95), INK, strip.center, "condbold")
+        _label(surf, LETTER[t], int(strip.h * 0.95), INK, strip.center, "condbold",
+               max_w=cell.w, optional=tiny)
         digits = pygame.Rect(cell.left, strip.bottom, cell.w, cell.bottom - strip.bottom)
         shown = str(rating) if rating else "\u2013"
         size = min(int(digits.h * 1.05), int(cell.w * 1.1))
-        _label(surf, shown, size, theme.TEXT if rating else theme.DIM, digits.center)
+        _label(surf, shown, size, theme.TEXT if rating else theme.DIM, digits.center,
+               max_w=cell.w, optional=tiny)
 
 
 def _ability_text(surf, card: CardDef, rect: pygame.Rect) -> None:
     lines = [f"{a['name']}: {a.get('text', '')}" for a in card.get("abilities") or []]
     body = " ".join(lines) or (card.get("flavor") or "")
-    text.blit_wrapped(surf, body, rect, max(8, rect.w // 17), theme.TEXT, "cond")
+    text.draw(surf, body, rect, max(8, rect.w // 17), theme.TEXT, "cond", wrap=True,
+              optional=True)
 
 
 # -- Power cards -------------------------------------------------------------------------------
@@ -126,8 +138,8 @@ def paint_power(surf: pygame.Surface, card: CardDef) -> None:
         gradient(surf, inner.inflate(-2, -2), shade(main, 0.55), shade(main, 0.18))
     value = str(inf.value)
     vsize = int(h * (0.42 if w < 70 else 0.3))
-    img = text.render(value, vsize, theme.TEXT, "bold")
-    surf.blit(img, (inner.left + max(2, w // 18), inner.top - max(1, h // 40)))
+    text.draw(surf, value, (inner.left + max(2, w // 18), inner.top - max(1, h // 40),
+                            inner.w // 2 + 4, int(vsize * 1.2)), vsize, theme.TEXT, "bold")
     icon = int(min(inner.w, inner.h) * (0.46 if w < 70 else 0.56))
     box = pygame.Rect(0, 0, icon, icon)
     box.center = (inner.centerx + w // 9, inner.centery + h // 12)
@@ -142,9 +154,12 @@ def paint_power(surf: pygame.Surface, card: CardDef) -> None:
     if h >= 70:
         label = type_name(types[0]).upper() if len(types) == 1 else \
             ("MULTIPOWER" if types else "ANY-POWER")
-        bar_h = max(9, int(h * 0.12))
-        name_bar(surf, pygame.Rect(inner.left + 2, inner.bottom - bar_h - 2, inner.w - 4,
-                                   bar_h), label, shade(main, 0.7))
+        bar = pygame.Rect(inner.left + 2, inner.bottom - max(9, int(h * 0.12)) - 2,
+                          inner.w - 4, max(9, int(h * 0.12)))
+        pygame.draw.rect(surf, shade(shade(main, 0.7), 0.8), bar,
+                         border_radius=max(2, bar.h // 4))
+        text.draw(surf, label, bar.inflate(-4, -2), int(bar.h * 0.62), theme.TEXT, "condbold",
+                  align="center", valign="middle", optional=True)
 
 
 # -- Universe and Tactic cards ----------------------------------------------------------------
@@ -184,7 +199,8 @@ def paint_action(surf: pygame.Surface, card: CardDef) -> None:
     small = w < 70
     top = inner.top + 2
     if not small:
-        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, max(10, int(h * 0.12)))
+        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                          name_bar_height(card.name, inner.w - 2, h))
         name_bar(surf, bar, card.name, shade(color, 0.7))
         top = bar.bottom + 3
     r = max(5, int(w * (0.14 if small else 0.085)))
@@ -199,17 +215,18 @@ def paint_action(surf: pygame.Surface, card: CardDef) -> None:
            if t >= 0 else theme.TEXT, (inner.centerx, fig_y))
     follows = _follows(inf)
     if follows and not small:
-        size = text.fit_size(follows, inner.w - 6, int(h * 0.085), "condbold", 6)
-        _label(surf, follows, size, theme.TEXT, (inner.centerx, fig_y + int(h * 0.15)),
-               "condbold")
+        _label(surf, follows, int(h * 0.085), theme.TEXT, (inner.centerx, fig_y + int(h * 0.15)),
+               "condbold", max_w=inner.w - 6, optional=True)
     if w >= 160 and card.text:
-        text.blit_wrapped(surf, card.text, pygame.Rect(inner.left + 8, fig_y + int(h * 0.22),
-                                                       inner.w - 16, int(h * 0.3)),
-                          max(8, w // 17), theme.TEXT, "cond")
+        text.draw(surf, card.text, (inner.left + 8, fig_y + int(h * 0.22), inner.w - 16,
+                                    int(h * 0.3)), max(8, w // 17), theme.TEXT, "cond",
+                  wrap=True, optional=True)
     if h >= 70:
-        foot = text.render(KIND_LABELS[card.kind], max(6, int(h * 0.06)), shade(color, 1.8),
-                           "condbold")
-        surf.blit(foot, foot.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
+        foot_h = max(8, int(h * 0.08))
+        text.draw(surf, KIND_LABELS[card.kind], (inner.left + 2, inner.bottom - 2 - foot_h,
+                                                 inner.w - 4, foot_h), max(6, int(h * 0.06)),
+                  shade(color, 1.8), "condbold", align="center", valign="bottom",
+                  optional=True)
 
 
 for _kind in KIND_LABELS:
@@ -244,12 +261,13 @@ def paint_special(surf: pygame.Surface, card: CardDef) -> None:
     small = w < 70
     top = inner.top + 1
     if not small:
-        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, max(10, int(h * 0.12)))
+        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                          name_bar_height(card.name, inner.w - 2, h))
         name_bar(surf, bar, card.name, shade(color, 0.7))
         who = _persona_name(inf.persona).upper()
-        size = text.fit_size(who, inner.w - 6, int(h * 0.07), "condbold", 6)
+        size = max(6, int(h * 0.07))
         _label(surf, who, size, shade(color, 1.9), (inner.centerx, bar.bottom + size // 2 + 3),
-               "condbold")
+               "condbold", max_w=inner.w - 6)
         top = bar.bottom + size + 5
     art = pygame.Rect(inner.left + 2, top, inner.w - 4, int(h * (0.5 if small else 0.36)))
     gradient(surf, art, shade(color, 0.75), shade(color, 0.25))
@@ -260,17 +278,18 @@ def paint_special(surf: pygame.Surface, card: CardDef) -> None:
         center = (art.left + r + 1, art.top + r + 1)
         pygame.draw.circle(surf, (18, 20, 26), center, r + 1)
         pygame.draw.circle(surf, color_of(t), center, r)
-        _label(surf, str(inf.value), int(r * 1.4), INK, center, "condbold")
+        _label(surf, str(inf.value), int(r * 1.4), INK, center, "condbold", max_w=2 * r)
     if not small and h >= 90:
         body = pygame.Rect(inner.left + 4, art.bottom + 3, inner.w - 8,
                            inner.bottom - art.bottom - max(10, int(h * 0.08)))
-        text.blit_wrapped(surf, card.text or card.name, body, max(7, int(w * 0.085)),
-                          theme.TEXT, "cond")
+        text.draw(surf, card.text or card.name, body, max(7, int(w * 0.085)), theme.TEXT,
+                  "cond", wrap=True, optional=w < 160)
     if h >= 70:
         label = "SPECIAL \u00b7 " + inf.play.replace("attack-or-defence", "attack/defence").upper()
-        size = text.fit_size(label, inner.w - 4, max(6, int(h * 0.06)), "condbold", 6)
-        foot = text.render(label, size, shade(color, 1.9), "condbold")
-        surf.blit(foot, foot.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
+        foot_h = max(8, int(h * 0.08))
+        text.draw(surf, label, (inner.left + 2, inner.bottom - 2 - foot_h, inner.w - 4, foot_h),
+                  max(6, int(h * 0.06)), shade(color, 1.9), "condbold", align="center",
+                  valign="bottom", optional=True)
 
 
 # -- missions ----------------------------------------------------------------------------------
@@ -296,11 +315,14 @@ def paint_mission(surf: pygame.Surface, card: CardDef) -> None:
            (inner.centerx, inner.top + int(h * 0.42)))
     if w >= 70:
         title = card.name.rsplit(" ", 1)[0]
-        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, max(10, int(h * 0.12)))
+        bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                          name_bar_height(title, inner.w - 2, h))
         name_bar(surf, bar, title, shade(color, 0.8))
-        foot = text.render("MISSION", max(6, int(h * 0.06)), (220, 236, 240), "condbold")
-        surf.blit(foot, foot.get_rect(midbottom=(inner.centerx, inner.bottom - 3)))
+        foot_h = max(8, int(h * 0.08))
+        text.draw(surf, "MISSION", (inner.left + 2, inner.bottom - 3 - foot_h, inner.w - 4,
+                                    foot_h), max(6, int(h * 0.06)), (220, 236, 240),
+                  "condbold", align="center", valign="bottom", optional=True)
     if w >= 160 and card.text:
-        text.blit_wrapped(surf, card.text, pygame.Rect(inner.left + 10, inner.top + int(h * 0.55),
-                                                       inner.w - 20, int(h * 0.2)),
-                          max(8, w // 16), theme.TEXT, "italic")
+        text.draw(surf, card.text, (inner.left + 10, inner.top + int(h * 0.55), inner.w - 20,
+                                    int(h * 0.2)), max(8, w // 16), theme.TEXT, "italic",
+                  wrap=True, optional=True)

@@ -76,8 +76,10 @@ def _letter_chip(surf, t: int, center, r: int, filled: bool) -> None:
         pygame.draw.circle(surf, shade(color, 0.8), center, r, max(1, r // 5))
         ink = shade(color, 0.9)
     letter = LETTERS[t] if 0 <= t < 4 else "*"
-    img = text.render(letter, max(7, int(r * 1.25)), ink, "condbold")
-    surf.blit(img, img.get_rect(center=center))
+    box = pygame.Rect(0, 0, 2 * r, 2 * r)
+    box.center = center
+    text.draw(surf, letter, box, max(7, int(r * 1.25)), ink, "condbold", align="center",
+              valign="middle", min_size=6)
 
 
 def hit_chip(surf, rect: pygame.Rect, types: tuple, value: int, muted: bool = False) -> None:
@@ -109,9 +111,9 @@ def _hit_chip(surf, rect: pygame.Rect, types: tuple, value: int, muted: bool) ->
     label = str(value)
     if len(types) == 1:
         label = LETTERS[types[0]] + label
-    size = text.fit_size(label, rect.w - 2, int(rect.h * 0.8), "condbold", 6)
-    img = text.render(label, size, INK if not muted else (200, 202, 206), "condbold")
-    surf.blit(img, img.get_rect(center=rect.center))
+    text.draw(surf, label, rect.inflate(-2, 0), int(rect.h * 0.8),
+              INK if not muted else (200, 202, 206), "condbold", align="center",
+              valign="middle", min_size=6)
 
 
 def type_name(t: int) -> str:

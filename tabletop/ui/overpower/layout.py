@@ -88,7 +88,7 @@ class OverPowerLayout(Layout):
     def _strip(self, view: OPState, seat: int, rect: pygame.Rect) -> None:
         S = self.S
         hand = view.zones[f"hand.{seat}"]
-        label = f"{self.name(seat)} \u00b7 {len(hand)} in hand"
+        label = f"{self.seat_caption(view, seat)} \u2014 {len(hand)} in hand"
         self.labels.append((label, (rect.left, rect.centery), paint.seat_color(seat), S(14),
                             "ml"))
         x = rect.left + paint.text_width(label, S(14)) + S(14)
@@ -187,7 +187,7 @@ class OverPowerLayout(Layout):
         x0 = self.table.left + S(PILES_X)
         rows = (PILES, MISSIONS + (("ventured", "Ventured"),))
         for r, row in enumerate(rows):
-            y = band.top + S(4) + r * S(PILE_H + 22)
+            y = band.top + S(2) + r * S(PILE_H + 26)
             for i, (base, label) in enumerate(row):
                 rect = pygame.Rect(x0 + i * S(PILE_W + 12), y, S(PILE_W), S(PILE_H))
                 self._pile(view, seat, base, label, rect)
@@ -227,6 +227,15 @@ class OverPowerLayout(Layout):
     # -- hooks ------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return paint.seat_name(self.scene, seat)
+
+    def target_rect(self, move) -> pygame.Rect | None:
+        """A character is lit (and dropped on) with its whole area: its card, its Placed
+        cards and its hits (as :meth:`drop_target` reads a drop there)."""
+        landing = self.scene.game.text.landing(move)
+        if isinstance(landing, int) and landing in self.blocks and \
+                self.view.phase != "setup":
+            return self.blocks[landing][0]
+        return super().target_rect(move)
 
     def drop_target(self, pos, card: int):
         """Anywhere in a character's area (its card, its Placed cards, its hits) means

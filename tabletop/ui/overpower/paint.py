@@ -46,20 +46,27 @@ def text_width(words: str, size: int, style: str = "bold") -> int:
 
 
 def _blit(surf, words: str, pos, color, size: int, anchor: str = "l",
-          style: str = "bold") -> pygame.Rect:
-    img = text.render(words, max(6, size), color, style)
-    rect = {"l": img.get_rect(topleft=pos), "ml": img.get_rect(midleft=pos),
-            "c": img.get_rect(center=pos), "t": img.get_rect(midtop=pos),
-            "r": img.get_rect(topright=pos), "mr": img.get_rect(midright=pos)}[anchor]
-    surf.blit(img, rect)
-    return rect
+          style: str = "bold", width: int | None = None) -> pygame.Rect:
+    """``words`` placed by ``anchor`` at ``pos`` in a box as wide as they are (or
+    ``width``, shrinking them to fit)."""
+    size = max(6, size)
+    w = text.width_of(words, size, style) + 1
+    box = pygame.Rect(0, 0, min(w, width) if width else w, theme.font(size, style).get_height())
+    setattr(box, {"l": "topleft", "ml": "midleft", "c": "center", "t": "midtop",
+                  "r": "topright", "mr": "midright"}[anchor], pos)
+    align = {"c": "center", "t": "center", "r": "right", "mr": "right"}.get(anchor, "left")
+    return text.draw(surf, words, box, size, color, style, align=align, valign="middle",
+                     min_size=6)
 
 
 def pill(surf, words: str, center, bg, fg, size: int) -> pygame.Rect:
-    img = text.render(words, max(6, size), fg, "condbold")
-    box = img.get_rect(center=center).inflate(size, size // 3 + 2)
+    size = max(6, size)
+    box = pygame.Rect(0, 0, text.width_of(words, size, "condbold") + size,
+                      theme.font(size, "condbold").get_height() + size // 3 + 2)
+    box.center = center
     pygame.draw.rect(surf, bg, box, border_radius=box.h // 2)
-    surf.blit(img, img.get_rect(center=box.center))
+    text.draw(surf, words, box, size, fg, "condbold", align="center", valign="middle",
+              min_size=6)
     return box
 
 
@@ -96,9 +103,10 @@ def _pile_label(lay, surf, rect, label: str, count: int, base: str, view) -> Non
         words = f"{label} {count}" + (f" ({r}+{count - r})" if r and count > r else "")
     else:
         words = f"{label} {count}"
-    size = text.fit_size(words, rect.w + S(11), S(11), "condbold", 6)
-    _blit(surf, words, (rect.centerx, rect.bottom + S(2)), theme.MUTED if count else DIM,
-          size, "t", "condbold")
+    box = pygame.Rect(0, 0, rect.w + S(11), S(24))
+    box.midtop = (rect.centerx, rect.bottom + S(1))
+    text.draw(surf, words, box, S(11), theme.MUTED if count else DIM, "condbold",
+              align="center", wrap=True, line_gap=0.9)
 
 
 def rect_seat(lay, rect) -> int:
@@ -180,8 +188,8 @@ def _action(lay, surf, view) -> None:
         return
     combat = lay.combat_area
     head = f"{view.name(a.actor)} \u2192 {view.name(a.target)}"
-    size = text.fit_size(head, combat.w - S(8), S(14), "bold", 8)
-    _blit(surf, head, (combat.left + S(4), combat.top + S(8)), seat_color(a.seat), size)
+    _blit(surf, head, (combat.left + S(4), combat.top + S(8)), seat_color(a.seat), S(14),
+          width=combat.w - S(8))
     text.blit_wrapped(surf, working(a.terms), pygame.Rect(combat.left + S(4), combat.top + S(126),
                                                          combat.w - S(8), S(40)), S(11),
                       theme.MUTED)
@@ -225,8 +233,7 @@ def _totals(lay, surf, view) -> None:
         c = len(view.zones[f"risk_completed.{seat}"])
         if r or c:
             words = f"{seat_label(seat)} ventured {r}" + (f" + {c} from Completed" if c else "")
-            size = text.fit_size(words, right - x, S(12), "bold", 7)
-            _blit(surf, words, (x, y), seat_color(seat), size)
+            _blit(surf, words, (x, y), seat_color(seat), S(12), width=right - x)
             y += S(18)
 
 

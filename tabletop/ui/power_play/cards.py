@@ -9,7 +9,7 @@ import pygame
 
 from ...engine.cards import CardDef
 from .. import text, theme
-from ..cardart import frame, gradient, name_bar, picture, register, shade, star
+from ..cardart import frame, gradient, name_bar, name_bar_height, picture, register, shade, star
 
 TYPE_COLORS = {
     "flame": (226, 94, 48), "frost": (96, 178, 232), "gale": (120, 200, 150),
@@ -107,9 +107,9 @@ def paint_power(surf: pygame.Surface, card: CardDef) -> None:
     gradient(surf, inner.inflate(-2, -2), shade(color, 0.5), shade(color, 0.18))
     # the value, big, top-left, and again upside down bottom-right (as on real cards)
     size = max(10, int(h * 0.3))
-    value = str(card["value"])
-    img = text.render(value, size, theme.TEXT, "bold")
-    surf.blit(img, (inner.left + max(2, w // 16), inner.top))
+    text.draw(surf, str(card["value"]), (inner.left + max(2, w // 16), inner.top,
+                                         inner.w // 2, int(size * 1.25)), size, theme.TEXT,
+              "bold")
     icon = int(min(inner.w, inner.h) * 0.62)
     icon_rect = pygame.Rect(0, 0, icon, icon)
     icon_rect.center = (inner.centerx + w // 10, inner.centery + h // 20)
@@ -125,22 +125,23 @@ def _text_card(surf: pygame.Surface, card: CardDef, color, footer: str, art) -> 
     """The common face: name bar, a picture, the rules text, a footer; returns the art box."""
     w, h = surf.get_size()
     inner = frame(surf, color)
-    bar_h = max(11, int(h * 0.1))
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
     name_bar(surf, bar, card.name, shade(color, 0.7))
     art_box = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, int(h * 0.36))
     art(surf, art_box)
     foot_h = max(8, int(h * 0.065))
     body = pygame.Rect(inner.left + 4, art_box.bottom + 3, inner.w - 8,
                        inner.bottom - art_box.bottom - foot_h - 6)
-    text.blit_wrapped(surf, card.text or card.name, body, max(7, int(w * 0.085)),
-                      theme.TEXT, "cond")
-    if w >= 200 and card.get("flavor"):
-        text.blit_wrapped(surf, card["flavor"], pygame.Rect(body.left, body.bottom - int(h * 0.1),
-                                                             body.w, int(h * 0.1)),
-                          int(w * 0.045), theme.DIM, "italic")
-    foot = text.render(footer, max(6, int(foot_h * 0.85)), shade(color, 1.7), "condbold")
-    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 1))
+    flavor_h = int(h * 0.1) if w >= 200 and card.get("flavor") else 0
+    text.draw(surf, card.text or card.name, (body.left, body.top, body.w, body.h - flavor_h),
+              max(7, int(w * 0.085)), theme.TEXT, "cond", wrap=True, optional=w < 110)
+    if flavor_h:
+        text.draw(surf, card["flavor"], (body.left, body.bottom - flavor_h, body.w, flavor_h),
+                  int(w * 0.045), theme.DIM, "italic", wrap=True, optional=True)
+    text.draw(surf, footer, (inner.left + 2, inner.bottom - foot_h - 1, inner.w - 4, foot_h),
+              max(6, int(foot_h * 0.85)), shade(color, 1.7), "condbold", align="center",
+              valign="middle", optional=True)
     return art_box
 
 
@@ -148,9 +149,10 @@ def badge(surf: pygame.Surface, label: str, center, radius: int, color) -> None:
     """A round badge with a number or a short label."""
     pygame.draw.circle(surf, (14, 16, 20), center, radius + 2)
     pygame.draw.circle(surf, color, center, radius)
-    size = text.fit_size(label, radius * 2 - 4, int(radius * 1.15), "bold", 6)
-    img = text.render(label, size, (20, 16, 12), "bold")
-    surf.blit(img, img.get_rect(center=center))
+    box = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
+    box.center = center
+    text.draw(surf, label, box, int(radius * 1.15), (20, 16, 12), "bold", align="center",
+              valign="middle", min_size=6)
 
 
 @register("power-play", "villain")

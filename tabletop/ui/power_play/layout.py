@@ -19,6 +19,7 @@ from ...games.power_play.state import PPState
 from ...games.power_play.turn import ROUNDS
 from .. import text, theme
 from ..table import Layout, Sprite
+from ..table.layout import seat_title
 from . import cards as _cards  # noqa: F401 - registers the card painters
 
 CARD_W, CARD_H = 96, 134
@@ -26,14 +27,15 @@ GOOD, BAD = theme.GOOD, theme.BAD
 
 
 class PowerPlayLayout(Layout):
+    turn_word = "active hero"
+
     def compute(self, view: PPState, viewer: int | None, size) -> None:
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         table = self.table_rect(size)
         self.view = view
         self.sprites = []
         self.zones = {}
-        self.labels: list[tuple[str, tuple[int, int], tuple, int, str]] = []
+        self.labels = []
         self.boxes: list[tuple[pygame.Rect, tuple]] = []
         bottom = viewer if viewer is not None else view.current
         self.bottom = bottom
@@ -59,18 +61,18 @@ class PowerPlayLayout(Layout):
 
     def _villain_area(self, view: PPState, table: pygame.Rect) -> pygame.Rect:
         """The current location, then the villain, its attribute and its two powers."""
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         cw, ch = self.cw, self.ch
         top = S(30)
         loc_rect = pygame.Rect(table.left + S(14), top, cw, ch)
         self.zones["location"] = loc_rect
         for c in view.zones["location"]:
             self.sprites.append(Sprite(c, loc_rect, "location"))
-        self._label("Location", (loc_rect.centerx, S(8)), theme.MUTED, S(13))
+        self.label("Location", (loc_rect.left - S(6), S(6), cw + S(12), S(20)), theme.MUTED,
+                   S(13), align="center")
         if not view.zones["location"]:
-            self._label("none" if view.options.get("less_counting") else "\u2014",
-                        loc_rect.center, theme.DIM, S(13))
+            self.label("none" if view.options.get("less_counting") else "\u2014", loc_rect,
+                       theme.DIM, S(13), align="center")
         x = loc_rect.right + S(22)
         area_left = x - S(8)
         for zone in ("villain", "attribute"):
@@ -89,14 +91,15 @@ class PowerPlayLayout(Layout):
         area = pygame.Rect(area_left, S(4), threat_left + 2 * cw + S(16) - area_left,
                            ch + S(34))
         self.boxes.append((area, (60, 14, 22, 120)))
-        self._label("The villain", (area.left + S(10), S(22)), (240, 150, 150), -S(13))
-        self._label("its powers", (threat_left + 2, S(22)), (240, 150, 150), -S(11), "regular")
+        self.label("The villain", (area.left + S(10), S(6), threat_left - area.left - S(14),
+                                   S(20)), (240, 150, 150), S(13))
+        self.label("its powers", (threat_left + 2, S(6), 2 * cw, S(20)), (240, 150, 150), S(11),
+                   "regular")
         return area
 
     def _piles(self, view: PPState, table: pygame.Rect, area: pygame.Rect) -> None:
         """The power pile and discard at the top right, under the round banner."""
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         top = S(30)
         pw, ph = S(70), S(98)
         piles_x = table.right - 2 * pw - S(26)
@@ -109,21 +112,21 @@ class PowerPlayLayout(Layout):
                                            face_up=zone == "discard" and cards[-1] != HIDDEN))
             else:
                 self.boxes.append((rect, (255, 255, 255, 12)))
-            self._label(f"{label} {len(cards)}", (rect.centerx, rect.bottom + S(9)),
-                        theme.MUTED, S(11))
+            self.label(f"{label} {len(cards)}", (rect.left - S(5), rect.bottom + S(2),
+                                                 pw + S(10), S(15)), theme.MUTED, S(11),
+                       align="center")
         if view.round:
-            banner = f"Round {view.round} of {ROUNDS}"
-            self._label(banner, ((area.right + table.right) // 2 - S(6), S(14)), theme.ACCENT,
-                        S(17))
-            self._label(f"turn {view.round_turn} of {view.seats} · villains left "
-                        f"{len(view.zones['villains'])}",
-                        ((area.right + table.right) // 2 - S(6), S(34)), theme.MUTED, S(12),
-                        "regular")
+            left = area.right + S(8)
+            banner = pygame.Rect(left, S(4), table.right - left - S(8), S(22))
+            self.label(f"Round {view.round} of {ROUNDS}", banner, theme.ACCENT, S(17),
+                       align="center")
+            self.label(f"turn {view.round_turn} of {view.seats} \u00b7 villains left "
+                       f"{len(view.zones['villains'])}", banner.move(0, S(22)).inflate(0, -S(6)),
+                       theme.MUTED, S(12), "regular", align="center")
 
     def _defence(self, view: PPState, table: pygame.Rect) -> pygame.Rect:
         """The defence (the drop zone, with spent Bonus powers after it) and the board."""
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         mid = pygame.Rect(table.left + S(14), S(200), S(586), S(226))
         self.zones["defence"] = mid
         self.defence_rect = mid
@@ -139,18 +142,18 @@ class PowerPlayLayout(Layout):
             self.sprites.append(Sprite(c, pygame.Rect(dx, mid.top + S(30), dw, dh), zone))
             dx += step
         active = view.current
-        self._label(f"Defence of {self._name(active)}",
-                    (mid.left + S(8), mid.top + S(22)), theme.SEAT_COLORS[active % 4], -S(13))
+        self.label(f"Defence of {self._name(active)}", (mid.left + S(8), mid.top + S(5),
+                                                         mid.w // 2, S(20)),
+                   theme.SEAT_COLORS[active % 4], S(13))
         if not cards:
-            self._label("Drop powers here", mid.center, theme.DIM, S(15))
+            self.label("Drop powers here", mid, theme.DIM, S(15), align="center")
         board = pygame.Rect(mid.right + S(10), S(196), table.right - mid.right - S(20), S(236))
         self.board = board
         return mid
 
     def _viewer(self, view: PPState, table: pygame.Rect, size, mid: pygame.Rect) -> None:
         """The seat in front of the screen: open powers, Bonus powers, Bad News."""
-        s = self.scale
-        S = lambda v: int(v * s)  # noqa: E731
+        S = self.S
         cw, ch = self.cw, self.ch
         bottom = self.bottom
         base_y = S(440)
@@ -164,25 +167,17 @@ class PowerPlayLayout(Layout):
             self.sprites.append(Sprite(c, pygame.Rect(hand_rect.left + i * step,
                                                       hand_rect.top + S(4), cw, ch),
                                        f"hand.{bottom}", face_up=c != HIDDEN))
-        tag = f"{self._name(bottom)} \u2014 open powers"
-        if bottom == view.current and not view.over:
-            tag += " \u00b7 ACTIVE HERO"
-        self._label(tag, (hand_rect.left, base_y + S(12)), theme.SEAT_COLORS[bottom % 4],
-                    -S(14))
+        self.label(f"{self.seat_caption(view, bottom)} \u2014 open powers",
+                   (hand_rect.left, base_y - S(6), hand_rect.w + S(60), S(22)),
+                   theme.SEAT_COLORS[bottom % 4], S(14))
         if not hand:
-            self._label("no powers", hand_rect.center, theme.DIM, S(14))
+            self.label("no powers", hand_rect, theme.DIM, S(14), align="center")
         side = pygame.Rect(hand_rect.right + S(6), base_y + S(6), mid.right - hand_rect.right
                            - S(6), size[1] - base_y - S(10))
         self._held(view, bottom, side, S(56), S(78))
 
     def _name(self, seat: int) -> str:
-        seats = self.scene.session.seats
-        name = seats[seat].name if seat < len(seats) else ""
-        label = seat_label(seat)
-        return f"{label} {name}" if name and name != label else label
-
-    def _label(self, label: str, pos, color, size: int, style: str = "bold") -> None:
-        self.labels.append((label, pos, color, size, style))
+        return seat_title(self.scene.session, seat)
 
     def _held(self, view: PPState, seat: int, rect: pygame.Rect, w: int, h: int) -> None:
         """Bonus powers (face up, draggable when they may be spent) and Bad News (backs)."""
@@ -201,20 +196,16 @@ class PowerPlayLayout(Layout):
             color = GOOD if base == "bonus" else BAD
             worth = sum(view.info[c].base for c in cards) if base == "bonus" else len(cards)
             extra = f" ({worth})" if base == "bonus" and cards else ""
-            self._label(f"{label} {len(cards)}{extra}", (area.left, y - S_(s, 3)), color,
-                        -S_(s, 12))
+            self.label(f"{label} {len(cards)}{extra}", (area.left, y - S_(s, 19), area.w,
+                                                        S_(s, 16)), color, S_(s, 12))
 
     def _other(self, view: PPState, seat: int, panel: pygame.Rect) -> None:
         """Another hero: name, open powers, Bonus powers and Bad News."""
         s = self.scale
         self.boxes.append((panel, (255, 255, 255, 14)))
-        tag = self._name(seat)
-        if seat == view.current and not view.over:
-            tag += " \u00b7 ACTIVE"
-        if seat == view.actor and seat != view.current and not view.over:
-            tag += " \u00b7 deciding"
-        self._label(tag, (panel.left + S_(s, 6), panel.top + S_(s, 16)),
-                    theme.SEAT_COLORS[seat % 4], -S_(s, 12))
+        self.label(self.seat_caption(view, seat), (panel.left + S_(s, 6), panel.top + S_(s, 2),
+                                                   panel.w - S_(s, 12), S_(s, 16)),
+                   theme.SEAT_COLORS[seat % 4], S_(s, 12))
         gap = S_(s, 4)
         roomy = panel.h > S_(s, 200)
         share = 1.0 if roomy else 0.6
@@ -247,7 +238,7 @@ class PowerPlayLayout(Layout):
                                            f"{base}.{seat}", face_up=base == "bonus"))
             label = f"{'Bonus' if base == 'bonus' else 'Bad News'} {len(cards)}"
             lx = col_x + (bw + S_(s, 8) * (len(shown) - 1) + S_(s, 6) if shown else 0)
-            self._label(label, (lx, ry + bh // 2 + S_(s, 7)), color, -S_(s, 11))
+            self.label(label, (lx, ry, panel.right - lx - S_(s, 4), bh), color, S_(s, 11))
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_under(self, surf, view: PPState) -> None:
@@ -262,12 +253,7 @@ class PowerPlayLayout(Layout):
         line = (*theme.SEAT_COLORS[view.current % 4], 150)
         pygame.draw.rect(box, line, box.get_rect(), 2, border_radius=int(14 * s))
         surf.blit(box, mid)
-        for label, pos, color, size, style in self.labels:
-            img = text.render(label, abs(size), color, style)
-            if size < 0:
-                surf.blit(img, (pos[0], pos[1] - img.get_height() + 2))
-            else:
-                surf.blit(img, img.get_rect(center=pos))
+        self.draw_labels(surf)
         self._draw_board(surf, view)
 
     def draw_over(self, surf, view: PPState, sprite: Sprite) -> None:
@@ -281,7 +267,8 @@ class PowerPlayLayout(Layout):
             won = view.outcome == "won"
             what = "Bonus" if won else "Bad News"
             self._tag(surf, f"\u2192 {seat_label(view.current)}'s {what}",
-                      (r.centerx, r.bottom - int(26 * s)), theme.GOOD if won else theme.BAD)
+                      (r.centerx, r.bottom - int(26 * s)), theme.GOOD if won else theme.BAD,
+                      max_w=r.w + int(16 * s))
         elif sprite.zone == "spent":
             self._tag(surf, f"BONUS +{view.info[sprite.card].base}",
                       (r.centerx, r.top + int(4 * s)), theme.GOOD)
@@ -291,12 +278,16 @@ class PowerPlayLayout(Layout):
             self._tag(surf, label, (r.centerx, r.top - int(9 * s)),
                       theme.GOOD if gain > 0 else theme.MUTED, big=True)
 
-    def _tag(self, surf, label: str, midtop, color, big: bool = False) -> None:
-        s = self.scale
-        img = text.render(label, int((15 if big else 10) * s), (14, 14, 18), "condbold")
-        box = img.get_rect(midtop=midtop).inflate(int(10 * s), int(4 * s))
+    def _tag(self, surf, label: str, midtop, color, big: bool = False,
+             max_w: int | None = None) -> None:
+        S = self.S
+        size = S(15 if big else 10)
+        w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(10))
+        box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
+        box.midtop = midtop
         pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-        surf.blit(img, img.get_rect(center=box.center))
+        text.draw(surf, label, box.inflate(-S(6), 0), size, (14, 14, 18), "condbold",
+                  align="center", valign="middle")
 
     def draw_top(self, surf, view: PPState) -> None:
         drag = self.scene.drag
@@ -306,12 +297,13 @@ class PowerPlayLayout(Layout):
         gain = self.gains[drag.card]
         now = preview.defence_so_far(view).total
         label = f"{view.name(drag.card)} adds {gain:+d}: the defence would count {now + gain}"
-        img = text.render(label, int(14 * s), (14, 14, 18), "bold")
-        box = img.get_rect(topright=(self.defence_rect.right - int(10 * s),
-                                     self.defence_rect.top + int(8 * s)))
-        box = box.inflate(int(14 * s), int(6 * s))
+        size = int(14 * s)
+        w = min(self.defence_rect.w - int(20 * s), text.width_of(label, size, "bold") + int(14 * s))
+        box = pygame.Rect(0, 0, w, text.step_of(size, "bold") + int(6 * s))
+        box.topright = (self.defence_rect.right - int(10 * s), self.defence_rect.top + int(5 * s))
         pygame.draw.rect(surf, theme.LEGAL, box, border_radius=box.h // 2)
-        surf.blit(img, img.get_rect(center=box.center))
+        text.draw(surf, label, box.inflate(-int(12 * s), 0), size, (14, 14, 18), "bold",
+                  align="center", valign="middle")
 
     # -- the tally board --------------------------------------------------------------------
     def board_lines(self, view: PPState) -> list[tuple[str, tuple, str]]:
@@ -358,24 +350,22 @@ class PowerPlayLayout(Layout):
         pygame.draw.rect(box, (8, 12, 16, 200), box.get_rect(), border_radius=int(10 * s))
         surf.blit(box, rect)
         title = "The tally" if view.hero is not None else "Running totals"
-        surf.blit(text.render(title, int(13 * s), theme.ACCENT, "bold"),
-                  (rect.left + int(10 * s), rect.top + int(6 * s)))
+        text.draw(surf, title, (rect.left + int(10 * s), rect.top + int(5 * s),
+                                rect.w - int(20 * s), int(18 * s)), int(13 * s), theme.ACCENT,
+                  "bold")
         lines = self.board_lines(view)
         width = rect.w - int(20 * s)
-        for size in (13, 12, 11, 10, 9):
-            need = 0
-            for line, _, style in lines:
-                f = theme.font(int(size * s), style)
-                need += len(text.wrap(line, f, width)) * int(f.get_linesize() * 1.3 * 0.85)
-            if need <= rect.h - int(32 * s):
-                break
+        room = rect.bottom - int(4 * s) - (rect.top + int(26 * s))
+        size = int(13 * s)
+        while size > text.MIN_SIZE and sum(text.height_of(line, width, size, style, 1.3)
+                                           for line, _, style in lines) > room:
+            size -= 1
         y = rect.top + int(26 * s)
         for line, color, style in lines:
-            y += text.blit_wrapped(surf, line, pygame.Rect(rect.left + int(10 * s), y,
-                                                           rect.w - int(20 * s), rect.bottom - y),
-                                   int(size * s), color, style, line_gap=1.3, shrink=False)
-            if y >= rect.bottom - 4:
-                break
+            h = min(text.height_of(line, width, size, style, 1.3), rect.bottom - y)
+            text.draw(surf, line, (rect.left + int(10 * s), y, width, h), size, color, style,
+                      wrap=True, line_gap=1.3)
+            y += h
 
     # -- the side panel ---------------------------------------------------------------------
     def info_lines(self, view: PPState) -> list[tuple[str, tuple]]:

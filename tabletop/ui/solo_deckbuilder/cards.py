@@ -11,7 +11,17 @@ import pygame
 from ...engine.cards import CardDef
 from ...engine.effects import effects_with
 from .. import text, theme
-from ..cardart import bolt, frame, name_bar, picture, register, seed_of, shade, star
+from ..cardart import (
+    bolt,
+    frame,
+    name_bar,
+    name_bar_height,
+    picture,
+    register,
+    seed_of,
+    shade,
+    star,
+)
 
 GAME = "solo-deckbuilder"
 TYPE_COLORS = {
@@ -39,8 +49,10 @@ def cost_badge(surf: pygame.Surface, center, r: int, cost: int) -> None:
     pygame.draw.circle(surf, (40, 30, 10), center, r + 1)
     pygame.draw.circle(surf, POWER_GOLD, center, r)
     pygame.draw.circle(surf, (200, 150, 40), center, r, max(1, r // 6))
-    img = text.render(str(cost), max(7, int(r * 1.25)), (40, 26, 6), "condbold")
-    surf.blit(img, img.get_rect(center=center))
+    box = pygame.Rect(0, 0, 2 * r, 2 * r)
+    box.center = center
+    text.draw(surf, str(cost), box, max(7, int(r * 1.25)), (40, 26, 6), "condbold",
+              align="center", valign="middle", min_size=6)
 
 
 #: how each effect badge reads and its colour (the effects name their badge: ``chip``)
@@ -71,15 +83,15 @@ def draw_chips(surf: pygame.Surface, items, rect: pygame.Rect) -> None:
         return
     h = rect.h
     x = rect.left
+    size = max(7, int(h * 0.82))
     for label, color in items:
-        size = max(7, int(h * 0.82))
-        img = text.render(label, size, (20, 20, 24), "condbold")
-        w = max(h, img.get_width() + h // 2)
+        w = max(h, text.width_of(label, size, "condbold") + h // 2)
         if x + w > rect.right:
             break
         pill = pygame.Rect(x, rect.top, w, h)
         pygame.draw.rect(surf, color, pill, border_radius=h // 2)
-        surf.blit(img, img.get_rect(center=pill.center))
+        text.draw(surf, label, pill, size, (20, 20, 24), "condbold", align="center",
+                  valign="middle", min_size=6)
         x += w + max(2, h // 5)
 
 
@@ -187,11 +199,12 @@ def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
     w, h = surf.get_size()
     big = w >= 200
     inner = frame(surf, color)
-    bar_h = max(12, int(h * 0.1))
     cost = card.get("cost")
     show_cost = cost is not None and card.kind not in ("starter", "weakness",
                                                        "location", "superhero")
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
+    bar_h = bar.h
     name_bar(surf, bar, card.name, shade(color, 0.75))
     art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4,
                       int(h * (0.30 if big else 0.36)))
@@ -211,14 +224,16 @@ def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
         y += chip_h + 3
     text_rect = pygame.Rect(inner.left + 4, y, inner.w - 8, inner.bottom - foot_h - 4 - y)
     size = max(7, int(w * (0.072 if big else 0.1)))
-    used = text.blit_wrapped(surf, body, text_rect, size, theme.TEXT, "cond")
-    if big and card.get("flavor") and used + int(h * 0.08) < text_rect.h:
-        text.blit_wrapped(surf, card["flavor"],
-                          pygame.Rect(text_rect.left, text_rect.top + used + 6, text_rect.w,
-                                      text_rect.h - used - 6), int(w * 0.05), theme.DIM,
-                          "italic")
-    foot = text.render(footer, max(6, int(foot_h * 0.85)), shade(color, 1.7), "condbold")
-    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 1))
+    used = text.draw(surf, body, text_rect, size, theme.TEXT, "cond", wrap=True,
+                     optional=not big)
+    used_h = used.h if used else 0
+    if big and card.get("flavor") and used_h + int(h * 0.08) < text_rect.h:
+        text.draw(surf, card["flavor"], (text_rect.left, text_rect.top + used_h + 6,
+                                         text_rect.w, text_rect.h - used_h - 6),
+                  int(w * 0.05), theme.DIM, "italic", wrap=True, optional=True)
+    text.draw(surf, footer, (inner.left + 2, inner.bottom - foot_h - 1, inner.w - 4, foot_h),
+              max(6, int(foot_h * 0.85)), shade(color, 1.7), "condbold", align="center",
+              valign="middle", optional=True)
     return inner, art, big
 
 
@@ -261,8 +276,8 @@ def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     big = w >= 200
     color = TYPE_COLORS["location"]
     inner = frame(surf, color)
-    bar_h = max(12, int(h * 0.1))
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2, bar_h)
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
     name_bar(surf, bar, card.name, shade(color, 0.7))
     art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, int(h * 0.24))
     glyph(surf, art, card, color)
@@ -276,19 +291,24 @@ def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     for i, (label, value) in enumerate(traits):
         box = pygame.Rect(inner.left + 2 + i * (tw + gap), y, tw, th)
         pygame.draw.rect(surf, shade(color, 0.45), box, border_radius=3)
-        small = text.render(label, max(6, int(th * 0.32)), shade(color, 1.8), "condbold")
-        surf.blit(small, small.get_rect(midtop=(box.centerx, box.top + 1)))
-        num = text.render(value, max(7, int(th * 0.55)), theme.TEXT, "condbold")
-        surf.blit(num, num.get_rect(midbottom=(box.centerx, box.bottom)))
+        top = pygame.Rect(box.left + 1, box.top + 1, box.w - 2, box.h * 2 // 5)
+        text.draw(surf, label, top, max(6, int(th * 0.32)), shade(color, 1.8), "condbold",
+                  align="center", min_size=6, optional=True)
+        text.draw(surf, value, (box.left + 1, top.bottom, box.w - 2, box.bottom - top.bottom),
+                  max(7, int(th * 0.55)), theme.TEXT, "condbold", align="center",
+                  valign="bottom", min_size=6, optional=w < 50)
     y += th + 3
     foot_h = max(8, int(h * 0.065))
     body = pygame.Rect(inner.left + 4, y, inner.w - 8, inner.bottom - foot_h - 4 - y)
     size = max(7, int(w * (0.07 if big else 0.095)))
-    used = text.blit_wrapped(surf, card.text, body, size, theme.TEXT, "cond")
     hq = card.get("hq")
-    if big and hq:
-        text.blit_wrapped(surf, "As your HQ: " + (hq.get("text") or ""),
-                          pygame.Rect(body.left, body.top + used + 6, body.w,
-                                      body.h - used - 6), size, POWER_GOLD, "cond")
-    foot = text.render("LOCATION", max(6, int(foot_h * 0.85)), shade(color, 1.8), "condbold")
-    surf.blit(foot, (inner.centerx - foot.get_width() // 2, inner.bottom - foot_h - 1))
+    hq_text = "As your HQ: " + (hq.get("text") or "") if big and hq else ""
+    hq_h = text.height_of(hq_text, body.w, size, "cond") if hq_text else 0
+    text.draw(surf, card.text, (body.left, body.top, body.w, body.h - hq_h - 6 * bool(hq_h)),
+              size, theme.TEXT, "cond", wrap=True, optional=w < 110)
+    if hq_text:
+        text.draw(surf, hq_text, (body.left, body.bottom - hq_h, body.w, hq_h), size,
+                  POWER_GOLD, "cond", wrap=True, optional=True)
+    text.draw(surf, "LOCATION", (inner.left + 2, inner.bottom - foot_h - 1, inner.w - 4,
+                                 foot_h), max(6, int(foot_h * 0.85)), shade(color, 1.8),
+              "condbold", align="center", valign="middle", optional=True)

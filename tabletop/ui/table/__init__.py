@@ -1,6 +1,6 @@
 """The table: one seat's view of a game, played with the mouse (see :mod:`.scene`)."""
 
-from .layout import Drag, Layout, Sprite
+from .layout import Drag, Label, Layout, Sprite
 from .scene import TableScene
 
-__all__ = ["Drag", "Layout", "Sprite", "TableScene"]
+__all__ = ["Drag", "Label", "Layout", "Sprite", "TableScene"]

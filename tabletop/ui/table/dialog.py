@@ -252,11 +252,12 @@ class DialogBox:
         panel(surf, self.rect, (20, 26, 34), 246, d.accent, S(12))
         title, body, extra, cw, ch = self.layout
         x, y = self.rect.left + S(16), self.rect.top + S(10)
-        for line in title:
-            surf.blit(text.render(line, S(17), d.accent, "bold"), (x, y))
+        inner = self.rect.w - S(32)
+        for line in title:  # (wrapped to ``inner`` when laid out)
+            text.draw(surf, line, (x, y, inner, S(23)), S(17), d.accent, "bold")
             y += S(23)
         for line, color in body:
-            surf.blit(text.render(line, S(14), color), (x, y))
+            text.draw(surf, line, (x, y, inner, S(19)), S(14), color)
             y += S(19)
         for rect, pick in self.picks:
             self._draw_pick(surf, rect, pick)
@@ -264,7 +265,7 @@ class DialogBox:
             self._draw_stepper(surf, minus, plus, st)
         y = self.extra_top
         for line, color in extra:
-            surf.blit(text.render(line, S(14), color), (x, y))
+            text.draw(surf, line, (x, y, inner, S(19)), S(14), color)
             y += S(19)
         for b in self.buttons:
             if b.key == "confirm":
@@ -280,26 +281,27 @@ class DialogBox:
             pygame.draw.rect(surf, theme.LEGAL, rect.inflate(S(6), S(6)), S(3),
                              border_radius=S(8))
         if pick.caption:
-            size = text.fit_size(pick.caption, rect.w + S(8), S(12), "condbold", 7)
-            img = text.render(pick.caption, size, theme.TEXT, "condbold")
-            surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + S(4))))
+            text.draw(surf, pick.caption, (rect.left - S(4), rect.bottom + S(4), rect.w + S(8),
+                                           S(18)), S(12), theme.TEXT, "condbold",
+                      align="center")
 
     def _draw_stepper(self, surf, minus, plus, st: Stepper) -> None:
         S = self.S
-        label = text.render(st.label, S(15), theme.TEXT, "bold")
-        surf.blit(label, (self.rect.left + S(16), minus.centery - label.get_height() // 2))
+        text.draw(surf, st.label, (self.rect.left + S(16), minus.top,
+                                   minus.left - self.rect.left - S(22), minus.h), S(15),
+                  theme.TEXT, "bold", valign="middle")
         for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
                                (plus, "+", st.value < st.high)):
             hover = ok and rect.collidepoint(self.mouse)
             pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else
                              (theme.BUTTON if ok else theme.BUTTON_OFF), rect,
                              border_radius=S(6))
-            img = text.render(sign, S(18), theme.TEXT if ok else theme.DIM, "bold")
-            surf.blit(img, img.get_rect(center=rect.center))
-        value = text.render(str(st.value), S(20), theme.ACCENT, "bold")
-        surf.blit(value, value.get_rect(center=((minus.right + plus.left) // 2, minus.centery)))
+            text.draw(surf, sign, rect, S(18), theme.TEXT if ok else theme.DIM, "bold",
+                      align="center", valign="middle")
+        text.draw(surf, str(st.value), (minus.right, minus.top, plus.left - minus.right,
+                                        minus.h), S(20), theme.ACCENT, "bold", align="center",
+                  valign="middle")
         if st.note:
             room = self.rect.right - plus.right - S(22)
-            note = text.render(st.note, text.fit_size(st.note, room, S(12), "regular", 7),
-                               theme.MUTED)
-            surf.blit(note, (plus.right + S(12), minus.centery - note.get_height() // 2))
+            text.draw(surf, st.note, (plus.right + S(12), minus.top, room, minus.h), S(12),
+                      theme.MUTED, valign="middle")

@@ -1,6 +1,7 @@
 """Drawing the table: the static layer (felt, cards, overlays, panel) drawn once per
-change, and what moves every frame (the dragged card, highlights, menus, hover zoom,
-hand-over and game-over panels, help)."""
+change, and what moves every frame (the dragged card and its lit targets, gliding cards,
+rising numbers, another player's move shown, menus, hover zoom, hand-over and game-over
+panels, help)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from ..widgets import Button, panel
 from .layout import Sprite
 
 HOVER_ZOOM_MS = 550
-SNAP_MS = 160
+#: gliding cards keep their overlays (health...) on the way when no more than this many
+#: glide at once (a whole table moving draws bare cards for those few frames)
+GLIDE_OVERLAYS = 12
 
 
 class TableDrawing:
@@ -25,15 +28,14 @@ class TableDrawing:
 
     def _layer_keys(self) -> dict[str, tuple]:
         """What each cached layer shows: it is drawn again only when its key changes
-        (scrolling the log redraws the panel, not the cards; a drag the cards, not the
-        panel)."""
+        (scrolling the log redraws the panel, not the cards; a drag or a glide the
+        cards, not the panel)."""
         dragging = self.drag.card if self.drag and self.drag.active else None
-        snapping = self.snap[0].card if self.snap else None
         return {
-            "table": (self.size, dragging, snapping, id(self.view), self.handover_to),
+            "table": (self.size, dragging, self.motion.moving, self._gen, self.handover_to),
             "panel": (self.size, self.log_list.offset, len(self.log_list.rows),
-                      id(self.view), self.handover_to, self.session.can_undo(),
-                      self.session.can_redo()),
+                      self.log_list.rect.h, self._gen, self.handover_to,
+                      self.session.can_undo(), self.session.can_redo()),
         }
 
     def _draw_layers(self, surf) -> None:
@@ -51,32 +53,37 @@ class TableDrawing:
             surf.blit(layer[1], areas[name], areas[name])
 
     def _draw_table_layer(self, surf) -> None:
-        """The felt, the zones and every card with its overlays (not the dragged one)."""
+        """The felt, the zones and every card with its overlays (not the dragged one nor
+        those gliding: they are drawn every frame)."""
         background(surf)
         lay = self.layout_obj
         if self.handover_to is not None:
             return
-        lay.draw_under(surf, self.view)
+        with text.layer("under"):
+            lay.draw_under(surf, self.view)
         dragging = self.drag.card if self.drag and self.drag.active else None
-        snapping = self.snap[0].card if self.snap else None
+        away = self.motion.moving | {dragging}
         carriers = self.game.text.carriers
         playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
                                                         == "drag" else (m.card,))
                     if c is not None}
-        for sprite in lay.sprites:
-            if sprite.card in (dragging, snapping) and sprite.card != HIDDEN:
-                continue
-            self._draw_sprite(surf, sprite)
-            if dragging is None and sprite.card in playable and (sprite.zone.endswith(
-                    f".{self.viewer}") or lay.can_drag(sprite, self.viewer)):
-                _glow(surf, sprite.rect, theme.ACCENT, 2)
-        lay.draw_top(surf, self.view)
+        with text.layer("over"):
+            for sprite in lay.sprites:
+                if sprite.card in away and sprite.card != HIDDEN:
+                    continue
+                self._draw_sprite(surf, sprite)
+                if dragging is None and sprite.card in playable and (sprite.zone.endswith(
+                        f".{self.viewer}") or lay.can_drag(sprite, self.viewer)):
+                    _glow(surf, sprite.rect, theme.ACCENT, 2)
+        with text.layer("top"):
+            lay.draw_top(surf, self.view)
 
     def _draw_panel_static(self, surf) -> None:
         hovered = [b for b in self.tools + self.buttons if b.hover]
         for b in hovered:
             b.hover = False
-        self._draw_panel(surf)
+        with text.layer("panel"):
+            self._draw_panel(surf)
         for b in hovered:
             b.hover = True
 
@@ -85,61 +92,124 @@ class TableDrawing:
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)
+        if not self.game_log.following and self.log_list.max_offset() > 0 and \
+                self.handover_to is None:
+            self.latest_button.draw(surf)
         if self.narration is not None and self.narration.visible and self.handover_to is None:
             self.narration.draw(surf)
         if self.handover_to is not None:
             self._draw_handover(surf)
-            return
-        if self.dialog is not None:
-            self.dialog.draw(surf)
-        self._draw_moving(surf)
-        self._draw_menu(surf)
-        self._draw_hover_zoom(surf)
-        if self.state.over and not self._review:
-            self._draw_gameover(surf)
-        if self.zoom is not None:
-            self._draw_zoom(surf, self.zoom)
+        else:
+            self._draw_thinking(surf)
+            self._draw_hint(surf)
+            if self.dialog is not None:
+                with text.layer("dialog"):
+                    self.dialog.draw(surf)
+            self._draw_moving(surf)
+            self._draw_menu(surf)
+            self._draw_hover_zoom(surf)
+            if self.state.over and not self._review:
+                self._draw_gameover(surf)
+            if self.zoom is not None:
+                self._draw_zoom(surf, self.zoom)
         if self.help_open:
             self._draw_help(surf)
         table = self.layout_obj.table_rect(self.size)
         self.toast.draw(surf, (table.centerx, table.centery), min(620, table.w - 40))
 
+    # -- what moves ------------------------------------------------------------------------
     def _draw_moving(self, surf) -> None:
-        """The dragged card with its lit targets, and a card gliding back."""
+        """The spotlight on another player's move, the lit targets of the dragged card,
+        the cards gliding, the numbers rising and the dragged card."""
         lay = self.layout_obj
+        self._draw_spotlight(surf)
         dragging = self.drag.card if self.drag and self.drag.active else None
         if dragging is not None:
-            targets = self.targets_for(dragging)
-            for sprite in lay.sprites:
-                if sprite.card in targets:
-                    _glow(surf, sprite.rect, theme.LEGAL, 4)
-            for name, rect in lay.zones.items():
-                if name in targets:
-                    _glow(surf, rect, theme.LEGAL, 3, fill=True)
-        if self.snap is not None:
-            sprite, start, elapsed = self.snap
-            t = min(1.0, elapsed / SNAP_MS)
-            t = 1 - (1 - t) ** 2  # ease out
-            r = sprite.rect
-            pos = (start.x + (r.x - start.x) * t, start.y + (r.y - start.y) * t)
-            self._draw_card(surf, sprite, pygame.Rect(int(pos[0]), int(pos[1]), *r.size))
+            for rect, _, zone in self.lit_targets(dragging):
+                _glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
+        few = len(self.motion.glides) <= GLIDE_OVERLAYS
+        for glide in self.motion.glides.values():
+            rect = glide.rect()
+            sprite = glide.sprite
+            moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, sprite.angle,
+                           sprite.dim, sprite.extra)
+            self._draw_card(surf, moved, rect, size=sprite.rect.size)
+            if few and rect.size == sprite.rect.size:
+                lay.draw_over(surf, self.view, moved)
+        self._draw_rising(surf)
         if dragging is not None:
             sp = self.drag.sprite
-            rect = pygame.Rect(self.drag.pos[0] - self.drag.grab[0],
-                               self.drag.pos[1] - self.drag.grab[1], *sp.rect.size)
+            rect = self._drag_rect(self.drag)
             shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=8)
             surf.blit(shadow, rect.move(6, 8))
-            self._draw_card(surf, Sprite(sp.card, rect, sp.zone, sp.face_up, 0), rect)
+            moved = Sprite(sp.card, rect, sp.zone, sp.face_up, 0, False, sp.extra)
+            self._draw_card(surf, moved, rect)
+            lay.draw_over(surf, self.view, moved)  # it keeps its captions while dragged
 
-    def _draw_card(self, surf, sprite: Sprite, rect: pygame.Rect) -> None:
-        w, h = (rect.h, rect.w) if sprite.angle in (90, 270) else rect.size
+    def _draw_rising(self, surf) -> None:
+        s = self.layout_obj.scale
+        for rise in self.motion.rising:
+            k = rise.t / rise.duration
+            x, y = rise.pos
+            y -= int(60 * s * (1 - (1 - k) ** 2))
+            color = theme.GOOD if rise.good else theme.BAD
+            box = pygame.Rect(0, 0, int(90 * s), int(40 * s))
+            box.center = (x, y)
+            img = pygame.Surface(box.size, pygame.SRCALPHA)
+            text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
+                      align="center", valign="middle", shadow=(10, 10, 14))
+            img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
+            surf.blit(img, box)
+
+    def _draw_spotlight(self, surf) -> None:
+        """Another player's move: its cards lit in the seat's colour, and a caption."""
+        spot = self.motion.spot
+        if spot is None or self.state.over:
+            return
+        lay = self.layout_obj
+        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        gliding = self.motion.glides
+        lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
+               for sp in lay.sprites if sp.card in spot.cards]
+        lit += [lay.zones[z] for z in spot.zones if z in lay.zones and not lit]
+        for rect in lit:
+            _glow(surf, rect, color, 4)
+        table = lay.table_rect(self.size)
+        s = lay.scale
+        width = min(int(520 * s), table.w - 40)
+        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
+        box = pygame.Rect(0, 0, width, h)
+        anchor = lit[0] if lit else table
+        box.midbottom = (anchor.centerx, anchor.top - 8) if lit else \
+            (table.centerx, table.top + h + 12)
+        if box.top < table.top + 4:
+            box.top = (anchor.bottom + 8) if lit else table.top + 4
+        box.clamp_ip(table.inflate(-8, -8))
+        fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
+        bubble = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
+        pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
+        text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15, theme.TEXT,
+                  "bold", align="center", valign="middle", wrap=True)
+        bubble.set_alpha(int(255 * fade))
+        surf.blit(bubble, box)
+
+    def _draw_card(self, surf, sprite: Sprite, rect: pygame.Rect,
+                   size: tuple[int, int] | None = None) -> None:
+        """The card's face (or back) in ``rect``; ``size``: the size it is painted at
+        (a gliding card is painted once at its final size and scaled on its way)."""
+        w, h = size or rect.size
+        if sprite.angle in (90, 270):
+            w, h = h, w
         if sprite.face_up and sprite.card != HIDDEN:
             img = cardart.face(self.state.cards[sprite.card], self.game.info.id, w, h)
         else:
             img = cardart.back(w, h)
         if sprite.angle:
             img = cardart.rotated(img, sprite.angle)
+        if img.get_size() != rect.size:
+            img = pygame.transform.scale(img, rect.size)
         surf.blit(img, rect)
         if sprite.dim:
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -150,32 +220,44 @@ class TableDrawing:
         self._draw_card(surf, sprite, sprite.rect)
         self.layout_obj.draw_over(surf, self.view, sprite)
 
+    # -- the side panel ----------------------------------------------------------------------
     def _draw_panel(self, surf) -> None:
         panel(surf, self.panel_rect, theme.PANEL, 245, theme.PANEL_LINE, 0)
+        handing = self.handover_to is not None
         for b in self.tools:
             b.enabled = True
-        self.tools[0].enabled = self.session.can_undo() and self.handover_to is None
-        self.tools[1].enabled = self.session.can_redo() and self.handover_to is None
+        self.tools[0].enabled = self.session.can_undo() and not handing
+        self.tools[1].enabled = self.session.can_redo() and not handing
+        for b in self.tools:
+            if b.label == "Hint":
+                b.enabled = self.can_hint() and not self.hint_waiting and not handing
         for b in self.tools:
             b.draw(surf)
         x = self.panel_rect.left + 10
-        title = f"{self.game.info.title} \u00b7 turn {self.state.turn}"
-        surf.blit(text.render(title, 13, theme.MUTED, "bold"), (x + 2, 50))
-        box = pygame.Rect(x, 70, self.panel_rect.w - 20, self._status_bottom() - 76)
+        w = self.panel_rect.w - 20
+        heading = f"{self.game.info.title} \u00b7 turn {self.state.turn}"
+        top = self.panel_top
+        text.draw(surf, heading, (x + 2, 46 + top, w - 4, 17), 13, theme.MUTED, "bold")
+        box = pygame.Rect(x, 70 + top, w, self._status_bottom() - 76 - top)
         pygame.draw.rect(surf, (30, 38, 48), box, border_radius=8)
         actor = self.state.actor
         color = theme.SEAT_COLORS[actor % 4] if actor is not None else theme.ACCENT
         pygame.draw.rect(surf, color, (box.left, box.top, 4, box.h), border_radius=2)
         y = box.top + 7
+        turn = self.turn_line()
+        if turn:
+            y += text.blit_wrapped(surf, turn, pygame.Rect(box.left + 12, y, box.w - 18, 17),
+                                   13, color, "bold", shrink=False) + 4
         for line in self._status_lines():
-            y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 200),
+            y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 20),
                                    15, theme.TEXT, "bold", line_gap=1.3, shrink=False)
+        self.draw_hint_lines(surf, pygame.Rect(box.left + 12, y + 2, box.w - 18, 0))
         if self.info:
             pygame.draw.rect(surf, (24, 31, 40), self.info_rect, border_radius=8)
             yy = self.info_rect.top + 5
             for line, color in self.info:
                 yy += text.blit_wrapped(surf, line, pygame.Rect(self.info_rect.left + 8, yy,
-                                                                self.info_rect.w - 16, 400),
+                                                                self.info_rect.w - 16, 19),
                                         14, color, line_gap=1.4, shrink=False)
         for b in self.buttons:
             b.draw(surf)
@@ -185,14 +267,14 @@ class TableDrawing:
         if not self.menu:
             return
         panel(surf, self.menu_box, (24, 30, 40), 245, theme.ACCENT, 8)
-        surf.blit(text.render(self.menu_title, 13, theme.ACCENT, "bold"),
-                  (self.menu_box.left + 10, self.menu_box.top + 5))
+        text.draw(surf, self.menu_title, (self.menu_box.left + 10, self.menu_box.top + 4,
+                                          self.menu_box.w - 20, 18), 13, theme.ACCENT, "bold")
         for rect, label, _ in self.menu:
             hover = rect.collidepoint(self.mouse)
             pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else theme.BUTTON, rect,
                              border_radius=5)
-            surf.blit(text.render(label, 14, theme.TEXT, "bold"),
-                      (rect.left + 8, rect.centery - 9))
+            text.draw(surf, label, rect.inflate(-16, 0), 14, theme.TEXT, "bold",
+                      valign="middle")
 
     def _draw_hover_zoom(self, surf) -> None:
         if self.drag or self.menu or self.zoom is not None or self.hover is None:
@@ -202,8 +284,7 @@ class TableDrawing:
         sprite = self._sprite_of(self.hover)
         if sprite is None or not sprite.face_up:
             return
-        s = self.layout_obj.scale
-        w, h = int(250 * s), int(350 * s)
+        w, h = self.hover_size()
         table = self.layout_obj.table_rect(self.size)
         x = sprite.rect.right + 10 if sprite.rect.centerx < table.centerx else \
             sprite.rect.left - w - 10
@@ -213,31 +294,45 @@ class TableDrawing:
         pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=12)
         surf.blit(img, (x, y))
 
+    def hover_size(self) -> tuple[int, int]:
+        """The size of the card shown while the pointer rests on a card."""
+        s = self.layout_obj.scale
+        return int(250 * s), int(350 * s)
+
+    def zoom_size(self) -> tuple[int, int]:
+        """The size of a card shown on its own (right click)."""
+        h = int(self.size[1] * 0.82)
+        return int(h * 5 / 7), h
+
     def _draw_zoom(self, surf, card: int) -> None:
         dim = pygame.Surface(self.size, pygame.SRCALPHA)
         dim.fill((0, 0, 0, 170))
         surf.blit(dim, (0, 0))
-        h = int(self.size[1] * 0.82)
-        w = int(h * 5 / 7)
+        w, h = self.zoom_size()
         img = cardart.face(self.state.cards[card], self.game.info.id, w, h)
         surf.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
 
+    # -- hand-over, game over, help -----------------------------------------------------------
     def _draw_handover(self, surf) -> None:
+        """Between two players sharing the screen: whose move it is, and how to go on
+        (the button or Enter shows their cards; Menu, Save and Rules work here too)."""
         table = self.layout_obj.table_rect(self.size)
-        box = pygame.Rect(0, 0, min(560, table.w - 40), 230)
+        box = pygame.Rect(0, 0, min(580, table.w - 40), 262)
         box.center = table.center
         panel(surf, box, (20, 26, 34), 250, theme.ACCENT, 14)
         seat = self.handover_to
         name = self._seat_name(seat)
-        title = text.render(f"{name}, your move", 28, theme.SEAT_COLORS[seat % 4], "bold")
-        surf.blit(title, title.get_rect(center=(box.centerx, box.top + 46)))
-        text.blit_wrapped(surf, "Hands are hidden between players. Hand the screen over, "
-                          "then show your cards.", pygame.Rect(box.left + 30, box.top + 80,
-                                                               box.w - 60, 50), 15,
-                          theme.MUTED, center=True)
-        self._handover_button.rect = pygame.Rect(box.centerx - 140, box.bottom - 70, 280, 46)
+        text.draw(surf, f"{name}, your move", (box.left + 20, box.top + 24, box.w - 40, 40), 28,
+                  theme.SEAT_COLORS[seat % 4], "bold", align="center", valign="middle")
+        text.draw(surf, "Hands are hidden between players. Pass the screen over, then show "
+                  "your cards.", (box.left + 30, box.top + 74, box.w - 60, 44), 15,
+                  theme.MUTED, align="center", wrap=True)
+        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
         self._handover_button.label = f"Show {self.session.seats[seat].name}'s cards"
         self._handover_button.draw(surf)
+        text.draw(surf, "Enter or Space shows the cards \u00b7 Esc or Menu: back to the main "
+                  "menu (the game is saved)", (box.left + 24, box.bottom - 62, box.w - 48, 44),
+                  13, theme.DIM, align="center", wrap=True)
 
     def _draw_gameover(self, surf) -> None:
         table = self.layout_obj.table_rect(self.size)
@@ -255,20 +350,21 @@ class TableDrawing:
             title = "The game is lost"  # nobody to share a draw with
         elif title is None:
             title = "A draw"
-        img = text.render(title, 28, theme.ACCENT, "bold")
-        surf.blit(img, img.get_rect(center=(box.centerx, box.top + 38)))
-        text.blit_wrapped(surf, getattr(s, "result", ""), pygame.Rect(box.left + 24, box.top + 66,
-                                                                       box.w - 48, 70),
-                          15, theme.TEXT, center=True)
+        text.draw(surf, title, (box.left + 20, box.top + 16, box.w - 40, 44), 28,
+                  theme.ACCENT, "bold", align="center", valign="middle")
+        text.draw(surf, getattr(s, "result", ""), (box.left + 24, box.top + 66, box.w - 48,
+                                                   70), 15, theme.TEXT, align="center",
+                  wrap=True)
         if not getattr(self, "_gameover_buttons", None):
             self._gameover_buttons = [
                 Button((0, 0, 170, 40), "Main menu", self.to_menu, size=15),
                 Button((0, 0, 170, 40), "Save the log", self.export_log, size=15),
                 Button((0, 0, 170, 40), "Review table", self.dismiss_gameover, size=15),
             ]
-        bx = box.centerx - (3 * 170 + 2 * 12) // 2
+        bw = min(170, (box.w - 48) // 3)
+        bx = box.centerx - (3 * bw + 2 * 12) // 2
         for i, b in enumerate(self._gameover_buttons):
-            b.rect = pygame.Rect(bx + i * 182, box.bottom - 58, 170, 40)
+            b.rect = pygame.Rect(bx + i * (bw + 12), box.bottom - 58, bw, 40)
             b.draw(surf)
 
     def _draw_help(self, surf) -> None:
@@ -276,11 +372,13 @@ class TableDrawing:
         dim.fill((0, 0, 0, 150))
         surf.blit(dim, (0, 0))
         panel(surf, self.help_rect, (20, 26, 34), 250, theme.ACCENT, 12)
-        title = text.render(f"How to play {self.game.info.title}", 22, theme.ACCENT, "bold")
-        surf.blit(title, (self.help_rect.left + 20, self.help_rect.top + 14))
+        text.draw(surf, f"How to play {self.game.info.title}",
+                  (self.help_rect.left + 20, self.help_rect.top + 12, self.help_rect.w - 40, 30),
+                  22, theme.ACCENT, "bold")
         self.help_list.draw(surf)
-        hint = text.render("Scroll to read \u00b7 click to close", 12, theme.MUTED)
-        surf.blit(hint, (self.help_rect.left + 20, self.help_rect.bottom - 22))
+        text.draw(surf, "Scroll to read \u00b7 click to close",
+                  (self.help_rect.left + 20, self.help_rect.bottom - 24, self.help_rect.w - 40,
+                   18), 12, theme.MUTED)
 
 
 def _glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:

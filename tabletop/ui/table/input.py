@@ -50,6 +50,11 @@ class TableInput:
             self.undo()
         elif event.key == pygame.K_y and mods & pygame.KMOD_CTRL:
             self.redo()
+        elif event.key == pygame.K_h and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.ask_hint()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and \
+                self.handover_to is not None and not self.help_open:
+            self.take_seat()
         elif event.key == pygame.K_ESCAPE:
             if self.zoom is not None or self.menu or self.help_open:
                 self.zoom = None
@@ -60,7 +65,7 @@ class TableInput:
 
     def _motion(self, event) -> None:
         self.mouse = event.pos
-        for b in self.tools + self.buttons:
+        for b in [*self.tools, *self.buttons, self.latest_button]:
             b.handle(event)
         self._hover(event.pos)
         if self.drag:
@@ -86,15 +91,24 @@ class TableInput:
                 if b.handle(event):
                     return True
         if self.handover_to is not None:
-            self._handover_button.handle(event)
+            # the hand-over screen: its button, and the tools that show nothing hidden
+            # (Save, Rules, Menu; Undo and Redo are off)
+            for b in [self._handover_button, *self.tools[2:]]:
+                if b.handle(event):
+                    break
             return True
-        if self.dialog is not None and not (self.drag and self.drag.active) and \
-                not self.menu and self.dialog.handle(event):
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-                card = self.dialog.card_at(event.pos)
-                self.zoom = card if self._visible(card) else None
-            return True
-        return False
+        return self._dialog_takes(event)
+
+    def _dialog_takes(self, event) -> bool:
+        """A layout's dialog over the table takes the clicks on it (a right click zooms
+        one of its cards)."""
+        if self.dialog is None or (self.drag and self.drag.active) or self.menu or \
+                not self.dialog.handle(event):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            card = self.dialog.card_at(event.pos)
+            self.zoom = card if self._visible(card) else None
+        return True
 
     def _mouse_down(self, event) -> None:
         self.mouse = event.pos
@@ -107,17 +121,7 @@ class TableInput:
             if self.log_list.rect.collidepoint(event.pos):
                 self.log_list.handle(event)
             return
-        if self.menu:
-            for rect, _, move in self.menu:
-                if rect.collidepoint(event.pos):
-                    self.menu = []
-                    self.play(move)
-                    return
-            self.menu = []
-        for b in self.tools + self.buttons:
-            if b.handle(event):
-                return
-        if self.log_list.handle(event):
+        if self._menu_takes(event.pos) or self._panel_takes(event):
             return
         sprite = self._sprite_at(event.pos)
         if sprite is not None and self._can_pick_up(sprite):
@@ -125,9 +129,30 @@ class TableInput:
                                                    event.pos[1] - sprite.rect.y),
                              event.pos, event.pos)
 
+    def _menu_takes(self, pos) -> bool:
+        """A click while a card's menu is open picks an entry (or closes the menu)."""
+        if not self.menu:
+            return False
+        for rect, _, move in self.menu:
+            if rect.collidepoint(pos):
+                self.menu = []
+                self.play(move)
+                return True
+        self.menu = []
+        return False
+
+    def _panel_takes(self, event) -> bool:
+        """The side panel's buttons and the log take a click before the table."""
+        for b in self.tools + self.buttons:
+            if b.handle(event):
+                return True
+        if not self.game_log.following and self.latest_button.handle(event):
+            return True
+        return self.log_list.handle(event)
+
     def _mouse_up(self, event) -> None:
         self.mouse = event.pos
-        for b in self.tools + self.buttons:
+        for b in [*self.tools, *self.buttons, self.latest_button]:
             if b.handle(event):
                 return
         drag, self.drag = self.drag, None
@@ -182,53 +207,76 @@ class TableInput:
     def targets_for(self, card: int) -> set:
         return {self.game.text.landing(m) for m in self.drag_moves(card)}
 
+    def lit_targets(self, card: int) -> list[tuple[pygame.Rect, Move, bool]]:
+        """Where ``card`` may be dropped: (the lit rectangle, the move a drop there
+        makes, whether the rectangle is a zone rather than a card), for each legal drag
+        move of the card whose target the layout shows."""
+        out = []
+        landing = self.game.text.landing
+        for m in self.drag_moves(card):
+            rect = self.layout_obj.target_rect(m)
+            if rect is not None:
+                out.append((rect, m, not isinstance(landing(m), int)))
+        return out
+
+    def moves_at(self, card: int, pos) -> list[Move]:
+        """The moves a drop of ``card`` at ``pos`` makes: those of the smallest lit
+        rectangle under the pointer (a card lit inside a lit zone wins), else none."""
+        hits = [(rect.w * rect.h, rect, m) for rect, m, _ in self.lit_targets(card)
+                if rect.collidepoint(pos)]
+        if not hits:
+            return []
+        best = min(area for area, _, _ in hits)
+        rect = next(r for area, r, _ in hits if area == best)
+        return [m for _, r, m in hits if r == rect]
+
     def _drop_target(self, pos, card: int) -> int | str | None:
+        """What lies under the pointer: what the layout says a drop there lands on (e.g.
+        anywhere in a character's area), else a card, else the smallest zone, else None
+        (the bare table)."""
         found = self.layout_obj.drop_target(pos, card)
         if found is not None:
             return found
         for sprite in reversed(self.layout_obj.sprites):
             if sprite.card != card and sprite.rect.collidepoint(pos) and sprite.card != HIDDEN:
                 return sprite.card
-        for name, rect in self.layout_obj.zones.items():
-            if name != "table" and rect.collidepoint(pos):
-                return name
-        table = self.layout_obj.zones.get("table")
-        if table is not None and table.collidepoint(pos):
-            return "table"
-        return None
+        named = [(rect.w * rect.h, name) for name, rect in self.layout_obj.zones.items()
+                 if rect.collidepoint(pos)]
+        return min(named)[1] if named else None
 
     def _drop(self, drag: Drag, pos) -> None:
-        target = self._drop_target(pos, drag.card)
-        landing = self.game.text.landing
-        moves = [m for m in self.drag_moves(drag.card) if landing(m) == target]
-        if target is not None and not moves and isinstance(target, int):
-            # a drop on a card inside a zone may mean the zone itself
-            zone = self._zone_of_card(target)
-            moves = [m for m in self.drag_moves(drag.card) if landing(m) == zone]
+        """The one drop policy of every table: a drop counts only on a lit target;
+        anywhere else the card glides back and the game says which rule the move it
+        meant would break (a drop back where the card lies is only put down again)."""
+        moves = self.moves_at(drag.card, pos)
         if len(moves) == 1:
+            self.motion.from_rect(drag.card, self._drag_rect(drag))
             self.play(moves[0])
             return
+        self._snap_back(drag)
         if len(moves) > 1:
             self._menu_for(moves, pos, "Choose")
-            self._snap_back(drag)
             return
-        reason = None
-        if target is not None and self.viewer is not None:
-            intent = self.game.text.move_for_drop(self.state, self.viewer, drag.card, target)
-            if intent is not None:
-                if intent in self.legal:
-                    self.play(intent)
-                    return
-                reason = self.game.text.explain(self.state, intent)
-        if reason is None:
-            if self.state.actor != self.viewer:
-                reason = f"Wait: {self.game.text.status(self.state, self.state.actor)}"
-            elif self.drag_moves(drag.card):
-                reason = "Drop the card on one of the highlighted places."
-            else:
-                reason = "That card cannot be played now."
-        self.toast.show(reason)
-        self._snap_back(drag)
+        target = self._drop_target(pos, drag.card)
+        if self.viewer is None or self.put_back(drag.sprite, target, pos):
+            return  # put back where it was: no move was meant
+        self.toast.show(self.game.text.refuse_drop(self.state, self.viewer, drag.card,
+                                                   target))
+
+    def put_back(self, sprite: Sprite, target, pos) -> bool:
+        """Is a drop of ``sprite`` at ``pos`` (on ``target``) only putting it back where
+        it lies: on itself, its own zone, or a card beside it that means nothing?"""
+        if target == sprite.zone or sprite.rect.collidepoint(pos):
+            return True
+        home = self.layout_obj.zones.get(sprite.zone)
+        if home is None or not home.collidepoint(pos):
+            return False
+        return target is None or self.game.text.move_for_drop(
+            self.state, self.viewer, sprite.card, target) is None
+
+    def _drag_rect(self, drag: Drag) -> pygame.Rect:
+        return pygame.Rect(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1],
+                           *drag.sprite.rect.size)
 
     def _zone_of_card(self, card: int) -> str | None:
         for sprite in self.layout_obj.sprites:
@@ -237,8 +285,7 @@ class TableInput:
         return None
 
     def _snap_back(self, drag: Drag) -> None:
-        x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
-        self.snap = (drag.sprite, pygame.Rect(x, y, *drag.sprite.rect.size), 0.0)
+        self.motion.glide_back(drag.sprite, self._drag_rect(drag))
 
     def _click(self, sprite: Sprite) -> None:
         moves = [m for m in self.offered() if m.card == sprite.card

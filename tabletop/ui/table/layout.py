@@ -21,6 +21,35 @@ class Sprite:
     extra: dict = field(default_factory=dict)
 
 
+def seat_title(session, seat: int) -> str:
+    """A seat as every table names it: its label and its player's name (``P2 Bo``),
+    or the label alone when the name is only the label again."""
+    from ...engine.moves import seat_label
+
+    seats = session.seats
+    name = seats[seat].name if seat < len(seats) else ""
+    label = seat_label(seat)
+    out = f"{label} {name}" if name and name != label else label
+    roles = session.game.info.seat_roles
+    if seat < len(roles) and roles[seat].casefold() not in name.casefold():
+        out += f" ({roles[seat]})"
+    return out
+
+
+@dataclass
+class Label:
+    """A word or line on the table, with the box it must fit (drawn by :mod:`..text`)."""
+
+    text: str
+    box: pygame.Rect
+    color: tuple
+    size: int
+    style: str = "bold"
+    align: str = "left"
+    valign: str = "middle"
+    wrap: bool = False
+
+
 @dataclass
 class Drag:
     card: int
@@ -41,7 +70,26 @@ class Layout:
         self.scene = scene
         self.sprites: list[Sprite] = []
         self.zones: dict[str, pygame.Rect] = {}
+        self.labels: list[Label] = []
         self.scale = 1.0
+
+    def S(self, v: float) -> int:
+        """``v`` pixels of the 1280x720 design at this window's scale."""
+        return int(v * self.scale)
+
+    def label(self, text: str, box, color, size: int, style: str = "bold",
+              align: str = "left", valign: str = "middle", wrap: bool = False) -> None:
+        """A label to draw in ``box`` (it is shrunk to fit, never cut)."""
+        self.labels.append(Label(text, pygame.Rect(box), color, size, style, align, valign,
+                                 wrap))
+
+    def draw_labels(self, surf) -> None:
+        from .. import text
+
+        for lab in self.labels:
+            if lab.text:
+                text.draw(surf, lab.text, lab.box, lab.size, lab.color, lab.style,
+                          align=lab.align, valign=lab.valign, wrap=lab.wrap)
 
     def compute(self, view, viewer: int | None, size: tuple[int, int]) -> None:
         raise NotImplementedError
@@ -62,6 +110,47 @@ class Layout:
     def info_lines(self, view) -> list[tuple[str, tuple]]:
         """Extra lines for the side panel, under the status (e.g. running totals)."""
         return []
+
+    # -- hooks of the shared table (defaults suit most games) --------------------------
+    #: the word for "it is this seat's turn" in the seat captions (a game's own term)
+    turn_word = "turn"
+
+    def hand_zone(self, viewer: int | None) -> str:
+        """The zone of the hand in front of the screen (it keeps its places while the
+        pointer is over it)."""
+        return f"hand.{viewer if viewer is not None else 0}"
+
+    def amounts(self, view) -> dict[int, int]:
+        """A number per card that players watch change (e.g. health): when it changes,
+        the difference rises from the card."""
+        return {}
+
+    def target_rect(self, move) -> pygame.Rect | None:
+        """Where a drag move's target is lit and may be dropped on: the sprite of the card
+        it lands on, or the zone (``GameText.landing``; override for targets drawn
+        otherwise, e.g. a match-up of two cards or a character's whole area)."""
+        target = self.scene.game.text.landing(move)
+        if isinstance(target, int):
+            for sprite in self.sprites:
+                if sprite.card == target:
+                    return sprite.rect
+            return None
+        return self.zones.get(target) if isinstance(target, str) else None
+
+    def seat_caption(self, view, seat: int) -> str:
+        """A seat as every table names it: ``P2 Bo``, then ``· turn`` when it is that
+        seat's turn and ``· acting now`` when it must act now during another's turn (so
+        the table never seems to contradict the status line)."""
+        out = seat_title(self.scene.session, seat)
+        if seat in getattr(view, "eliminated", ()):
+            return out + " \u00b7 eliminated"
+        if view.over:
+            return out
+        if seat == view.current:
+            out += f" \u00b7 {self.turn_word}"
+        if seat == view.actor and seat != view.current:
+            out += " \u00b7 acting now"
+        return out
 
     def dialog(self, view, legal: list, viewer: int | None):
         """Hook: a :class:`~.dialog.Dialog` over the table for the decision in hand (its

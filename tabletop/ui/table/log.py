@@ -61,8 +61,8 @@ class GameLog:
 
     @property
     def following(self) -> bool:
-        """Is the newest line in view (the list keeps up with play)?"""
-        return self.scroll.at_bottom()
+        """Does the log keep up with play (the player has not scrolled back)?"""
+        return self.scroll.follow
 
     def jump_to_latest(self) -> None:
         self.scroll.to_bottom()

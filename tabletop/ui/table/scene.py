@@ -2,10 +2,12 @@
 
 The scene never changes the game state itself: it asks the engine for the legal moves
 of the seat in front of the screen, lights up where a picked-up card may go, and sends
-the chosen move to the session. A refused drop snaps the card back and shows the
-engine's reason. Each game supplies a *layout* (where zones and cards go, and what is
-drawn over them); the rest (dragging, menus, buttons, log, undo, hand-over between human
-players, computer turns, autosave) is shared by every game.
+the chosen move to the session. One drop policy holds for every game (:mod:`.input`): a
+drop counts only on a lit target; anywhere else the card glides back and the game names
+the rule the move would break. Each game supplies a *layout* (where zones and cards go,
+and what is drawn over them); the rest (dragging, menus, buttons, the log, undo, motion,
+hand-over between human players, computer turns, autosave, statistics) is shared by
+every game.
 """
 
 from __future__ import annotations
@@ -17,22 +19,28 @@ from pathlib import Path
 import pygame
 
 from ...engine.autosave import Autosaver
-from ...engine.files import write_later
+from ...engine.files import later, write_later
 from ...engine.moves import IllegalMove, Move, seat_label
 from ...engine.saves import session_to_dict
 from ...engine.session import Session
+from ...engine.stats import StatsFile, record_of
 from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
-from .draw import SNAP_MS, TableDrawing
+from .draw import TableDrawing
+from .hint import TableHints
 from .input import TableInput
-from .layout import Drag, Sprite
-from .log import GameLog
+from .layout import Drag, seat_title
+from .log import GameLog, readable
+from .motion import Motion
+
+#: seconds the pointer must be away from the hand before the hand closes its gaps
+HAND_RELEASE = 0.6
 
 
-class TableScene(TableInput, TableDrawing, Scene):
+class TableScene(TableHints, TableInput, TableDrawing, Scene):
     def __init__(self, session: Session, autosave: Path | None = None,
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
         from ..layouts import layout_for
@@ -52,7 +60,20 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.layout_obj = layout_for(self.game.info.id, self)
         self.toast = Toast()
         self.drag: Drag | None = None
-        self.snap: tuple[Sprite, pygame.Rect, int] | None = None
+        self.motion = Motion()
+        #: where each visible card was drawn at the last layout, and each card's amount
+        #: (health...) then: what moved and what changed since
+        self._rects: dict[int, pygame.Rect] = {}
+        self._amounts: dict[int, int] = {}
+        #: the viewer's hand keeps its places while the pointer is over it or has only
+        #: just left it (re-laid out after; :data:`HAND_RELEASE`)
+        self._hand_held: pygame.Rect | None = None
+        self._away = 0.0
+        self._laid_for: int | None = None  # the viewer of the last layout
+        self._gen = 0  # layouts made (the cached table layer is drawn again after each)
+        self._was_over = session.state.over  # a game that ends here is counted
+        self._stats: Future | None = None
+        self._stats_problem = ""
         self.menu: list[tuple[pygame.Rect, str, Move]] = []
         #: the layout's dialog over the table, if any (:mod:`.dialog`)
         self.dialog: DialogBox | None = None
@@ -67,6 +88,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.tools: list[Button] = []
         self.log_list = ScrollList((0, 0, 10, 10), size=13, stick_bottom=True)
         self.game_log = GameLog(self.log_list)
+        self.latest_button = Button((0, 0, 10, 10), "\u2193 Latest", self.game_log.jump_to_latest,
+                                    size=12, tooltip="Back to the newest line of the log")
         self.help_open = False
         self.size = (1280, 720)
         self._pending_warnings = warnings or []
@@ -111,8 +134,14 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.saver.close()
             self.saver = None
 
-    def refresh(self) -> None:
-        """Recompute the view, the legal moves, the layout, the buttons and the log."""
+    @property
+    def snap(self):
+        """The glide of a card going back after a refused drop (None when it is home)."""
+        return next((g for g in self.motion.glides.values() if g.back), None)
+
+    def refresh(self, animate: bool = True) -> None:
+        """Recompute the view, the legal moves, the layout, the buttons and the log;
+        with ``animate``, cards that moved glide and changed amounts rise."""
         s = self.state
         actor = s.actor
         if not s.over:
@@ -133,12 +162,77 @@ class TableScene(TableInput, TableDrawing, Scene):
         if not s.over and actor is not None and actor == self.viewer and \
                 actor in self.humans and self.handover_to is None:
             self.legal = self.game.rules.legal_moves(s)
-        self.layout_obj.compute(self.view, self.viewer, self.size)
+        self._lay_out(animate)
         self._build_dialog()
         self._build_buttons()
         self._build_log()
         self.menu = []
         self._auto_menu()
+        self._count_finished()
+
+    def _lay_out(self, animate: bool) -> None:
+        """Lay the table out; cards that moved glide there (the viewer's hand keeps its
+        places while it is held)."""
+        lay = self.layout_obj
+        zones = dict(lay.zones)
+        hand_zone = lay.hand_zone(self.viewer)
+        held = {sp.card: sp.rect for sp in lay.sprites if sp.zone == hand_zone and sp.card >= 0}
+        lay.compute(self.view, self.viewer, self.size)
+        self._gen += 1
+        if animate and self.viewer == self._laid_for:
+            self._hold_hand(hand_zone, held, zones)
+        else:
+            self._hand_held = None
+        self._laid_for = self.viewer
+        rects = {sp.card: sp.rect for sp in lay.sprites if sp.card >= 0}
+        amounts = lay.amounts(self.view)
+        if animate:
+            self.motion.relayout(self._rects, zones, lay.sprites, self._origin)
+            self.motion.changed_amounts(self._amounts, amounts, rects)
+        else:
+            self.motion.stop()
+        self._rects, self._amounts = rects, amounts
+        self._last_state = self.state
+
+    def _origin(self, card: int) -> str | None:
+        """The zone ``card`` lay in before the last change (a card that was hidden glides
+        from there, e.g. from the draw pile into the hand)."""
+        before = getattr(self, "_last_state", None)
+        try:
+            return before.where(card) if before is not None else None
+        except (KeyError, ValueError, IndexError):
+            return None
+
+    def _hold_hand(self, zone: str, before: dict[int, pygame.Rect],
+                   zones: dict[str, pygame.Rect]) -> None:
+        """Keep the hand's cards where they were while the pointer is over the hand or
+        has just left it (the next card stays under the pointer); a card coming in lays
+        the hand out anew."""
+        area = zones.get(zone)
+        near = area is not None and area.inflate(0, 40).collidepoint(self.mouse)
+        if area is None or not before or not (near or self._hand_held is not None):
+            self._hand_held = None
+            return
+        hand = [sp for sp in self.layout_obj.sprites if sp.zone == zone]
+        if any(sp.card not in before for sp in hand):
+            self._hand_held = None
+            return
+        for sp in hand:
+            sp.rect = pygame.Rect(before[sp.card])
+        self._hand_held = area.inflate(0, 40)
+        self._away = 0.0
+
+    def _release_hand(self, dt: float) -> None:
+        """Lay the hand out anew once the pointer has been away from it for a moment."""
+        if self._hand_held is None or self.drag is not None:
+            return
+        if self._hand_held.collidepoint(self.mouse):
+            self._away = 0.0
+            return
+        self._away += dt
+        if self._away >= HAND_RELEASE:
+            self._hand_held = None
+            self._lay_out(animate=True)
 
     def _build_dialog(self) -> None:
         """The layout's dialog for what is shown now (numbers set in the same dialog
@@ -179,6 +273,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         note = None
         if self.narration is not None and move.seat in self.humans:
             note = self.narration.value.strip() or None
+        before = self.state
         try:
             self.session.play(move, note=note)
         except IllegalMove as exc:
@@ -187,12 +282,50 @@ class TableScene(TableInput, TableDrawing, Scene):
         if note:
             self.narration.value = ""
         self.ai_wait = 0.0
+        if move.seat == self.viewer and isinstance(move.card, int) and \
+                before.where(move.card) == self.layout_obj.hand_zone(self.viewer):
+            self._hand_held = self.layout_obj.zones.get(self.layout_obj.hand_zone(self.viewer))
         self.refresh()
+        if move.seat not in self.humans or move.seat != self.viewer:
+            self._show_move(before, move)
         return True
+
+    def _show_move(self, before, move: Move) -> None:
+        """Light the card a computer (or another player) used, with a caption saying
+        what it did, for the length of the computer's pace."""
+        reader = self.viewer if self.hide_hands else None
+        caption = readable(self.game.text.public_notation(before, move, reader))
+        name = self._seat_name(move.seat) if move.seat is not None else ""
+        if name and caption.startswith(seat_label(move.seat) + " "):
+            caption = f"{name} \u2014 {caption[len(seat_label(move.seat)) + 1:]}"
+        cards = tuple(c for c in (move.card, move.target) if isinstance(c, int) and c >= 0)
+        zones = tuple(t for t in (move.target,) if isinstance(t, str))
+        self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
+
+    def _count_finished(self) -> None:
+        """A game that ends at this table is counted in the statistics (an undo of its
+        last move and another ending replace the result)."""
+        over = self.state.over
+        if over and not self._was_over:
+            key = f"{self.autosave.name if self.autosave else id(self.session)}:" \
+                  f"{self.session.seed}"
+            record = record_of(self.session, key)
+            if self._stats is None:
+                self._stats = later(StatsFile)
+            self._stats.add_done_callback(lambda f: self._add_record(f, record))
+        self._was_over = over
+
+    def _add_record(self, future: Future, record: dict) -> None:
+        """(On the writer thread) add the record once the statistics file is read."""
+        stats = future.result()
+        stats.add(record)
+        if stats.problem:
+            self._stats_problem = stats.problem
 
     def layout(self, size: tuple[int, int]) -> None:
         self.computers.mods = self.app.use_mods
         self.computers.start()
+        self.motion.speed = self.app.settings.speed
         self.size = size
         w, h = size
         scale = min(w / 1280, h / 720)
@@ -204,28 +337,35 @@ class TableScene(TableInput, TableDrawing, Scene):
                   ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
                   ("Save", self.save_copy, "Keep a copy of this game to load later"),
                   ("Rules", self.toggle_help, "How to play"),
+                  ("Hint", self.ask_hint, "What would the computer play here? (H)"),
                   ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
-        bw = (pw - 20 - (len(labels) - 1) * 5) // len(labels)
+        per_row = len(labels)
+        bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        if bw < 52:  # a narrow panel: the buttons in two rows
+            per_row = (len(labels) + 1) // 2
+            bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        #: how far the panel's heading and status box move down for a second row of buttons
+        self.panel_top = 36 if per_row < len(labels) else 0
         self.tools = []
         for i, (label, fn, tip) in enumerate(labels):
-            self.tools.append(Button((x + i * (bw + 5), 10, bw, 30), label, fn, size=13,
-                                     tooltip=tip))
+            row, col = divmod(i, per_row)
+            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
+                                     size=13, tooltip=tip))
         self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
             self._pending_warnings = []
-        self.refresh()
+        self.refresh(animate=False)
 
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
         pw = self.panel_rect.w - 20
-        y = self._status_bottom()
+        y = self.status_bottom = self._status_bottom()
         self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
         if self.info:
-            f = theme.font(14)
             self.info_rect = pygame.Rect(x, y - 6, pw, 0)
             for line, _ in self.info:
-                self.info_rect.h += 19 * len(text.wrap(line, f, pw - 16))
+                self.info_rect.h += text.height_of(line, pw - 16, 14, line_gap=1.4)
             self.info_rect.h += 10
             y = self.info_rect.bottom + 8
         self.buttons = []
@@ -243,6 +383,9 @@ class TableScene(TableInput, TableDrawing, Scene):
                                        primary=primary, size=15, key=m.kind))
             y += 40
         self.log_list.rect = pygame.Rect(x, y + 6, pw, self.panel_rect.bottom - y - 16)
+        self.log_list.settle()
+        r = self.log_list.rect
+        self.latest_button.rect = pygame.Rect(r.right - 104, r.bottom - 30, 96, 24)
 
     def _status_lines(self) -> list[str]:
         s = self.state
@@ -259,21 +402,41 @@ class TableScene(TableInput, TableDrawing, Scene):
             lines.append(status)
         return lines
 
+    def turn_line(self) -> str:
+        """Whose turn it is and who must act now, said the same way in every game: the
+        panel's heading (the table's seat captions use :meth:`Layout.seat_caption`)."""
+        s = self.state
+        if s.over:
+            return "The game is over"
+        if self.handover_to is not None:
+            return f"Next: {self._seat_name(self.handover_to)}"
+        if s.seats < 2 or s.current is None:
+            return ""
+        turn = f"{self._seat_name(s.current)}'s turn"
+        actor = s.actor
+        if actor is not None and actor != s.current:
+            return f"{turn} \u00b7 {self._seat_name(actor)} to act"
+        return turn
+
     def _status_bottom(self) -> int:
-        f = theme.font(15, "bold")
-        n = sum(len(text.wrap(line, f, self.panel_rect.w - 36)) for line in self._status_lines())
-        return 52 + 30 + n * 20 + 14
+        """The bottom of the status box (its turn line and status lines, measured)."""
+        h = sum(text.height_of(line, self.panel_rect.w - 38, 15, "bold", 1.3)
+                for line in self._status_lines())
+        turn = self.turn_line()
+        if turn:
+            h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
+        return 70 + self.panel_top + 7 + h + 14 + self.hint_height(self.panel_rect.w - 36)
 
     def _seat_name(self, seat: int) -> str:
-        name = self.session.seats[seat].name
-        label = seat_label(seat)
-        return f"{name} ({label})" if name != label else label
+        """A seat as every part of the table names it (``P2 Bo``)."""
+        return seat_title(self.session, seat)
 
     def _build_log(self) -> None:
         reader = -1 if self.handover_to is not None else self.viewer
         self.game_log.sync(self.session, reader)
 
     def undo(self) -> None:
+        self.motion.stop()
         self.computers.cancel()
         self._computer_move = None
         if self.session.undo(self.humans if self.computers.seats else None):
@@ -311,6 +474,9 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.toast.show(f"Saved as {name}", theme.GOOD, 3)
             else:
                 self.toast.show(f"Could not save: {error}")
+        if self._stats_problem:
+            self.toast.show(self._stats_problem, theme.ACCENT, 6)
+            self._stats_problem = ""
         if self.saver is not None and self.saver.error:
             self.toast.show(self.saver.error)
             self.saver.error = ""
@@ -335,17 +501,16 @@ class TableScene(TableInput, TableDrawing, Scene):
     def take_seat(self) -> None:
         self.viewer = self.handover_to
         self.handover_to = None
-        self.refresh()
+        self.refresh(animate=False)
 
     def update(self, dt: float) -> None:
         self._check_writes()
-        if self.snap is not None:
-            sprite, start, elapsed = self.snap
-            elapsed += dt * 1000
-            self.snap = None if elapsed >= SNAP_MS else (sprite, start, elapsed)
+        self.motion.update(dt)
+        self._release_hand(dt)
         self.ai_wait += dt
         if self.state.over or self.handover_to is not None:
             return
+        self._poll_hint()
         move = self.computers.poll()  # thinks in the worker; never blocks the frame
         if self.computers.problem:
             self.toast.show(self.computers.problem)
@@ -353,7 +518,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         if move is not None:
             self._computer_move = move
         move = self._computer_move
-        if move is not None and self.drag is None and self.ai_wait >= self.app.ai_delay:
+        pace = self.app.ai_delay
+        if move is not None and self.drag is None and self.ai_wait >= pace and \
+                not (pace and self.motion.glides):
             self._computer_move = None
             self.play(move)
 

@@ -1,0 +1,88 @@
+"""The Undo button late in a long game against the computer: the frame in which a click
+on Undo lands (the engine takes back the moves since the person's last, the autosave is
+queued, the view, layout, buttons and log are brought up to date, the table is drawn),
+against the engine's undo of the same moves alone."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from ..engine.game import SeatConfig
+from .games import LENGTHS, Context
+from .report import Row, value_row
+
+GOAL_MS = 5.0
+
+
+def measure(ctx: Context) -> list[Row]:
+    return [undo_row(ctx, game_id) for game_id in ctx.games]
+
+
+def _undoable(played, catalog, target: int):
+    """A session of the game (seat 0 a person, the others computer players) at the last
+    point up to move ``target`` where the person is to act and undo may take back
+    their last move (a move that showed hidden cards may not be)."""
+    count = played.game.rules.seat_count(played.options)
+    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
+                                   for i in range(1, count)]
+    session = played.session(min(target, len(played.moves)), seats, catalog)
+    while len(session.moves) > 1 and not (session.state.actor == 0 and session.can_undo()
+                                          and _takes_back(session)):
+        session = played.session(len(session.moves) - 1, seats, catalog)
+    return session
+
+
+def _takes_back(session) -> bool:
+    """Does undo reach a point where the person acts, without crossing the barrier?"""
+    i = len(session.moves)
+    while i > session.barrier:
+        i -= 1
+        if session.moves[i].seat == 0 and session.states[i].actor == 0:
+            return True
+    return False
+
+
+def undo_row(ctx: Context, game_id: str) -> Row:
+    import pygame
+
+    from ..ui.app import App
+    from ..ui.table import TableScene
+
+    title = ctx.games[game_id].info.title
+    played = ctx.long(game_id)
+    session = _undoable(played, ctx.catalog(game_id), max(LENGTHS))
+    app = App(headless=True, ai_delay=0.0, mods=False)
+    app.catalogs[game_id] = ctx.catalog(game_id)
+    clicks, engine = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        scene = TableScene(session, autosave=Path(tmp) / "autosave.json")
+        app.push(scene)
+        app.step(0.016)
+        button = next(b for b in scene.tools if b.label == "Undo")
+        pos = button.rect.center
+        for _ in range(5 if ctx.quick else 30):
+            if not session.can_undo():
+                break
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+            t0 = time.perf_counter()
+            app.step(0.016)
+            clicks.append((time.perf_counter() - t0) * 1000)
+            scene.redo()
+            app.step(0.016)
+            listeners, session.listeners = session.listeners, []
+            t0 = time.perf_counter()
+            session.undo(scene.humans)
+            engine.append((time.perf_counter() - t0) * 1000)
+            session.redo(scene.humans)
+            session.listeners = listeners
+        scene.on_quit()
+    app.scenes.clear()
+    pygame.display.quit()
+    clicks.sort()
+    engine.sort()
+    return value_row(f"Undo button, median of {len(clicks)} clicks",
+                     f"{title} (move {len(session.moves)})", clicks[len(clicks) // 2], "ms",
+                     engine[len(engine) // 2], "engine undo", GOAL_MS)

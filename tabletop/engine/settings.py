@@ -1,0 +1,102 @@
+"""The player's settings (animation speed, the computer's pace), kept in the user config
+folder (:func:`~tabletop.engine.paths.user_config`) as a small JSON file.
+
+A missing file means the defaults. A file that cannot be used (too big, not JSON, a value
+this version does not know) is never fatal: the defaults stand in for what is wrong and
+:func:`load_settings` says why, so the app can tell the player; the next save replaces it.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from . import limits
+from .files import write_later
+from .paths import user_config
+
+#: animation speeds: how long motion takes (0: none)
+ANIMATION = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
+#: the pause between two computer moves, in seconds (long enough to follow them)
+PACE = {"quick": 0.35, "normal": 0.9, "slow": 1.6}
+
+
+@dataclass(frozen=True)
+class Settings:
+    animation: str = "normal"
+    pace: str = "normal"
+
+    @property
+    def speed(self) -> float:
+        """The factor of every animation's duration (0: animations off)."""
+        return ANIMATION[self.animation]
+
+    @property
+    def pace_seconds(self) -> float:
+        return PACE[self.pace]
+
+
+CHOICES = {"animation": ANIMATION, "pace": PACE}
+
+
+def settings_path() -> Path:
+    return user_config() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str]:
+    """The settings, and "" or the reason the file (or part of it) was not used."""
+    path = path or settings_path()
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return Settings(), ""
+    except OSError as exc:
+        return Settings(), _refused(path, exc.strerror or str(exc))
+    if size > limits.MAX_SETTINGS_BYTES:
+        return Settings(), _refused(path, f"it is {size:,} bytes (at most "
+                                          f"{limits.MAX_SETTINGS_BYTES:,})")
+    try:
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return Settings(), _refused(path, f"it is not readable JSON ({_short(exc)})")
+    if not isinstance(data, dict):
+        return Settings(), _refused(path, "it does not hold an object of settings")
+    return _from_dict(path, data)
+
+
+def _from_dict(path: Path, data: dict) -> tuple[Settings, str]:
+    values, wrong = {}, []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if isinstance(value, str) and value in CHOICES[f.name]:
+            values[f.name] = value
+        else:
+            wrong.append(f"{f.name} {limits.quoted(value)} (one of "
+                         f"{', '.join(CHOICES[f.name])})")
+    unknown = sorted(set(data) - {f.name for f in fields(Settings)})
+    wrong += [f"unknown setting {limits.quoted(k)}" for k in unknown[:3]]
+    settings = replace(Settings(), **values)
+    if wrong:
+        return settings, (f"Some of your settings in {path.name} were not used: "
+                          f"{'; '.join(wrong)}. The defaults stand in for them.")
+    return settings, ""
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Future:
+    """Write the settings in the background (atomically); the future says how it went."""
+    blob = json.dumps(asdict(settings), indent=1).encode("utf-8")
+    return write_later(path or settings_path(), blob)
+
+
+def _refused(path: Path, why: str) -> str:
+    return f"Your settings file {path.name} was not used: {why}. The defaults apply until " \
+           "you change a setting."
+
+
+def _short(exc: BaseException) -> str:
+    return limits.quoted(str(exc), 80).strip("'\"")

@@ -1,0 +1,201 @@
+"""``tabletop strength``: how strong the searching computer player is, by playing games.
+
+In a competitive game the searching player takes one seat and the game's own player the
+others; game ``k`` seats it at ``k % seats``, so the seats alternate. In a co-operative or
+solo game every seat searches. Game ``k`` is dealt from seed ``1000 + k``, so a run with
+``--players own`` (every seat the game's own player) is the paired baseline.
+
+Each game is one JSON line in ``--out`` (appended, so a long run can be split into parts
+or resumed with ``--first``); ``--report`` reads such files and prints, per game and line,
+the rate with its Wilson 95% interval, and the decision times. Every player sees only its
+seat's view (:func:`tabletop.engine.players.computer_move`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from ..engine.players import computer_move
+from ..engine.rng import Rng
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (a draw counts half a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(game, k: int, players: str, level: str, seconds: float | None,
+             iterations: int | None, options: dict, cpu: bool = False) -> dict:
+    """Play game ``k``; return its record (see the module docstring)."""
+    rules = game.rules
+    catalog = _catalog(game)
+    opts = rules.normalize_options(options)
+    seed = 1000 + k
+    state = rules.new_state(catalog, opts, seed)
+    seats = state.seats
+    competitive = game.info.mode == "competitive" and seats > 1
+    if players == "own":
+        searching: list[int] = []
+    else:
+        searching = [k % seats] if competitive else list(range(seats))
+    clock = time.process_time if cpu else None
+    table = {s: (game.player_at(level, seconds, iterations, clock) if s in searching
+                 else game.computer_player()) for s in range(seats)}
+    rng = Rng(seed ^ 0xBEEF)
+    times: list[float] = []
+    work: list[int] = []
+    moves = 0
+    while not state.over:
+        seat = state.actor
+        player = table[seat]
+        t0 = clock() if clock else time.perf_counter()
+        move = computer_move(rules, state, seat, player, rng)
+        spent = (clock() if clock else time.perf_counter()) - t0
+        if seat in searching and not player.details.get("forced"):
+            times.append(spent)
+            work.append(player.details.get("iterations", 0))
+        state = rules.play(state, move)
+        moves += 1
+    returns = rules.returns(state)
+    focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
+    return {"game": game.info.id, "k": k, "seed": seed, "players": players,
+            "level": level, "seconds": seconds, "iterations": iterations, "options": options,
+            "cpu": cpu,
+            "seat": focus, "searching": searching, "returns": list(returns),
+            "won": bool(state.winners) and focus in state.winners,
+            "draw": not state.winners, "moves": moves, "times": times, "work": work}
+
+
+_CATALOGS: dict[str, object] = {}
+
+
+def _catalog(game):
+    if game.info.id not in _CATALOGS:
+        _CATALOGS[game.info.id] = game.rules.load_catalog(mod_dirs=[])
+    return _CATALOGS[game.info.id]
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
+    """The result lines of ``paths`` grouped by setting (a game played twice, e.g. by two
+    overlapping runs, counts once)."""
+    groups: dict[tuple, dict[int, dict]] = {}
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SystemExit(f"tabletop strength: cannot read {path}: {exc.strerror}") from None
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                r = json.loads(line)
+            except ValueError:
+                raise SystemExit(f"tabletop strength: {path}:{number} is not a result line "
+                                 "(a run stopped while writing it? delete that line)") from None
+            setting = (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
+                       json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
+            groups.setdefault(setting, {}).setdefault(r["k"], r)
+    return {setting: list(games.values()) for setting, games in groups.items()}
+
+
+def report(paths: list[Path]) -> list[str]:
+    """Summary lines of result files (one line per game, setting and seat)."""
+    from ..games import get_game
+
+    groups = _read(paths)
+    out = []
+    for setting, rows in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        game = get_game(setting[0])
+        lines = [("all seats", rows)]
+        if game.info.mode == "competitive" and len({r["seat"] for r in rows}) > 1:
+            roles = game.info.seat_roles
+            for seat in sorted({r["seat"] for r in rows}):
+                name = roles[seat] if seat < len(roles) else f"seat {seat + 1}"
+                lines.append((f"as {name}", [r for r in rows if r["seat"] == seat]))
+        who = "own player" if setting[1] == "own" else _budget(setting)
+        out.append(f"{game.info.title}, {who}, options {setting[5]}:")
+        for label, part in lines:
+            n = len(part)
+            wins = sum(1.0 if r["won"] else 0.5 if r["draw"] and
+                       game.info.mode == "competitive" else 0.0 for r in part)
+            lo, hi = wilson(wins, n)
+            score = statistics.mean(r["returns"][r["seat"]] for r in part)
+            out.append(f"  {label:<12} {wins:6.1f} / {n:<4} = {wins / n:6.1%}  "
+                       f"[{lo:6.1%}, {hi:6.1%}]  mean return {score:.3f}")
+        times = [t for r in rows for t in r["times"]]
+        work = [w for r in rows for w in r["work"]]
+        if times:
+            out.append(f"  decisions {len(times)}: median {_pct(times, .5) * 1000:.0f} ms, "
+                       f"p99 {_pct(times, .99) * 1000:.0f} ms, max {max(times) * 1000:.0f} "
+                       f"ms; iterations median {_pct(work, .5):.0f}")
+    return out
+
+
+def _budget(setting: tuple) -> str:
+    if setting[4]:
+        return f"search at {setting[4]} iterations a decision"
+    if setting[3] is not None:
+        clock = "CPU" if setting[6] else "wall"
+        return f"search at {setting[3]:g} s ({clock} time) a decision"
+    return f"search at level {setting[2]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    from ..games import get_game
+
+    parser = argparse.ArgumentParser(prog="tabletop strength", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("game", nargs="?", help="game id (e.g. brawl)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
+    parser.add_argument("--players", choices=("search", "own"), default="search")
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--seconds", type=float, help="thinking time a decision")
+    parser.add_argument("--iterations", type=int, help="iterations a decision instead")
+    parser.add_argument("--cpu", action="store_true",
+                        help="count the budget in this process's CPU time, not wall time "
+                             "(results independent of other programs' load)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    parser.add_argument("--out", type=Path, help="append one JSON line per game here")
+    parser.add_argument("--report", type=Path, nargs="+", help="summarise result files")
+    args = parser.parse_args(argv)
+    if args.report:
+        print("\n".join(report(args.report)))
+        return 0
+    if not args.game:
+        parser.error("name a game, or --report files")
+    game = get_game(args.game)
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    for k in range(args.first, args.first + args.games):
+        record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
+                          options, args.cpu)
+        line = json.dumps(record)
+        if args.out:
+            with args.out.open("a", encoding="utf-8") as f:
+                f.write(line + "\n")
+        t = record["times"]
+        print(f"game {k}: seat {record['seat']} {'won' if record['won'] else 'lost'}, "
+              f"{record['moves']} moves, {len(t)} searched, "
+              f"max {max(t, default=0) * 1000:.0f} ms", flush=True)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,248 @@
+"""Screens reached from the main menu: settings, statistics, the card-file problems,
+and the confirmation asked before something cannot be undone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from ..engine.settings import ANIMATION, PACE, save_settings
+from ..engine.stats import StatsFile, Summary, Tally, summary
+from ..games import GAMES
+from . import text, theme
+from .app import Scene, background
+from .widgets import Button, Choice, Row, ScrollList, Toast, panel
+
+
+class Page(Scene):
+    """A screen of widgets with a title and a Back button; Esc goes back."""
+
+    title = ""
+    widgets: list = []
+    back: Button | None = None
+
+    def __init__(self) -> None:
+        self.toast = Toast()
+        self.widgets = []
+        self.back = None
+
+    def controls(self) -> list:
+        return [*self.widgets, self.back]
+
+    def handle(self, event) -> None:
+        for widget in self.controls():
+            if widget is not None and widget.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def frame(self, surf) -> pygame.Rect:
+        """The background, the title and the Back button; returns the content area."""
+        background(surf)
+        w, h = surf.get_size()
+        left = max(40, w // 2 - 520)
+        text.draw(surf, self.title, (left, 18, w - 2 * left, 40), 30, theme.ACCENT, "bold")
+        if self.back is not None:
+            self.back.draw(surf)
+        self.toast.draw(surf, (w // 2, h - 140), 640)
+        return pygame.Rect(left, 70, w - 2 * left, h - 160)
+
+    def place_back(self, size) -> None:
+        w, h = size
+        self.back = Button((max(40, w // 2 - 520), h - 74, 160, 50), "Back", self.app.pop,
+                           size=17)
+
+
+class SettingsScreen(Page):
+    """How fast the table moves: animation speed (or none) and the computer's pace. Kept
+    in the user config folder; a change applies at once."""
+
+    title = "Settings"
+
+    def layout(self, size) -> None:
+        w, h = size
+        left = max(40, w // 2 - 520)
+        width = min(620, w - 2 * left)
+        s = self.app.settings
+        names = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow",
+                 "quick": "Quick"}
+        self.widgets = [
+            Choice((left, 96, width, 58), "Animations", [(k, names[k]) for k in ANIMATION],
+                   s.animation, lambda v: self._set(animation=v)),
+            Choice((left, 236, width, 58), "The computer's pace", [(k, names[k]) for k in PACE],
+                   s.pace, lambda v: self._set(pace=v)),
+        ]
+        self.place_back(size)
+        if self.app.settings_problem:
+            self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
+            self.app.settings_problem = ""
+
+    def _set(self, **change) -> None:
+        self.app.settings = replace(self.app.settings, **change)
+        self._saving = save_settings(self.app.settings)
+
+    def update(self, dt: float) -> None:
+        saving = getattr(self, "_saving", None)
+        if saving is not None and saving.done():
+            self._saving = None
+            if saving.exception() is not None:
+                self.toast.show(f"The settings could not be saved: {saving.exception()}")
+
+    def draw(self, surf) -> None:
+        area = self.frame(surf)
+        notes = (
+            (158, "Cards glide between places, damage and healing rise from the characters, "
+                  "a card put back glides home. Off: cards jump at once."),
+            (298, "The pause between two computer moves, with the card it used lit and a "
+                  "line saying what it did."),
+        )
+        for y, note in notes:
+            text.draw(surf, note, (area.left, y, min(620, area.w), 40), 14, theme.MUTED,
+                      wrap=True)
+        for widget in self.widgets:
+            widget.draw(surf)
+
+
+class StatsScreen(Page):
+    """Per game: games played, won and lost by the players at this screen, by seat or
+    role and by opponent, and the longest winning streak."""
+
+    title = "Statistics"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_id = next(iter(GAMES))
+        self.stats = StatsFile()  # never raises: a bad file is a message
+        if self.stats.problem:
+            self.toast.show(self.stats.problem, theme.ACCENT, 10)
+
+    def layout(self, size) -> None:
+        w, h = size
+        left = max(40, w // 2 - 520)
+        self.widgets = [Choice((left, 70, min(1040, w - 2 * left), 40), "",
+                               [(g.info.id, g.info.title) for g in GAMES.values()],
+                               self.game_id, self._set_game)]
+        self.place_back(size)
+
+    def _set_game(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def draw(self, surf) -> None:
+        area = self.frame(surf)
+        for widget in self.widgets:
+            widget.draw(surf)
+        box = pygame.Rect(area.left, 126, area.w, area.bottom - 126)
+        panel(surf, box, theme.PANEL, 220)
+        data = summary(self.stats.records, self.game_id)
+        inner = box.inflate(-40, -32)
+        if not data.total.played:
+            text.draw(surf, f"No finished game of {GAMES[self.game_id].info.title} yet. A "
+                      "game counts here when it ends at the table.", inner, 16, theme.MUTED,
+                      wrap=True)
+            return
+        self._draw_summary(surf, inner, data)
+
+    def _draw_summary(self, surf, inner: pygame.Rect, data: Summary) -> None:
+        y = inner.top
+        t = data.total
+        head = f"{t.played} game{'s' if t.played != 1 else ''} played: {t.won} won, " \
+               f"{t.lost} lost" + (f", {t.drawn} drawn" if t.drawn else "")
+        text.draw(surf, head, (inner.left, y, inner.w, 28), 20, theme.TEXT, "bold")
+        y += 32
+        text.draw(surf, f"Longest winning streak: {data.longest_streak} \u00b7 now: "
+                        f"{data.current_streak}", (inner.left, y, inner.w, 22), 16,
+                  theme.ACCENT, "bold")
+        y += 30
+        text.draw(surf, "Won: a player at this screen won (the team, in a game played "
+                        "together). Seats count each human seat.",
+                  (inner.left, y, inner.w, 20), 13, theme.DIM)
+        y += 30
+        half = (inner.w - 30) // 2
+        self._table(surf, pygame.Rect(inner.left, y, half, inner.bottom - y),
+                    "By seat or role", data.by_seat)
+        self._table(surf, pygame.Rect(inner.left + half + 30, y, half, inner.bottom - y),
+                    "By opponent", data.by_opponent)
+
+    def _table(self, surf, rect: pygame.Rect, title: str, rows: dict[str, Tally]) -> None:
+        text.draw(surf, title, (rect.left, rect.top, rect.w, 22), 16, theme.ACCENT, "bold")
+        cols = (rect.w - 210, 70, 70, 70)
+        y = rect.top + 28
+        for i, label in enumerate(("", "played", "won", "lost")):
+            x = rect.left + sum(cols[:i])
+            text.draw(surf, label, (x, y, cols[i] - 6, 18), 13, theme.MUTED, "bold",
+                      align="right" if i else "left")
+        y += 22
+        for name, tally in sorted(rows.items()):
+            if y + 22 > rect.bottom:
+                break
+            values = (name, str(tally.played), str(tally.won), str(tally.lost))
+            for i, value in enumerate(values):
+                x = rect.left + sum(cols[:i])
+                text.draw(surf, value, (x, y, cols[i] - 6, 20), 15, theme.TEXT,
+                          align="right" if i else "left")
+            y += 24
+
+
+class Confirm(Page):
+    """A question over the screen below: the action button, or Cancel (Esc)."""
+
+    transparent = True
+
+    def __init__(self, question: str, detail: str, action: str, on_yes) -> None:
+        self.question, self.detail, self.action, self.on_yes = question, detail, action, on_yes
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.rect = pygame.Rect(0, 0, 560, 220)
+        self.rect.center = (w // 2, h // 2)
+        self.yes = Button((self.rect.left + 30, self.rect.bottom - 70, 220, 46), self.action,
+                          self.confirm, primary=True, size=17)
+        self.no = Button((self.rect.right - 190, self.rect.bottom - 70, 160, 46), "Cancel",
+                         self.app.pop, size=17)
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.on_yes()
+        self.app.scene.layout(self.app.screen.get_size())
+
+    def controls(self) -> list:
+        return [self.yes, self.no]
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        panel(surf, self.rect, theme.PANEL, 250, theme.ACCENT)
+        inner = self.rect.inflate(-60, 0)
+        used = text.blit_wrapped(surf, self.question, pygame.Rect(inner.left, self.rect.top + 24,
+                                                                  inner.w, 80), 18, theme.TEXT,
+                                 "bold")
+        text.blit_wrapped(surf, self.detail, pygame.Rect(inner.left, self.rect.top + 32 + used,
+                                                         inner.w, 40), 15, theme.MUTED)
+        self.yes.draw(surf)
+        self.no.draw(surf)
+
+
+class CardProblems(Page):
+    """Every problem met while loading card files (the app runs with the valid cards)."""
+
+    def layout(self, size) -> None:
+        w, h = size
+        rows = [Row([(str(e), theme.TEXT, "regular")]) for e in self.app.card_errors()]
+        self.list = ScrollList((40, 90, w - 80, h - 180), rows, size=14)
+        self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
+
+    def controls(self) -> list:
+        return [self.list, self.back]
+
+    def draw(self, surf) -> None:
+        background(surf)
+        text.draw(surf, "Problems in card files", (40, 20, surf.get_width() - 80, 36), 28,
+                  theme.ACCENT, "bold")
+        text.blit_wrapped(surf, "These cards were skipped; every other card loaded. Fix the "
+                          "files (or run 'tabletop validate') and restart.",
+                          pygame.Rect(40, 60, 900, 30), 14, theme.MUTED)
+        panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
+        self.list.draw(surf)
+        self.back.draw(surf)

@@ -1,0 +1,64 @@
+"""The new-game screen's seat rows: a name, human or computer, and a computer's level with
+the time it may think for each move (:mod:`tabletop.engine.levels`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..engine.levels import DEFAULT_LEVEL, LEVELS
+from . import text, theme
+from .widgets import Choice, TextInput
+
+ROW = 44
+LEVEL_ROW = 38
+
+
+class SeatRows:
+    """Names, kinds and levels of up to four seats, and the widgets that edit them."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.kinds = ["human", "computer", "computer", "computer"]
+        self.levels = [DEFAULT_LEVEL] * 4
+        self.notes: list[tuple[str, tuple[int, int]]] = []
+
+    def build(self, left: int, y: int, count: int, relayout: Callable[[], None]) -> tuple[
+            list, int]:
+        """The widgets of ``count`` seats from ``(left, y)``; returns them and the y below."""
+        widgets: list = []
+        self.notes = []
+        for i in range(count):
+            widgets.append(TextInput((left, y, 220, 34), self.names[i], f"Player {i + 1}", 20,
+                                     on_change=lambda v, i=i: self._set_name(i, v)))
+            widgets.append(Choice((left + 232, y, 188, 34), "",
+                                  [("human", "Human"), ("computer", "Computer")],
+                                  self.kinds[i], lambda v, i=i: self._set_kind(i, v, relayout)))
+            y += ROW
+            if self.kinds[i] == "computer":
+                widgets.append(Choice((left + 196, y - 6, 224, 30), "",
+                                      [(lv.key, lv.label) for lv in LEVELS.values()],
+                                      self.levels[i],
+                                      lambda v, i=i: self._set_level(i, v, relayout)))
+                self.notes.append((LEVELS[self.levels[i]].budget_text.capitalize(),
+                                   (left + 186, y + 9)))
+                y += LEVEL_ROW
+        return widgets, y
+
+    def _set_name(self, i: int, value: str) -> None:
+        self.names[i] = value
+
+    def _set_kind(self, i: int, value: str, relayout: Callable[[], None]) -> None:
+        self.kinds[i] = value
+        relayout()
+
+    def _set_level(self, i: int, value: str, relayout: Callable[[], None]) -> None:
+        self.levels[i] = value
+        relayout()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Each computer's thinking time, right-aligned beside its level."""
+        for line, (right, y) in self.notes:
+            text.draw(surf, line, (right - 220, y - 9, 220, 18), 13, theme.MUTED,
+                      align="right", valign="middle")

@@ -1,0 +1,157 @@
+"""Hints and the computer's thinking, on the table.
+
+The Hint button (key H) on a human's turn asks the search, in the computer players'
+worker and from that seat's view alone, what it would play within the Normal budget;
+the table then rings the card to play and its target, and the status box says the move,
+its estimated chance to win and the runner-up. While a computer seat thinks, a bar under the status
+fills over its time budget.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.moves import Move
+from .. import text, theme
+
+HINT_COLOR = (120, 200, 255)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for the position after ``moves`` moves."""
+
+    moves: int
+    move: Move
+    value: float
+    runner_up: Move | None
+    runner_up_value: float
+
+
+class TableHints:
+    """Hints and the thinking bar of :class:`~tabletop.ui.table.scene.TableScene` (a
+    mixin)."""
+
+    hint: Hint | None = None
+    hint_waiting = False
+    #: the bottom of the status box, as the panel was last laid out
+    status_bottom = 0
+
+    def can_hint(self) -> bool:
+        return bool(self.legal) and self.handover_to is None and not self.state.over
+
+    def ask_hint(self) -> None:
+        """What would the computer play here? (Asked of the worker; shown when it comes.)"""
+        if not self.can_hint() or self.hint_waiting:
+            return
+        self.hint = None
+        self.hint_waiting = True
+        self.computers.ask_hint(self.viewer)
+        self._hint_changed()
+
+    def _poll_hint(self) -> None:
+        if not self.hint_waiting:
+            return
+        reply = self.computers.poll_hint()
+        if reply is None and self.computers.hint_asked is not None:
+            return
+        self.hint_waiting = False
+        self._hint_changed()
+        if reply is None:
+            return  # the position changed: that hint is not wanted
+        if reply.error or reply.move not in self.legal:
+            self.toast.show(f"No hint this time ({reply.error or 'its move was not legal'}).")
+            return
+        d = reply.details
+        runner = d.get("runner_up")
+        self.hint = Hint(len(self.session.moves), reply.move, float(d.get("value", 0.5)),
+                         Move(*runner) if runner else None,
+                         float(d.get("runner_up_value", 0.0)))
+        self._hint_changed()
+
+    def _hint_changed(self) -> None:
+        """The status box grows or shrinks: the panel's buttons move."""
+        self._build_buttons()
+        self.invalidate()
+
+    def _hint_current(self) -> Hint | None:
+        hint = self.hint
+        if hint is not None and (hint.moves != len(self.session.moves) or not self.legal):
+            self.hint = hint = None
+        return hint
+
+    def hint_lines(self) -> list[str]:
+        """What the hint box says."""
+        if self.hint_waiting:
+            return ["Thinking about a hint\u2026"]
+        hint = self._hint_current()
+        if hint is None:
+            return []
+        describe = self.game.text.describe
+        s = self.state
+        outcome = "Estimated outcome" if self.game.info.mode == "coop" else \
+            "Estimated chance to win"
+        lines = [f"Hint: {describe(s, hint.move)}",
+                 f"{outcome}: {hint.value:.0%}"]
+        if hint.runner_up is not None and hint.runner_up in self.legal:
+            # a runner-up that scored as high did not do better in the same sampled deals
+            how = f"{hint.runner_up_value:.0%}" if hint.runner_up_value < hint.value \
+                else "about as good"
+            lines.append(f"Next best: {describe(s, hint.runner_up)} ({how})")
+        return lines
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """Where the hinted move is on the table: its card, its target, or its button."""
+        hint = self._hint_current()
+        if hint is None:
+            return []
+        m = hint.move
+        rects = []
+        for thing in (m.card, m.target):
+            if isinstance(thing, int):
+                sprite = self._sprite_of(thing)
+                if sprite is not None:
+                    rects.append(sprite.rect)
+            elif isinstance(thing, str) and thing in self.layout_obj.zones:
+                rects.append(self.layout_obj.zones[thing])
+        label = self.game.text.describe(self.state, m)
+        rects.extend(b.rect for b in self.buttons if b.label == label)
+        return rects
+
+    def _draw_hint(self, surf) -> None:
+        """Rings round the hinted card and its target (the words are in the panel)."""
+        for rect in self.hint_rects():
+            pygame.draw.rect(surf, HINT_COLOR, rect.inflate(12, 12), 4, border_radius=10)
+
+    def hint_height(self, width: int) -> int:
+        """The height the hint's lines take in the status box."""
+        f = theme.font(14, "bold")
+        return sum(19 * len(text.wrap(line, f, width)) for line in self.hint_lines())
+
+    def draw_hint_lines(self, surf, rect: pygame.Rect) -> None:
+        y = rect.top
+        for i, line in enumerate(self.hint_lines()):
+            y += text.blit_wrapped(surf, line, pygame.Rect(rect.left, y, rect.w, 200), 14,
+                                   HINT_COLOR if i == 0 else theme.TEXT, "bold",
+                                   line_gap=1.3, shrink=False)
+
+    def _draw_thinking(self, surf) -> None:
+        """A bar under the status that fills over the thinking computer's budget."""
+        computers = self.computers
+        if not computers.thinking or self.state.over:
+            return
+        budget = computers.budget(self.state.actor)
+        box = pygame.Rect(self.panel_rect.left + 22, self.status_bottom - 12,
+                          self.panel_rect.w - 44, 4)
+        pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
+        if budget > 0:
+            share = min(1.0, computers.thought_for / budget)
+            pygame.draw.rect(surf, theme.ACCENT, (box.left, box.top, int(box.w * share), 4),
+                             border_radius=2)
+        else:  # the game's own player: a short pulse
+            x = int((time.monotonic() * 0.8 % 1.0) * (box.w - 40))
+            pygame.draw.rect(surf, theme.ACCENT, (box.left + x, box.top, 40, 4),
+                             border_radius=2)

@@ -1,0 +1,49 @@
+"""Tables of every registered game for the shared table tests: each game's sample saves
+replayed to a few points (and a new game), with every seat a human in front of the open
+screen, so the seat that must act is the viewer."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from tabletop.engine.saves import session_from_dict
+from tabletop.engine.session import Session
+from tabletop.games import GAMES
+from tabletop.ui.table import TableScene
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+def sample_points(game_id: str, points: int = 3) -> list[tuple[str, dict]]:
+    """(label, save data) of each sample save of ``game_id`` cut after a few of its moves
+    (the start, in between, the whole game)."""
+    out = []
+    for sample in GAMES[game_id].samples:
+        data = json.loads((SAVES / sample.file).read_text(encoding="utf-8"))
+        moves = data["moves"]
+        cuts = sorted({round(len(moves) * i / (points - 1)) for i in range(points)})
+        for k in cuts:
+            cut = copy.deepcopy(data)
+            cut["moves"] = moves[:k]
+            cut["notes"] = {n: v for n, v in data.get("notes", {}).items() if int(n) <= k}
+            for seat in cut["seats"]:
+                seat["kind"] = "human"
+            out.append((f"{sample.file}@{k}", cut))
+    return out
+
+
+def open_table(app, game_id: str, data: dict | None = None) -> TableScene:
+    """The table of ``data`` (a save's fields; None: a new game, seed 1) with every seat
+    a human and the hands open, laid out and drawn once."""
+    game = GAMES[game_id]
+    catalog = app.catalog(game_id)
+    if data is None:
+        session = Session(game, catalog, game.rules.default_options(), 1)
+    else:
+        session, _ = session_from_dict(data, game, catalog, "sample")
+    scene = TableScene(session, autosave=None, hide_hands=False)
+    app.replace(scene)
+    app.step(0.016)
+    return scene

@@ -1,0 +1,84 @@
+"""``tabletop bench``: the quick run (the CI smoke test) prints one table in which every
+figure stands beside a yardstick from the same run, with its goal and a verdict; the
+per-game figures cover every game in the registry."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tabletop import bench
+from tabletop.bench.report import Row, error_row, ratio_row, table, value_row
+from tabletop.games import GAMES
+
+#: the measurements made once for every registered game
+PER_GAME = ("frames", "undo", "cardload", "memory", "saving", "decisions", "search",
+            "playouts")
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    import contextlib
+    import io
+
+    path = tmp_path_factory.mktemp("bench") / "bench.json"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench.main(quick=True, json_path=path) == 0
+    return out.getvalue(), json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_table_has_one_judged_line_per_figure(quick):
+    text, rows = quick
+    lines = [line for line in text.splitlines() if line.startswith("|")]
+    assert [c.strip() for c in lines[0].strip("|").split("|")][:6] == \
+        ["figure", "game", "measured", "yardstick (same run)", "ratio", "goal"]
+    assert set(lines[1]) <= {"|", "-"}
+    assert len(lines) == len(rows) + 2
+    for line, row in zip(lines[2:], rows, strict=True):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert len(cells) == 7
+        assert cells[0] == row["figure"] and cells[6] == row["verdict"]
+        assert cells[6] in ("PASS", "FAIL")
+    passed = sum(r["verdict"] == "PASS" for r in rows)
+    assert f"{passed} of {len(rows)} figures meet their goal" in text
+
+
+def test_every_figure_is_measured_beside_a_yardstick_with_a_goal(quick):
+    _, rows = quick
+    for row in rows:
+        assert not row["error"], (row["figure"], row["game"], row["error"])
+        assert math.isfinite(row["value"]) and row["value"] >= 0, row
+        assert math.isfinite(row["yardstick"]) and row["yardstick"] > 0, row
+        assert row["yard_label"] and row["unit"], row
+        assert row["sense"] in ("<=", ">=") and row["on"] in ("ratio", "value")
+        judged = row["ratio"] if row["on"] == "ratio" else row["value"]
+        ok = judged <= row["goal"] if row["sense"] == "<=" else judged >= row["goal"]
+        assert row["verdict"] == ("PASS" if ok else "FAIL"), row
+
+
+def test_the_figures_cover_every_game_and_every_measurement(quick):
+    _, rows = quick
+    parts = {m.__module__.rsplit(".", 1)[-1] for m in bench.MEASUREMENTS}
+    assert parts == {r["part"] for r in rows}
+    for part in PER_GAME:
+        games = " ".join(r["game"] for r in rows if r["part"] == part)
+        for game in GAMES.values():
+            assert game.info.title in games, (part, game.info.id)
+    frames = {r["figure"] for r in rows if r["part"] == "frames"}
+    assert {"frame p99, full redraw", "frame max, move frames"} <= frames
+    assert any(f.startswith("frame p99, move frames") for f in frames)
+
+
+def test_verdicts_follow_the_goal():
+    assert ratio_row("f", "g", 1.2, "ms", 1.0, "bare", 1.3).ok
+    assert not ratio_row("f", "g", 1.4, "ms", 1.0, "bare", 1.3).ok
+    assert value_row("f", "g", 310, "games/s", 2.0, "raw", 300, ">=").ok
+    assert not value_row("f", "g", 290, "games/s", 2000.0, "raw", 300, ">=").ok
+    assert not value_row("f", "g", 17.0, "ms", 1.0, "bare", 1000 / 60).ok
+    failed = error_row("f", "g", RuntimeError("no worker"))
+    assert not failed.ok and failed.verdict == "FAIL"
+    assert "not measured: RuntimeError: no worker" in table([failed])
+    assert isinstance(failed, Row)

@@ -1,0 +1,136 @@
+"""Nothing clipped or covered: every text is drawn through one helper (``ui/text.py``) that
+fits or wraps it in its box and reports overflow. For every registered game: every card
+face at every size a table draws it (at the smallest supported window and at 1920x1080,
+hovered and zoomed), and the tables of its sample saves with their panels, drawn at both
+sizes: no text overflows, no two labels overlap, no label lies under a card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+from table_helpers import open_table, sample_points
+
+from tabletop.games import GAMES
+from tabletop.ui import cardart, text
+from tabletop.ui.app import MIN_SIZE, App
+
+SIZES = (MIN_SIZE, (1920, 1080))
+UI = Path(__file__).resolve().parent.parent / "tabletop" / "ui"
+
+
+@pytest.fixture()
+def app():
+    application = App(size=MIN_SIZE, headless=True, ai_delay=1e9, mods=False)
+    yield application
+    application.quit()
+    pygame.display.quit()
+
+
+def resize(app, size) -> None:
+    app.screen = pygame.display.set_mode(size)
+    for scene in app.scenes:
+        scene.layout(size)
+
+
+def tables(app, game_id):
+    """The game's busiest tables: its sample saves half-way and at the end, and a new
+    game (each a table with every seat a human, the hands open)."""
+    points = sample_points(game_id)
+    chosen = [p for p in points if not p[0].endswith("@0")]
+    return [("new game", None), *chosen]
+
+
+def card_sizes(app, game_id) -> set[tuple[int, int]]:
+    """Every size the game's tables draw a face at, both windows, hover and zoom too."""
+    sizes = set()
+    for size in SIZES:
+        resize(app, size)
+        for _, data in tables(app, game_id):
+            scene = open_table(app, game_id, data)
+            resize(app, size)
+            for sp in scene.layout_obj.sprites:
+                if sp.face_up and sp.card >= 0:
+                    w, h = sp.rect.size
+                    sizes.add((h, w) if sp.angle in (90, 270) else (w, h))
+            sizes.add(scene.hover_size())
+            sizes.add(scene.zoom_size())
+    return sizes
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_card_face_fits_at_every_size_a_table_draws(app, game_id):
+    rules = GAMES[game_id].rules
+    state = rules.new_state(app.catalog(game_id), rules.default_options(), 1)
+    cards = list({card.id: card for card in state.cards}.values())  # as tables show them
+    sizes = sorted(card_sizes(app, game_id))
+    assert cards and sizes
+    problems = []
+    for w, h in sizes:
+        for card in cards:
+            cardart._faces.clear()
+            with text.recording() as drawn:
+                cardart.face(card, game_id, w, h)
+            problems += [f"{card.name} at {w}x{h}: {d.text!r} does not fit {d.box}"
+                         for d in drawn if d.overflow]
+    assert not problems, f"{len(problems)} overflows, e.g.\n" + "\n".join(problems[:25])
+
+
+def _overlaps(drawn) -> list[str]:
+    out = []
+    for i, a in enumerate(drawn):
+        ra = a.visible.inflate(-2, -2)
+        if ra.w <= 0 or ra.h <= 0:
+            continue
+        for b in drawn[i + 1:]:
+            rb = b.visible.inflate(-2, -2)
+            if rb.w > 0 and rb.h > 0 and ra.colliderect(rb):
+                out.append(f"{a.text!r} {a.rect} overlaps {b.text!r} {b.rect}")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_table_and_panel_fits_and_no_label_is_covered(app, game_id, size):
+    problems = []
+    for label, data in tables(app, game_id):
+        scene = open_table(app, game_id, data)
+        resize(app, size)
+        scene.invalidate()
+        with text.recording() as drawn:
+            app.step(0.016)
+        where = f"{label} at {size[0]}x{size[1]}"
+        problems += [f"{where}: {d.text!r} does not fit {d.box}" for d in drawn if d.overflow]
+        for surface in {d.surface for d in drawn}:
+            labels = [d for d in drawn if d.surface == surface and d.layer != "text"]
+            problems += [f"{where}: {p}" for p in _overlaps(labels)]
+        sprites = [sp.rect for sp in scene.layout_obj.sprites]
+        for d in drawn:
+            if d.layer == "under":
+                covered = [r for r in sprites if r.inflate(-2, -2).colliderect(d.visible)]
+                if covered:
+                    problems.append(f"{where}: {d.text!r} {d.rect} lies under a card at "
+                                    f"{covered[0]}")
+    assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:30])
+
+
+def test_bigger_windows_give_bigger_cards(app):
+    scene = open_table(app, "brawl", sample_points("brawl")[-1][1])
+    small = max(sp.rect.w for sp in scene.layout_obj.sprites)
+    resize(app, (1920, 1080))
+    assert max(sp.rect.w for sp in scene.layout_obj.sprites) >= small * 1.5
+
+
+def test_every_text_of_the_window_goes_through_the_helper():
+    """No module but ``ui/text.py`` renders a font (so nothing escapes the fitting)."""
+    render = re.compile(r"\.render\(|text\.render\(|fit_size\(")
+    offenders = []
+    for path in UI.rglob("*.py"):
+        if path.name == "text.py" and path.parent == UI:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if render.search(line):
+                offenders.append(f"{path.relative_to(UI)}:{n}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)

@@ -1,0 +1,295 @@
+"""The table reads at a glance: the log follows play, the hand stays put under the
+pointer, cards glide, numbers rise, the computer's moves are shown one at a time, the
+hand-over screen's buttons work, finished games are counted; none of it blocks input or
+the frame budget."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pygame
+import pytest
+from table_helpers import open_table, sample_points
+from ui_helpers import button, center_of, click, drag, frames, key, post, sprite_of, zone_center
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.paths import saves_dir
+from tabletop.engine.session import Session
+from tabletop.engine.settings import Settings, load_settings
+from tabletop.engine.stats import read_records
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.table import TableScene
+from tabletop.ui.table.log import readable
+from tabletop.ui.widgets import Row
+
+POSITION = {"turn": "P1", "hands": {"P1": ["Granite Warden", "Solar Storm", "Lucky Break"]},
+            "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}}
+
+
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()
+    pygame.display.quit()
+
+
+def table(app, position=POSITION, seats=None, hide_hands=True, autosave=True):
+    game = get_game("brawl")
+    seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
+    session = Session(game, app.catalog("brawl"), {}, 1, seats, position=position)
+    scene = TableScene(session, autosave=saves_dir() / "game.json" if autosave else None,
+                       hide_hands=hide_hands)
+    app.replace(scene)
+    if scene.handover_to is not None:
+        scene.take_seat()
+    app.step(0.016)
+    return scene
+
+
+def run(app, seconds: float) -> None:
+    for _ in range(int(seconds / 0.016) + 1):
+        app.step(0.016)
+
+
+# -- the log --------------------------------------------------------------------------------
+def test_the_log_follows_play_until_scrolled_back_and_jumps_to_the_latest(app):
+    scene = table(app)
+    for _ in range(30):  # a long log
+        scene.log_list.append([Row([("a line of earlier play", (200, 200, 200), "small")])])
+    log = scene.log_list
+    assert scene.game_log.following and log.offset == log.max_offset() > 0
+    post(pygame.MOUSEMOTION, pos=log.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=log.rect.center, button=4)  # scroll up
+    app.step(0.016)
+    assert not scene.game_log.following
+    held = log.offset
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    assert log.offset == held  # the player reads back: the log stays where it is
+    latest = scene.latest_button
+    click(app, latest.rect.center)
+    assert scene.game_log.following and log.offset == log.max_offset()
+
+
+def test_the_newest_line_stays_in_view_when_the_log_shrinks_as_it_grows(app):
+    """The bug seen: after damage resolution more buttons appear, the log's box gets
+    shorter in the same change, and the result lines fell below the fold."""
+    scene = table(app)
+    log = scene.log_list
+    for _ in range(30):
+        log.append([Row([("earlier", (200, 200, 200), "bold")])])
+    log.rect.h -= 120  # more buttons above it
+    log.append([Row([("the damage result", (200, 200, 200), "bold")])])
+    assert log.offset == log.max_offset()
+
+
+def test_log_rows_are_moves_with_their_lines_and_names_as_players_read_them(app):
+    assert readable('P1 interrupt "Counterstroke#2" > "Iron Mawgrave"') == \
+        "P1 interrupt Counterstroke \u2192 Iron Mawgrave"
+    scene = table(app)
+    drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
+    row = scene.log_list.rows[-1]
+    assert row.lines[0][0] == "P1 condition Solar Storm"
+    assert all("#" not in line for line, _, _ in row.lines)
+    assert [style for _, _, style in row.lines[1:]] == ["small"] * (len(row.lines) - 1)
+
+
+# -- the hand and the motion ------------------------------------------------------------------
+def test_the_hand_stays_put_under_the_pointer_and_closes_up_after(app):
+    scene = table(app)
+    before = sprite_of(scene, "Granite Warden").rect.copy()
+    drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
+    post(pygame.MOUSEMOTION, pos=before.center, rel=(0, 0), buttons=(0, 0, 0))
+    run(app, 1.0)  # the pointer is back over the hand: nothing moves under it
+    assert sprite_of(scene, "Granite Warden").rect == before
+    assert scene._sprite_at(before.center).card == sprite_of(scene, "Granite Warden").card
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    run(app, 0.7)  # it left: the hand closes up, gliding
+    after = sprite_of(scene, "Granite Warden").rect
+    assert after != before
+    assert sprite_of(scene, "Granite Warden").card in scene.motion.glides or \
+        scene.motion.glides == {}
+
+
+def test_a_played_card_glides_from_where_it_was_dropped(app):
+    scene = table(app)
+    drop = zone_center(scene, "play.0")
+    drag(app, center_of(scene, "Granite Warden"), drop)
+    card = sprite_of(scene, "Granite Warden").card
+    glide = scene.motion.glides[card]
+    assert 0.15 <= glide.duration <= 0.25
+    assert glide.start.collidepoint(drop) and glide.sprite.rect != glide.start
+    run(app, 0.3)
+    assert card not in scene.motion.glides
+
+
+def test_animations_switched_off_in_the_settings_screen(app):
+    from tabletop.ui.screens import SettingsScreen
+
+    screen = SettingsScreen()
+    app.push(screen)
+    app.step(0.016)
+    choice = screen.widgets[0]
+    off = choice._segments()[0]
+    click(app, off.center)
+    assert app.settings.animation == "off"
+    screen._saving.result()
+    assert load_settings() == (Settings(animation="off"), "")
+    scene = table(app)  # a new table reads the setting
+    assert scene.motion.speed == 0
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    assert not scene.motion.glides
+
+
+def test_damage_and_healing_rise_from_the_characters(app):
+    label, data = sample_points("brawl", 2)[-1]
+    moves = data["moves"]
+    k = next(i for i in range(len(moves)) if moves[i].endswith(" resolve") and i > 20)
+    data["moves"] = moves[:k]
+    scene = open_table(app, "brawl", data)
+    before = dict(scene.state.hp)
+    click(app, button(scene, "Resolve damage").rect.center)
+    changed = {c for c, hp in scene.state.hp.items() if before.get(c) != hp}
+    assert changed and scene.motion.rising
+    assert {r.label[0] for r in scene.motion.rising} <= {"+", "\u2212"}
+    assert len(scene.motion.rising) == len([c for c in changed if c in before])
+
+
+def test_input_is_never_blocked_by_motion(app):
+    scene = table(app)
+    drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
+    assert scene.motion.glides  # still gliding...
+    drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+    assert scene.session.notations[-1] == 'P1 character "Granite Warden"'
+
+
+def test_a_frame_during_a_glide_is_within_the_frame_budget(app):
+    """Paired: frames while two cards glide against frames of the same table at rest."""
+    scene = table(app)
+    run(app, 0.2)
+    glide, rest = [], []
+    for _ in range(12):
+        drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
+        for _ in range(5):
+            t0 = time.perf_counter()
+            app.step(0.016)
+            (glide if scene.motion.glides else rest).append(time.perf_counter() - t0)
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        run(app, 0.3)
+        t0 = time.perf_counter()
+        app.step(0.016)
+        rest.append(time.perf_counter() - t0)
+    assert glide and rest
+    assert statistics.median(glide) < 1 / 60, \
+        f"median glide frame {statistics.median(glide) * 1000:.1f} ms"
+
+
+# -- the computer's moves ------------------------------------------------------------------------
+def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
+    app._ai_delay = 0.5
+    scene = table(app, {"turn": "P1", "deck": ["Solar Storm", "Lucky Star"],
+                        "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}},
+                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    waited, shown = [], []
+    play = scene.play
+
+    def watched(move):
+        if move.seat == 1:
+            waited.append(scene.ai_wait)  # the pause since the move before
+        done = play(move)
+        if move.seat == 1:
+            shown.append(scene.motion.spot)
+        return done
+
+    scene.play = watched
+    click(app, button(scene, "No attack").rect.center)
+    click(app, button(scene, "End turn").rect.center)
+    for _ in frames(app, 30):
+        if scene.state.actor == 0 and not scene.state.over:
+            if scene.menu:
+                click(app, scene.menu[0][0].center)
+            elif scene.buttons:
+                click(app, scene.buttons[0].rect.center)
+        if scene.state.current == 0 or scene.state.over or len(waited) >= 3:
+            break
+    assert len(waited) >= 2, "the computer played several moves"
+    assert all(w >= 0.5 for w in waited), waited  # one at a time, at the pace set
+    assert all(spot is not None and spot.seat == 1 and spot.caption.startswith("P2 Bo \u2014 ")
+               for spot in shown)
+    card_moves = [m for m in scene.session.moves if m.seat == 1 and isinstance(m.card, int)]
+    if card_moves:
+        assert any(card_moves[-1].card in spot.cards for spot in shown)
+
+
+# -- the hand-over screen -----------------------------------------------------------------------
+def test_the_hand_over_screen_buttons_work_and_it_says_how_to_go_on(app):
+    from tabletop.ui import text
+
+    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                               "P2": ["Iron Mawgrave"]},
+                        "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
+    drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Iron Mawgrave"))
+    assert scene.handover_to == 1
+    with text.recording() as drawn:
+        app.step(0.016)
+    words = " ".join(d.text for d in drawn)
+    assert "Enter or Space shows the cards" in words and "Esc" in words
+    undo = button(scene, "Undo")
+    assert not undo.enabled
+    click(app, button(scene, "Rules").rect.center)
+    assert scene.help_open
+    click(app, (10, 10))
+    assert not scene.help_open and scene.handover_to == 1
+    click(app, button(scene, "Save").rect.center)
+    scene._copy[0].result()
+    app.step(0.016)
+    assert scene.toast.message.startswith("Saved as")
+    key(app, pygame.K_RETURN)
+    assert scene.handover_to is None and scene.viewer == 1
+
+
+def test_menu_leaves_the_hand_over_screen(app):
+    from tabletop.ui.menu import MainMenu
+
+    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                               "P2": ["Iron Mawgrave"]},
+                        "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
+    drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Iron Mawgrave"))
+    assert scene.handover_to == 1
+    click(app, button(scene, "Menu").rect.center)
+    assert isinstance(app.scene, MainMenu)
+
+
+# -- statistics -------------------------------------------------------------------------------
+def test_a_game_that_ends_at_the_table_is_counted_and_shown(app):
+    from tabletop.ui.screens import StatsScreen
+
+    scene = table(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
+                                                       "health": 1}],
+                                               "P2": ["Voltmonger"]}},
+                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
+    for _ in frames(app, 10):
+        if scene.state.over:
+            break
+        if scene.legal and scene.menu:
+            click(app, scene.menu[0][0].center)
+        elif scene.buttons and scene.state.actor == 0:
+            click(app, scene.buttons[-1].rect.center)
+    assert scene.state.over
+    scene._stats.result()
+    from tabletop.engine.files import later
+
+    later(lambda: None).result()  # the record is written after the file was read
+    records = read_records()
+    assert len(records) == 1 and records[0]["winners"] == [1]
+    assert records[0]["seats"][0] == {"name": "Ana", "kind": "human", "role": "P1"}
+    screen = StatsScreen()
+    app.push(screen)
+    from tabletop.ui import text
+
+    with text.recording() as drawn:
+        app.step(0.016)
+    assert "1 game played: 0 won, 1 lost" in [d.text for d in drawn]
