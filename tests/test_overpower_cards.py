@@ -391,7 +391,9 @@ def test_each_ready_made_deck_is_legal_and_plays(deck):
     assert check_deck(CATALOG, deck) == []
     assert sum(deck.data["cards"].values()) == 60
     s = RULES.new_state(CATALOG, {"team_p1": deck.id, "team_p2": deck.id}, 3)
-    assert len(s.cards) == 2 * 71
+    places = bool(deck.data.get("home_base")) + bool(deck.data.get("battlesite")) + \
+        len(deck.data.get("under_battlesite") or ())  # Locations (issue 14)
+    assert len(s.cards) == 2 * (71 + places)
     end = playout(RULES, s, {0: RandomPlayer(), 1: RandomPlayer()}, Rng(3))
     assert end.over
 
@@ -399,7 +401,11 @@ def test_each_ready_made_deck_is_legal_and_plays(deck):
 def test_every_kind_and_every_effect_has_its_test():
     kinds = {c.kind for c in CATALOG.cards.values()}
     assert kinds == {"character", "power", "basic-universe", "training", "teamwork", "ally",
-                     "doubleshot", "special", "mission", "deck"}
+                     "doubleshot", "special", "mission", "deck",
+                     "location", "activator",  # tests: test_overpower_locations.py
+                     "aspect",                 # test_overpower_homebase.py
+                     "event",                  # test_overpower_events.py
+                     "artifact"}               # test_overpower_artifacts.py
     used = {e["effect"] for c in SPECIALS if c.data["play"] != "defence"
             for e in c.data.get("effects") or ()}
     assert used <= set(AFTER)

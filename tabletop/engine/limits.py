@@ -52,6 +52,12 @@ MAX_STATS_BYTES = 4_000_000
 #: finished games the statistics keep (the oldest are forgotten first)
 MAX_STATS_GAMES = 5_000
 
+# -- deck files ---------------------------------------------------------------------------
+#: bytes in one deck file, different cards in one deck, deck files a deck list reads
+MAX_DECK_FILE_BYTES = 64_000
+MAX_DECK_CARDS = 400
+MAX_DECK_FILES = 200
+
 #: characters of someone else's input quoted in a message
 MAX_QUOTED_CHARS = 60
 

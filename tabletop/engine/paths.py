@@ -1,4 +1,5 @@
-"""Where the app keeps user files (platformdirs): saves, mods, statistics and settings."""
+"""Where the app keeps user files (platformdirs): saves, mods, decks, statistics and
+settings, and where it exports files for the player to share."""
 
 from __future__ import annotations
 
@@ -45,3 +46,21 @@ def mod_dirs() -> list[Path]:
     """Every folder of mods: ``<user data>/mods`` (all YAML files below it are read)."""
     root = mods_root()
     return [root] if root.is_dir() else []
+
+
+def decks_dir(game_id: str) -> Path:
+    """A game's saved decks: ``<user data>/decks/<game>``."""
+    path = user_data() / "decks" / game_id
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def exports_dir() -> Path:
+    """Where files are exported for the player to find and share: a ``Tabletop`` folder in
+    the documents folder (``<TABLETOP_HOME>/exports`` when that is set)."""
+    if os.environ.get("TABLETOP_HOME"):
+        path = user_data() / "exports"
+    else:
+        path = platformdirs.user_documents_path() / "Tabletop"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -16,6 +16,7 @@ from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
 from .app import App, Scene, background
+from .newgame_hooks import hook_for
 from .screens import CardProblems, Confirm, SettingsScreen, StatsScreen
 from .seats import SeatRows
 from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
@@ -292,6 +293,10 @@ class NewGame(MenuScene):
                                       "random", 12, on_change=lambda v: setattr(self,
                                                                                 "seed_text", v)))
         self.seed_label_y = y
+        hook = hook_for(self.game_id)
+        for i, (label, action) in enumerate(hook.buttons()):  # e.g. a deck builder
+            self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
+                                       lambda a=action: a(self.app), size=15))
         right = left + 470
         width = min(560, w - right - 30)
         y = 176
@@ -299,7 +304,12 @@ class NewGame(MenuScene):
         top = y = y + 30
         rules = []
         for opt in self.game.info.options:
-            if opt.choices:
+            own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
+                                     lambda v, k=opt.key: self._set_option(k, v))
+            if own is not None:
+                rules.append(own)
+                y += 66
+            elif opt.choices:
                 rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
                                     self.options[opt.key],
                                     lambda v, k=opt.key: self._set_option(k, v)))
@@ -354,7 +364,8 @@ class NewGame(MenuScene):
             seed = random.randrange(1, 2**31)
         catalog = self.app.catalog(game.info.id)
         try:
-            session = Session(game, catalog, self.options, seed, seats)
+            options, position = hook_for(self.game_id).prepare(catalog, dict(self.options))
+            session = Session(game, catalog, options, seed, seats, position=position)
         except ValueError as exc:
             self.toast.show(str(exc))
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine.flow import push
 from ...engine.moves import seat_label
 from .common import MISSION_SIZE, other
+from .events import battle_over
 from .hits import game_over, venture_total
 from .piles import discard, discard_all
 from .state import FLOW, OPState
@@ -97,6 +98,7 @@ def record_hits(s: OPState) -> None:
 
 @FLOW.step("end_battle")
 def end_battle(s: OPState) -> None:
+    battle_over(s)  # the battle's Events leave play
     first = s.first
     for seat in (first, other(first)):
         hand = f"hand.{seat}"

@@ -22,6 +22,7 @@ from .common import other
 from .grid import fits
 from .hits import cumulative, ko_at, spectrum, venture_total
 from .legal import turn_moves
+from .locations import as_special, is_site
 from .rules import DECKS, OverPowerRules
 from .state import OPState
 from .values import build_attack
@@ -49,6 +50,10 @@ def _hit_score(s: OPState, m: Move, link=None) -> float:
     hit = sum(s.info[c].value for c in a.hits)
     score = hit + 0.3 * (a.value or 0)
     target = a.target
+    cost = sum(0.4 for c in a.cards if s.info[c].kind != "power")
+    if is_site(s, target):  # no Venture Total; a KO takes every Special beneath it
+        ko = hit and cumulative(s, target) + hit >= ko_at(s, target)
+        return 0.4 * hit + (KO_BONUS if ko else 0.0) - cost
     if hit and cumulative(s, target) + hit >= ko_at(s, target):
         score += KO_BONUS
     fixed, _ = spectrum(s, target)
@@ -57,13 +62,16 @@ def _hit_score(s: OPState, m: Move, link=None) -> float:
         score += NEW_TYPE * len(new) + (KO_BONUS if len(fixed) + len(new) >= 3 else 0)
     if a.value is None:
         score += 4.0
-    cost = sum(0.4 for c in a.cards if s.info[c].kind != "power")
     return score - cost
 
 
 def _action_score(s: OPState, m: Move, link=None) -> float:
     if m.kind in ("pass", "concede", "stop", "finish"):
         return {"pass": 0.5, "stop": 0.0, "finish": 0.0}.get(m.kind, -50.0)
+    if m.kind == "activate":  # scored as the Special it fetches
+        m = as_special(m)
+    if m.kind == "artifact":  # a lasting gain: worth a turn early on
+        return EFFECT_SPECIAL + 0.5
     if m.kind == "special" and m.target is None:
         return EFFECT_SPECIAL
     return _hit_score(s, m, link)
@@ -74,7 +82,7 @@ def hand_power(s: OPState, seat: int) -> float:
     best: dict[int, float] = {}
     for m in turn_moves(s, seat):
         if m.target is None or m.kind not in ("attack", "teamwork", "ally", "doubleshot",
-                                              "special"):
+                                              "special") or is_site(s, m.target):
             continue
         a = build_attack(s, m, None)
         hit = sum(s.info[c].value for c in a.hits)
@@ -194,7 +202,8 @@ def _most(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
 PICKERS = {"reserve": _reserve, "keep": _keep, "place": _place, "venture": _venture,
            "penalty": _penalty, "battle_start": _battle_start, "turn": _turn,
            "chain": _chain, "defend": _defend, "name_type": _named, "lose": _lose,
-           "strip": _most, "fetch": _most, "heal": _most}
+           "strip": _most, "fetch": _most, "heal": _most,
+           "event": lambda s, seat, legal, rng: legal[0]}
 
 
 # ``tabletop bench`` lines: how fast the computer player decides and how often it beats a

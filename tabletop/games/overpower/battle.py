@@ -8,6 +8,7 @@ from ...engine.moves import Move, seat_label
 from .common import other
 from .context import OPEffects
 from .grid import filled_slots, fits, slot_free
+from .homebase import placeable_on
 from .piles import discard_all
 from .state import FLOW, OPState
 
@@ -17,7 +18,7 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     """(hand card, own character) pairs: a free slot of the card's kind, and the
     character passes the card's test (with ``first``: at most one)."""
     info = s.info
-    chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"base.{seat}"]
     filled = filled_slots(s, seat)
     out = []
     for c in s.zones[f"hand.{seat}"]:
@@ -26,7 +27,7 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
         if slot is None:
             continue
         for ch in chars:
-            if (ch, slot) not in filled and fits(s, ch, inf):
+            if (ch, slot) not in filled and fits(s, ch, inf) and placeable_on(s, ch, inf):
                 out.append(Move("place", seat, c, ch))
                 if first:
                     return out
@@ -40,11 +41,12 @@ def place_ok(s: OPState, m: Move) -> bool:
         return m == Move("done", seat)
     if m.kind != "place" or m.choice is not None or \
             m.card not in s.zones[f"hand.{seat}"] or \
-            m.target not in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+            m.target not in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + \
+            s.zones[f"base.{seat}"]:
         return False
     inf = s.info[m.card]
     return inf.slot is not None and fits(s, m.target, inf) and \
-        slot_free(s, m.target, seat, inf.slot)
+        placeable_on(s, m.target, inf) and slot_free(s, m.target, seat, inf.slot)
 
 
 @FLOW.step("place")

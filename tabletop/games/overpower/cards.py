@@ -10,9 +10,10 @@ from typing import NamedTuple
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
 from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Spec, Str, describe_value
-from .common import CUMULATIVE_KO, MISSION_SIZE, SLOTS, TYPE_INDEX, TYPES
+from .common import CUMULATIVE_KO, MISSION_SIZE, SITE_KO, SLOTS, TYPE_INDEX, TYPES
 from .decks import card_error, check_deck
 from .effects import ABILITY, PLAY_CONTEXTS, SPECIAL
+from .morekinds import DECK_LOCATIONS, more_kinds
 
 
 class Types(Spec):
@@ -177,6 +178,10 @@ CARD_KINDS: dict[str, dict[str, Field]] = {
         "cards": Field(Counts(), required=True, doc="the draw deck: card id -> copies"),
     },
 }
+# deck building's kinds (Locations, Aspects, Activators, Events, Artifacts) and a deck's
+# Locations (issue 14)
+CARD_KINDS.update(more_kinds(CARD_KINDS["special"]))
+CARD_KINDS["deck"].update(DECK_LOCATIONS)
 
 
 class Profile(NamedTuple):
@@ -312,7 +317,24 @@ COMPILE = {
     "special": _special,
     "mission": lambda c, d: {"mission_set": d["set"], "piece": d["piece"]},
     "deck": lambda c, d: {},
+    # a Battlesite is KO'd at 30 and never by Spectrum (its hits' types never count);
+    # Activators are duplicates by name (issue 14, :mod:`.locations`)
+    "location": lambda c, d: {"profile": Profile(ko_at=SITE_KO, ignores=frozenset(range(4)))},
+    "activator": lambda c, d: {"persona": d["character"], "dup_key": ("activator", c.name)},
+    # an Aspect is a Special its Location's Home Base plays (:mod:`.homebase`)
+    "aspect": lambda c, d: {**_special(c, {**d, "character": d["location"]}),
+                            "dup_key": ("aspect", c.id)},
+    # an Artifact: `req` its player's condition, `mate` its bearer's, `max_rating` 1 when
+    # the bearer's is "or less" (:mod:`.artifacts`)
+    "artifact": lambda c, d: {"max_rating": int(d["teammate"].get("or_less") or 0),
+                              "effects": tuple(d.get("effects") or ()),
+                              "dup_key": ("artifact", c.id)},
+    # an Event acts for both players after the draw (:mod:`.events`)
+    "event": lambda c, d: {"effects": tuple(d.get("effects") or ()),
+                           "mission_set": d["mission_set"]},
 }
+#: inherent abilities -> a Profile (a Home Base's ability too: :mod:`.homebase`)
+profile_of = _profile
 
 
 def _partner(effects) -> tuple | None:

@@ -13,11 +13,14 @@ NO_TYPE = -1
 #: the placing slot of each card kind (one card per slot and character)
 SLOTS = {"power": "power", "basic-universe": "universe", "training": "universe",
          "teamwork": "universe", "ally": "universe", "doubleshot": "tactic",
-         "special": "special"}
+         "special": "special", "aspect": "aspect", "artifact": "tactic"}
 UNIVERSE_KINDS = ("basic-universe", "training", "teamwork", "ally")
-DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special")
+DRAW_KINDS = ("power", *UNIVERSE_KINDS, "doubleshot", "special", "activator", "aspect",
+              "event", "artifact")
 
 CUMULATIVE_KO = 20
+#: a Battlesite's Cumulative KO (it is never Spectrum KO'd)
+SITE_KO = 30
 SPECTRUM_KO = 3
 HAND_SIZE = 8
 FRONT_SIZE = 3

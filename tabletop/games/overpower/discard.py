@@ -15,6 +15,7 @@ from ...engine.moves import Move, seat_label
 from .combos import COMPLETED_BY, has_companion
 from .common import other
 from .grid import TEAM_KINDS, fits, from_reserve, slot_free, team_ok
+from .locations import is_base
 from .piles import SeatView, discard, discard_all, pile_name
 from .state import FLOW, OPState
 
@@ -30,14 +31,14 @@ def counted_placed(s: OPState, seat: int, late: bool = False) -> list[int]:
     att = s.attached
     front = s.zones[f"front.{seat}"]
     return [c for c in placed if att[c] in front or from_reserve(s, att[c], c, placed=True)
-            or (late and c in s.placed_now)]
+            or is_base(s, att[c]) or (late and c in s.placed_now)]
 
 
 def usable_by_team(s: OPState, seat: int, card: int) -> bool:
     """Some Front Line character can use the card (or the Reserve, for a Special it may
-    play from there)."""
+    play from there; the Home Base, for an Aspect)."""
     inf = s.info[card]
-    for ch in s.zones[f"front.{seat}"]:
+    for ch in s.zones[f"front.{seat}"] + s.zones[f"base.{seat}"]:
         if fits(s, ch, inf) and (inf.kind not in TEAM_KINDS or team_ok(s, ch, inf, seat)):
             return True
     return any(from_reserve(s, ch, card, placed=False) for ch in s.zones[f"reserve.{seat}"])

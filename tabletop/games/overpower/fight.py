@@ -16,11 +16,13 @@ from __future__ import annotations
 from ...engine.effects import handler
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
+from .artifacts import play_artifact
 from .battle import concede
 from .common import other
 from .context import effect_steps
 from .hits import check_ko
 from .legal import chain_moves, defence_moves, stopping_effect, turn_moves
+from .locations import activate, activate_defence
 from .piles import discard_all
 from .state import FLOW, Link, OPState
 from .values import build_attack, defence_terms, working
@@ -82,7 +84,12 @@ def take_card(s: OPState, card: int, seat: int) -> None:
 
 
 def act(s: OPState, m: Move, link: Link | None) -> list[tuple]:
-    """Commit an action: its cards are shown; the steps that follow."""
+    """Commit an action: its cards are shown; the steps that follow. (An Activator is
+    first exchanged for its Special, which is then played: :mod:`.locations`.)"""
+    if m.kind == "activate":
+        m = activate(s, m)
+    if m.kind == "artifact":  # not an attack: onto its bearer (:mod:`.artifacts`)
+        return play_artifact(s, m)
     seat = m.seat
     actor = m.choice[0]
     if m.kind == "special" and m.target is None:
@@ -117,6 +124,8 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
     if m.kind == "take":
         s.say(f"{seat_label(m.seat)} does not defend")
         return
+    if s.info[m.card].kind == "activator":
+        m = activate_defence(s, m)
     attack = s.attack
     x = m.target
     partner, mate = m.choice
@@ -124,7 +133,7 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
     for c in (m.card, partner):
         if c >= 0:
             take_card(s, c, m.seat)
-    stop = stopping_effect(s, m.seat, x, m.card) if inf.kind == "special" and \
+    stop = stopping_effect(s, m.seat, x, m.card) if inf.kind in ("special", "aspect") and \
         inf.partner is None else None
     if stop is not None:
         outcome = "negated" if handler(stop, "category")(stop) == "negate" else "avoided"
@@ -134,7 +143,7 @@ def defended(s: OPState, d: Decision, m: Move) -> None:
         outcome = "blocked"
         terms = defence_terms(s, m.seat, x, m.card, partner, attack)
         s.say(f"{s.name(x)} blocks with {working(terms)} (against {attack.value})")
-    if x != attack.target and (stop is None or inf.kind != "special"):
+    if x != attack.target and (stop is None or inf.kind not in ("special", "aspect")):
         s.guarded = s.guarded + (x,)
     s.attack = attack._replace(outcome=outcome)
 

@@ -123,6 +123,8 @@ def fits(s: OPState, ch: int, inf: Info) -> bool:
 
 
 def _fits(s: OPState, ch: int, inf: Info) -> bool:
+    if s.info[ch].kind == "location" and inf.kind != "aspect":
+        return False  # a Home Base plays only Aspects (:mod:`.homebase`)
     test = FITS.get(inf.kind)
     if test is None or not test(s, ch, inf) or not code_ok(s, ch, inf):
         return False

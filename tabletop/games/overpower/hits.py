@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from ...engine.flow import finish
 from ...engine.moves import seat_label
+from .artifacts import borne_profiles
 from .common import LETTERS, SPECTRUM_KO, other
+from .locations import is_site, knock_out_site, site_hit
 from .piles import discard, discard_all
 from .state import OPState
 
@@ -31,7 +33,7 @@ def cumulative(s: OPState, ch: int) -> int:
 
 
 def ko_at(s: OPState, ch: int) -> int:
-    return s.info[ch].profile.ko_at
+    return max([s.info[ch].profile.ko_at] + [p.ko_at for p in borne_profiles(s, ch)])
 
 
 def _fused(domains: list[tuple]) -> tuple:
@@ -107,7 +109,11 @@ def in_play(s: OPState, seat: int) -> list[int]:
 def knock_out(s: OPState, ch: int, why: str) -> None:
     """The character goes to the Defeated Characters Pile at once; its Placed cards go
     to their piles and its Permanent Record back to the player who scored it. Its hits
-    of this battle stay until the Venture Totals are known."""
+    of this battle stay until the Venture Totals are known. (A Battlesite:
+    :func:`.locations.knock_out_site`.)"""
+    if is_site(s, ch):
+        knock_out_site(s, ch, why)
+        return
     q = s.owner(ch)
     zone = f"front.{q}" if ch in s.zones[f"front.{q}"] else f"reserve.{q}"
     s.zones[zone].remove(ch)
@@ -118,6 +124,8 @@ def knock_out(s: OPState, ch: int, why: str) -> None:
     att = s.attached
     discard_all(s, [c for c in s.zones[f"placed.{q}"] if att.get(c) == ch],
                 f"placed.{q}", f"discards the cards Placed on {s.name(ch)}")
+    discard_all(s, [c for c in s.zones[f"borne.{q}"] if att.get(c) == ch],
+                f"borne.{q}", f"discards the Artifacts {s.name(ch)} bore")
     record = [c for c in s.zones[f"record.{q}"] if att.get(c) == ch]
     if record:
         s.say(f"The Permanent Record of {s.name(ch)} goes back to "
@@ -147,7 +155,8 @@ def _ability_venture(s: OPState, seat: int) -> int:
     ``while``), from the characters of both teams."""
     total = 0
     for p in (0, 1):
-        for zone, where in ((f"front.{p}", "front"), (f"reserve.{p}", "reserve")):
+        for zone, where in ((f"front.{p}", "front"), (f"reserve.{p}", "reserve"),
+                            (f"base.{p}", "any")):  # a Home Base's ability too
             for ch in s.zones[zone]:
                 for amount, side, cond in s.info[ch].profile.venture:
                     if cond in (where, "any") and (p == seat) == (side == "own"):
@@ -157,9 +166,9 @@ def _ability_venture(s: OPState, seat: int) -> int:
 
 def hit_total(s: OPState, seat: int) -> int:
     """The printed values of this battle's hits ``seat`` scored on the opponent's
-    characters (KO'd ones included)."""
+    characters (KO'd ones included; never those on a Battlesite)."""
     info = s.info
-    return sum(info[c].value for c in s.zones[f"hits.{other(seat)}"])
+    return sum(info[c].value for c in s.zones[f"hits.{other(seat)}"] if not site_hit(s, c))
 
 
 def venture_total(s: OPState, seat: int) -> int:

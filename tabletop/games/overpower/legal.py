@@ -24,7 +24,9 @@ from .combos import (
 )
 from .common import NO_TYPE, other
 from .context import OPEffects
+from .events import forbidden
 from .grid import Hands, any_power_ok, fits, from_reserve, mate_ok, power_types, usable
+from .locations import is_base, is_site, site_special_ok
 from .state import Link, OPState
 from .values import defence_terms
 
@@ -44,7 +46,8 @@ class Query:
         self.hands = Hands(s, seat)
         self.front = s.zones[f"front.{seat}"]
         q = other(seat)
-        self.targets = s.zones[f"front.{q}"]
+        # the opponent's Front Line, and its Battlesite (:mod:`.locations`)
+        self.targets = s.zones[f"front.{q}"] + s.zones[f"site.{q}"]
         self.wide = self.targets + s.zones[f"reserve.{q}"]
 
     def mates(self, x: int) -> list[int]:
@@ -53,7 +56,7 @@ class Query:
     def cards(self, x: int) -> list[int]:
         """What ``x`` may play: the hand and its Placed cards on the Front Line; from the
         Reserve only what a card or its ability allows."""
-        if x in self.front:
+        if x in self.front or is_base(self.s, x):  # a Home Base plays its Aspects
             return self.hands.of(x)
         s = self.s
         return [c for c in self.hands.hand if from_reserve(s, x, c, placed=False)] + \
@@ -166,6 +169,8 @@ def _special_lead(q: Query, x: int, c: int, cards, kinds) -> list[Move]:
     out: list[Move] = []
     if inf.play in ("attack", "attack-or-defence") and "special" in kinds:
         tg = q.wide if inf.reserve_target else q.targets
+        if not site_special_ok(inf):
+            tg = [t for t in tg if not is_site(s, t)]
         for p, t in special_partners(s, x, c, cards):
             out += _moves("special", q.seat, c, tg, (x, p, t))
     if inf.play == "effect" and "effect" in kinds and effect_ready(s, q.seat, x, c):
@@ -182,7 +187,8 @@ def lead_moves(s: OPState, seat: int, x: int, c: int, kinds) -> list[Move]:
     q = Query(s, seat)
     gen = LEADS.get(s.info[c].kind)
     cards = q.cards(x)
-    return gen(q, x, c, cards, kinds) if gen is not None and c in cards else []
+    moves = gen(q, x, c, cards, kinds) if gen is not None and c in cards else []
+    return [m for m in moves if not forbidden(s, m)] if s.forbidden else moves
 
 
 def action_moves(q: Query, actors, kinds) -> list[Move]:
@@ -194,11 +200,12 @@ def action_moves(q: Query, actors, kinds) -> list[Move]:
             gen = LEADS.get(info[c].kind)
             if gen is not None:
                 out += gen(q, x, c, cards, kinds)
-    return out
+    return [m for m in out if not forbidden(q.s, m)] if q.s.forbidden else out
 
 
 def turn_actors(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    """Who may act on a turn: the characters, and the Home Base (its Aspects)."""
+    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"base.{seat}"]
 
 
 def may_pass(s: OPState, seat: int, actions: list[Move]) -> bool:
@@ -251,8 +258,11 @@ def link_moves(s: OPState, link: Link) -> list[Move]:
 
 
 def chain_moves(s: OPState, link: Link) -> list[Move]:
+    """The chain entry's moves, and Stop / Finish unless a follow-up is owed; an owed
+    follow-up that has become impossible lapses (ruling 35: e.g. in a state sampled for
+    the other seat, whose hidden hand was drawn anew)."""
     out = link_moves(s, link)
-    if not link.must:
+    if not link.must or not out:
         out.append(Move("finish" if link.kind == "teamwork" else "stop", link.seat))
     return out
 
@@ -334,23 +344,34 @@ def defenders(s: OPState, seat: int) -> list[tuple[int, bool]]:
     Front Line teammates (those with a guard ability left may block; the others may only
     play Specials that protect the team)."""
     target = s.attack.target
+    if is_site(s, target):  # a Battlesite defends itself (:data:`SITE_DEFENCES`)
+        return [(target, True)]
     front = s.zones[f"front.{seat}"]
     out = [(target, True)]
     for y in front:
         if y != target:
             out.append((y, target in front and guard_left(s, y)))
+    # the Home Base: Aspects that protect the team (:mod:`.homebase`)
+    out += [(b, False) for b in s.zones[f"base.{seat}"]]
     return out
+
+
+#: a Battlesite's Defensive Actions by the kind of card (:mod:`.activators` fills it)
+SITE_DEFENCES: dict = {}
 
 
 def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
     inf = q.s.info[c]
+    if is_site(q.s, x):
+        site = SITE_DEFENCES.get(inf.kind)
+        return site(q, x, c, q.s.attack) if site is not None else []
     gen = DEFENCES.get(inf.kind)
-    if gen is None or (not may_block and inf.kind != "special"):
+    if gen is None or (not may_block and inf.kind not in ("special", "aspect")):
         return []
     moves = gen(q, x, c, q.hands.of(x), q.s.attack)
     if not may_block:
         moves = [m for m in moves if m.choice[0] < 0]
-    return moves
+    return [m for m in moves if not forbidden(q.s, m)] if q.s.forbidden else moves
 
 
 def defence_moves(s: OPState, seat: int) -> list[Move]:

@@ -2,6 +2,7 @@
 
 ==================================================================  ==========================
 ``P1 reserve "Char"``                                              set-up: the Reserve
+``P1 event "Event"``                                               which Event to play
 ``P1 keep "Card"``                                                 which duplicate to keep
 ``P1 place "Card" > "Char"`` / ``P1 done``                         placing
 ``P1 venture 2 1`` / ``P2 penalty 1``                              from Reserve, Completed;
@@ -12,6 +13,9 @@
 ``P1 follow "Power" as type by "Char" > "Foe"`` / ``P1 finish``     Teamwork follow-ups
 ``P1 doubleshot "Card" + "Power" from "Mate" by "Char" > "Foe"``   a Doubleshot
 ``P1 special "Card" [+ "Power"] [as type] by "Char" [> "Foe"]``    a Special
+``P1 activate "Activator" + "Special" [as type] by "Char" [> "Foe"]``  an Activator (its Special
+                                                                   from beneath the Battlesite)
+``P1 artifact "Artifact" by "Char" > "Teammate"``                    an Artifact onto its bearer
 ``P2 defend "Card" [+ "Card" [from "Mate"]] by "Char"`` / ``take``  a Defensive Action
 ``P1 stop``                                                        no more extra attacks
 ``P1 name type``, ``P2 lose "Card"``, ``P1 strip "Card" > "Char"``,  choices effects ask for
@@ -36,12 +40,17 @@ from .common import NO_TYPE, TYPE_INDEX, TYPES
 from .state import OPState
 
 SIMPLE = ("pass", "concede", "fight", "done", "stop", "finish", "take")
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow")
-CHARS = ("front.0", "reserve.0", "front.1", "reserve.1")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
+           "artifact")
+#: what a move may name as its actor or target: characters, Battlesites, Home Bases
+CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1", "base.0",
+         "base.1")
 
 
 def own(seat: int) -> list[str]:
-    return [f"hand.{seat}", f"placed.{seat}"]
+    """Where a player's cards for a move are: the hand, Placed cards, and (for an
+    Activator's Special) beneath the Battlesite."""
+    return [f"hand.{seat}", f"placed.{seat}", f"beneath.{seat}"]
 
 
 def _char(s: OPState, c: int) -> str:
@@ -78,6 +87,7 @@ def _defend(s: OPState, m: Move) -> str:
 
 FORMATS = {
     "reserve": lambda s, m, p: f"{p} reserve {card_ref(s, m.card, [f'front.{m.seat}'])}",
+    "event": lambda s, m, p: f"{p} event {card_ref(s, m.card, [f'hand.{m.seat}'])}",
     "keep": lambda s, m, p: f"{p} keep" + ("" if m.card is None else
                                           f" {card_ref(s, m.card, [f'hand.{m.seat}'])}"),
     "place": lambda s, m, p: f"{p} place {card_ref(s, m.card, [f'hand.{m.seat}'])} > "
@@ -180,6 +190,7 @@ def _target(s: OPState, mt: MoveText) -> int:
 READERS = {
     "reserve": lambda s, mt: Move("reserve", mt.seat, _one(s, mt, [f"front.{mt.seat}"]),
                                   f"reserve.{mt.seat}"),
+    "event": lambda s, mt: Move("event", mt.seat, _one(s, mt, [f"hand.{mt.seat}"])),
     "keep": lambda s, mt: Move("keep", mt.seat, _one(s, mt, [f"hand.{mt.seat}"]))
     if mt.args else Move("keep", mt.seat),
     "place": lambda s, mt: Move("place", mt.seat, _one(s, mt, [f"hand.{mt.seat}"]),

@@ -12,11 +12,12 @@ PILE_NAMES = {"pack": "Power Pack", "dead": "Dead Pile", "defeated": "Defeated C
 
 
 def pile_for(s: OPState, card: int) -> str:
-    """Power cards the owner's team could still use go to the Power Pack; characters to
-    the Defeated Characters Pile; everything else to the Dead Pile."""
+    """Power cards the owner's team could still use go to the Power Pack; characters,
+    Locations, Events and Specials played from beneath a Battlesite to the Defeated
+    Characters Pile; everything else to the Dead Pile."""
     p = s.owner(card)
     kind = s.info[card].kind
-    if kind == "character":
+    if kind in ("character", "location", "event") or card in s.site_specials:
         return f"defeated.{p}"
     if kind == "power" and team_uses(s, p, card):
         return f"pack.{p}"

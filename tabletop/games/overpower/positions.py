@@ -26,7 +26,10 @@ state described as JSON (docs/scenarios.md).
         defeated: 1                # Defeated Missions
         ventured: {reserve: 1, completed: 0}
         passed: false              # fight: this player has passed
+        site_ko: false             # the Battlesite (if the deck has one) is KO'd
       P2: ...
+      decks:               # optional: a player's deck per seat (instead of the option's),
+        P1: {name: ..., characters: [...], missions: ..., cards: {...}}   # docs/scenarios.md
 
 Characters not named go to the Defeated Characters Pile (KO'd); mission cards not named
 stay in Reserve Missions. ``phase: setup`` starts before the Reserve is chosen.
@@ -41,6 +44,8 @@ from ...engine.flow import push
 from ...engine.moves import NotationError, seat_label
 from ...engine.presentation import CardPool, Positions
 from .common import other
+from .deckfile import position_decks
+from .locations import place_site
 from .state import FLOW, OPState
 
 PILES = {"pack": "pack", "dead": "dead", "defeated_characters": "defeated"}
@@ -51,7 +56,8 @@ class OverPowerPositions(Positions):
     def build(self, catalog: Catalog, options: dict[str, Any], seed: int,
               position: dict[str, Any]) -> OPState:
         options = self.rules.normalize_options(options)
-        s = self.rules.empty_state(catalog, options, seed)
+        s = self.rules.empty_state(catalog, options, seed,
+                                   position_decks(catalog, options, position))
         phase = position.get("phase", "fight")
         if phase not in PHASES:
             raise NotationError(f"scenario: phase must be one of {', '.join(PHASES)}")
@@ -63,8 +69,11 @@ class OverPowerPositions(Positions):
             FLOW.start(s, ("setup",))
             return s
         s.facedown.clear()
+        dealt = dict(s.zones)  # where the deal put each deck's Locations
         for zone in s.zones:
             s.zones[zone] = []
+        for seat in (0, 1):
+            place_site(s, pools[seat], seat, position.get(seat_label(seat)) or {}, dealt)
         for seat in (0, 1):
             side = position.get(seat_label(seat)) or {}
             _side(s, pools, seat, side)
@@ -133,7 +142,8 @@ def _on_chars(s: OPState, pool: CardPool, seat: int, zone: str, spec) -> None:
 
 
 def _char(s: OPState, seat: int, name: str) -> int:
-    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"site.{seat}"] + \
+            s.zones[f"base.{seat}"]:
         if s.name(c).casefold() == str(name).casefold():
             return c
     raise NotationError(f"scenario: {seat_label(seat)} has no character {name!r} in play")

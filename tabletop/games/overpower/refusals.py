@@ -4,6 +4,7 @@ or a click is not legal)."""
 from __future__ import annotations
 
 from ...engine.moves import Move, seat_label
+from .activators import site_refusal
 from .common import LETTERS, TYPES, other, type_name
 from .grid import Hands, code_ok, fits, rating, slot_free
 from .state import OPState
@@ -190,6 +191,7 @@ EXPLAIN = {
     "reserve": lambda s, m: "Choose one of your four characters for the Reserve."
     if m.target == f"reserve.{m.seat}" else "The character you choose for the Reserve is "
                                             "dropped on your Reserve box.",
+    "event": lambda s, m: "Play one of the Events in your hand (one per battle).",
     "keep": lambda s, m: "Keep one of the duplicate cards in your hand.",
     "place": explain_place,
     "venture": explain_venture,
@@ -209,5 +211,8 @@ def explain(s: OPState, m: Move, status: str) -> str:
     if m.kind == "move":
         return ("Characters stay where they are: play a card by dragging it from your hand "
                 "onto a character.")
+    site = site_refusal(s, m)  # Battlesites and Activators (issue 14)
+    if site:
+        return site
     why = EXPLAIN.get(s.pending.kind)
     return why(s, m) if why is not None else f"Not now: {status}"

@@ -16,17 +16,29 @@ from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
-from . import aftermath, battle, discard, fight, setup  # noqa: F401  (register the steps)
+from . import (  # noqa: F401  (register the steps)
+    activators,
+    aftermath,
+    battle,
+    discard,
+    events,
+    fight,
+    setup,
+)
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import DRAW_KINDS, MISSION_SIZE, other
-from .decks import deck_cards
+from .decks import deck_list, home_cards, list_cards, site_cards
 from .hits import cumulative, in_play, ko_at, venture_total
+from .homebase import with_home_base
 from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
 
 DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
-         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"))
+         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"),
+         # with Locations (issue 14)
+         ("tidewatch-gull-point", "The Tidewatch at Gull Point"),
+         ("quarryfolk-breakwater", "The Quarryfolk at the Old Breakwater"))
 
 
 def _choice(key: str, label: str, help: str, *values: tuple[str, str]) -> Option:
@@ -96,6 +108,13 @@ ZONES = {
     "risk_reserve": ZoneSpec("Ventured from Reserve", "public", "row"),
     "risk_completed": ZoneSpec("Ventured from Completed", "public", "row"),
     "combat": ZoneSpec("The action", "public", "row"),
+    # Locations (issue 14, :mod:`.locations`)
+    "site": ZoneSpec("Battlesite", "public", "row", holds=("location",)),
+    "beneath": ZoneSpec("Beneath the Battlesite", "owner", "row",
+                        holds=("special", "activator")),
+    "base": ZoneSpec("Home Base", "public", "row", holds=("location",)),
+    "events": ZoneSpec("Events in play", "public", "row", holds=("event",)),
+    "borne": ZoneSpec("Artifacts in play", "public", "row", holds=("artifact",)),
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
@@ -122,28 +141,44 @@ class OverPowerRules(Rules):
         FLOW.start(s, ("setup",))
         return s
 
-    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> OPState:
+    def empty_state(self, catalog: Catalog, options: dict[str, Any], seed: int,
+                    decks: list | None = None) -> OPState:
         """Both decks as card instances: the characters face down on the Front Line (the
         Reserve is chosen from them), the missions in Reserve Missions, the draw decks
-        shuffled."""
+        shuffled. ``decks``: a player's deck list (:mod:`.decklaw`) per seat, or None for
+        the ready-made deck of the seat's option."""
         options = self.normalize_options(options)
         defs: list = []
         parts = []
-        for key in ("team_p1", "team_p2"):
-            if options[key] not in catalog.cards:
+        for seat, key in enumerate(("team_p1", "team_p2")):
+            if decks and decks[seat] is not None:
+                deck = decks[seat]
+            elif options[key] not in catalog.cards:
                 raise ValueError(f"OverPower: no deck {options[key]!r} in the card set")
-            chars, missions, draw = deck_cards(catalog, options[key])
+            else:
+                deck = deck_list(catalog, options[key])
+            chars, missions, draw = list_cards(catalog, deck)
+            site, beneath = site_cards(catalog, deck)
+            home = home_cards(catalog, deck)
             start = len(defs)
-            defs.extend(chars + missions + draw)
-            parts.append((start, len(chars), len(missions), len(defs)))
-        s = OPState(tuple(defs), tuple(compile_card(c) for c in defs), parts[1][0], seed,
-                    options)
-        for seat, (start, nc, nm, end) in enumerate(parts):
+            defs.extend(chars + missions + draw + site + beneath + home)
+            parts.append((start, len(chars), len(missions), len(draw), len(site),
+                          len(defs) - len(home), len(defs)))
+        infos = [compile_card(c) for c in defs]
+        for start, nc, _, _, _, end, last in parts:
+            if last > end:  # a Home Base: its ability, and its team's share of it
+                with_home_base(infos, range(start, start + nc), end, defs[end])
+        s = OPState(tuple(defs), tuple(infos), parts[1][0], seed, options)
+        for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
             for base in SEAT_ZONES:
                 s.zones[f"{base}.{seat}"] = []
             s.zones[f"front.{seat}"] = list(range(start, start + nc))
             s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
-            s.zones[f"draw.{seat}"] = list(range(start + nc + nm, end))
+            pile = start + nc + nm
+            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
+            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
+            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
+            s.zones[f"base.{seat}"] = list(range(end, last))
             s.facedown.update(range(start, start + nc))
             s.shuffle(s.zones[f"draw.{seat}"])
         s.zones["combat"] = []

@@ -126,14 +126,15 @@ def battle(s: OPState) -> None:
     reset_battle(s)
     s.battle += 1
     s.say(f"Battle {s.battle}: {seat_label(s.first)} goes first")
-    push(s, ("draws",), ("discard_step",), ("place", s.first), ("ventures",),
+    push(s, ("draws",), ("events",), ("discard_step",), ("place", s.first), ("ventures",),
          ("concessions",), ("fight",))
 
 
 def hand_size(s: OPState, seat: int) -> int:
     """Eight cards, plus what inherent abilities add (``hand_size``)."""
     extra = 0
-    for zone, where in ((f"front.{seat}", "front"), (f"reserve.{seat}", "reserve")):
+    for zone, where in ((f"front.{seat}", "front"), (f"reserve.{seat}", "reserve"),
+                        (f"base.{seat}", "any")):  # a Home Base's ability too
         for ch in s.zones[zone]:
             extra += sum(n for n, cond in s.info[ch].profile.hand if cond in (where, "any"))
     return HAND_SIZE + extra

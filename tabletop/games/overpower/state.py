@@ -7,7 +7,9 @@ to right), ``reserve.p``, ``placed.p`` (cards Placed on p's characters), ``hits.
 battle's hits on p's characters), ``record.p`` (their Permanent Records), the mission piles
 ``missions.p`` (Reserve Missions), ``completed.p``, ``failed.p`` (Defeated Missions), the
 ventured cards ``risk_reserve.p`` and ``risk_completed.p`` (by the pile they came from),
-``discarding.p`` (the discard step's choices before both players are done); and the
+``discarding.p`` (the discard step's choices before both players are done), ``site.p``
+(the Battlesite) and ``beneath.p`` (the Specials beneath it, and Activators exchanged
+for them: :mod:`.locations`); and the
 shared ``combat`` (the cards of the action being resolved). ``attached`` maps every
 Placed card and every hit to its character.
 
@@ -77,7 +79,7 @@ class OPState(State):
         "info", "split", "battle", "first", "passed", "last_pass", "placing", "attack",
         "chain", "bonuses", "grid_mods", "shut", "guarded", "benched", "venture_mod",
         "must_place", "placed_now", "ko_now", "grants", "conceded", "riding", "granted",
-        "ventured_now", "recycled", "summary", "result",
+        "ventured_now", "recycled", "summary", "result", "site_specials", "forbidden",
     )
 
     def __init__(self, cards, info: tuple, split: int, seed: int, options) -> None:
@@ -120,6 +122,11 @@ class OPState(State):
         #: the last end-of-battle summary (lines), for the table
         self.summary: tuple = ()
         self.result = ""
+        #: Specials taken from beneath a Battlesite (they end in the Defeated Characters
+        #: Pile, :mod:`.locations`)
+        self.site_specials: frozenset = frozenset()
+        #: card kinds no one may play this battle (an Event: :mod:`.events`)
+        self.forbidden: frozenset = frozenset()
 
     def copy(self) -> OPState:
         new = State.copy(self)
@@ -149,6 +156,8 @@ class OPState(State):
         new.recycled = self.recycled
         new.summary = self.summary
         new.result = self.result
+        new.site_specials = self.site_specials
+        new.forbidden = self.forbidden
         return new
 
     def owner(self, card: int) -> int:

@@ -13,11 +13,12 @@ from .refusals import explain
 from .state import OPState
 from .values import working
 
-ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow")
+ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
+           "artifact")
 #: moves made by dropping their card on a character (or the Reserve box)
 DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
 #: moves made by clicking their card and picking from a menu
-MENU = ("keep", "lose", "fetch")
+MENU = ("keep", "lose", "fetch", "event")
 BUTTON_LABELS = {"pass": "Pass", "concede": "Concede", "fight": "Fight", "done": "Done placing",
                  "take": "Take the hit", "finish": "Finish Teamwork",
                  "stop": "No more attacks"}
@@ -32,6 +33,7 @@ STATUS = {
     "concede": "fight this battle, or concede it?",
     "follow-up": "make the next follow-up or extra attack",
     "effect": "make the choice your card asks for",
+    "events": "choose which of your Events to play (one per battle)",
 }
 
 
@@ -100,6 +102,8 @@ class OverPowerText(GameText):
             return f"Draw {m.choice} penalty card{'s' if m.choice != 1 else ''}"
         if m.kind == "name":
             return m.choice.capitalize()
+        if m.kind == "event":
+            return f"Play {s.name(m.card)}"
         if m.kind in ("keep", "fetch", "lose"):
             return f"{m.kind.capitalize()} {s.name(m.card)}" if m.card is not None else "Keep"
         if m.kind in ACTIONS or m.kind == "defend":
@@ -135,7 +139,8 @@ class OverPowerText(GameText):
     def landing(self, move: Move):
         """A Special that acts on one's own side has no target: it is dropped on the
         character who plays it."""
-        if move.kind == "special" and move.target is None and isinstance(move.choice, tuple):
+        if move.kind in ("special", "activate") and move.target is None and \
+                isinstance(move.choice, tuple):
             return move.choice[0]
         return move.target
 

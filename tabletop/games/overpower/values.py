@@ -7,16 +7,22 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine.moves import Move
+from .artifacts import borne_profiles
 from .combos import follow_bonus
 from .common import NO_TYPE
 from .state import Attack, Link, OPState
+
+
+def borne(s: OPState, ch: int, part: str) -> tuple:
+    """What the Artifacts ``ch`` bears add to one part of its abilities."""
+    return tuple(x for p in borne_profiles(s, ch) for x in getattr(p, part))
 
 ALL_DEFENCES = frozenset({"power", "universe", "doubleshot", "avoid", "negate"})
 
 
 def _ability_attack(s: OPState, ch: int, kind: str, types: tuple) -> int:
     total = 0
-    for amount, only, kinds in s.info[ch].profile.attack:
+    for amount, only, kinds in s.info[ch].profile.attack + borne(s, ch, "attack"):
         if (only is None or any(t in only for t in types)) and (kinds is None or kind in kinds):
             total += amount
     return total
@@ -128,7 +134,7 @@ def build_attack(s: OPState, m: Move, link: Link | None) -> Attack:
 
 def _ability_defence(s: OPState, ch: int, attack: Attack) -> int:
     total = 0
-    for amount, against in s.info[ch].profile.defence:
+    for amount, against in s.info[ch].profile.defence + borne(s, ch, "defence"):
         if against is None or any(t in against for t in attack.types):
             total += amount
     return total
@@ -136,9 +142,12 @@ def _ability_defence(s: OPState, ch: int, attack: Attack) -> int:
 
 def defence_terms(s: OPState, seat: int, defender: int, lead: int, partner: int,
                   attack: Attack) -> list[tuple[str, int]]:
-    """The working of a blocking defence's value (printed values and bonuses)."""
+    """The working of a blocking defence's value (printed values and bonuses; a
+    Battlesite's Power card alone)."""
     info = s.info
     inf = info[lead]
+    if info[defender].kind == "location":
+        return [(inf.name, inf.value)]
     if inf.kind == "special":
         p = info[partner]
         terms = [(p.name, p.value), (inf.name, inf.partner[1])]
