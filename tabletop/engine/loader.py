@@ -303,12 +303,15 @@ class CardLoader:
                 + (suggest(kind, self.records) if isinstance(kind, str) else ""),
                 card=label, field="kind"))
             return
-        result = self._validate(self.records[kind], raw)
-        problems = list(result.problems)
+        record = self.records[kind]
+        try:  # the compiled check; at a problem, the careful one says what and where
+            data, problems = record.compiled()(raw), []
+        except Exception:  # noqa: BLE001 - Invalid, or anything odd: check() words it
+            result = self._validate(record, raw)
+            data, problems = result.value, list(result.problems)
         if card_id is not None and not ID_RE.match(str(card_id)):
             problems.insert(0, _Prob("id", raw.mark_of("id"),
                                      "expected lower-case letters, digits and dashes"))
-        data = result.value
         if not self.art:
             data["art"] = None
         elif not problems and data.get("art"):
@@ -322,9 +325,10 @@ class CardLoader:
                 catalog.errors.append(CardError(shown, *p.mark, p.message, card=label,
                                                 field=p.path or None))
             return
-        data = {k: v for k, v in data.items() if k not in ("id", "kind", "name")}
-        card = CardDef(id=str(card_id), kind=kind, name=result.value["name"], data=data,
-                       source=shown, line=mark[0],
+        del data["id"], data["kind"]
+        name = data.pop("name")
+        card = CardDef(id=str(card_id), kind=kind, name=name, data=data, source=shown,
+                       line=mark[0],
                        marks={k: raw.mark_of(k) for k in raw} if isinstance(raw, yamlio.MDict)
                        else {})
         if card.id in here:

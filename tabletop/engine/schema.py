@@ -68,10 +68,37 @@ def _join(path: str, name: str | int) -> str:
     return f"{path}.{name}" if path else name
 
 
+class Invalid(Exception):  # noqa: N818 - a signal: the careful check says what is wrong
+    """Raised by a compiled check (:meth:`Spec.compiled`) at the first problem."""
+
+
 class Spec:
-    """Base class: ``check`` returns the normalised value (or None after reporting)."""
+    """Base class: ``check`` returns the normalised value (or None after reporting).
+
+    :meth:`compiled` gives the same check as one function built once per spec: it returns
+    what ``check`` returns for a value ``check`` finds no problem in, and raises
+    :class:`Invalid` otherwise (it keeps no positions and words nothing; the loader then
+    runs ``check`` for the messages). A spec without its own ``_compile`` runs ``check``."""
 
     doc: str = ""
+    _fast: Any = None
+
+    def compiled(self):
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._compile()
+        return fast
+
+    def _compile(self):
+        check = self.check
+
+        def run(value):
+            ctx = Ctx()
+            out = check(value, "", (1, 1), ctx)
+            if ctx.problems:
+                raise Invalid
+            return out
+        return run
 
     def check(self, value: Any, path: str, mark: Mark, ctx: Ctx) -> Any:  # pragma: no cover
         raise NotImplementedError
@@ -99,12 +126,19 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 #: characters that draw nothing although they are not categorised as spaces or formats
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _UNPRINTABLE = frozenset(("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"))
+_VISIBLE_ASCII = re.compile("[!-~]")
 
 
 def text_problem(text: str, one_line: bool) -> str | None:
     """Why ``text`` may not be shown on a card (invisible, reordering or control
     characters), or None. Free text may hold line breaks and tabs; a one-line field (a
     name) must also show at least one visible character."""
+    # isprintable(): no control, format, private-use, unassigned, surrogate, line or
+    # paragraph separator character (nor any space but ' '): nothing below can object
+    # but the visible test, which any printable ASCII character passes
+    if (text if one_line else text.replace("\n", " ").replace("\t", " ")).isprintable() \
+            and (not one_line or not text or _VISIBLE_ASCII.search(text)):
+        return None
     visible = False
     for ch in text:
         if ch in BIDI_CONTROLS:
@@ -165,6 +199,20 @@ class Str(Spec):
             return None
         return value
 
+    def _compile(self):
+        max_len, nonempty, one_line = self.max_len, self.nonempty, self.one_line
+
+        def run(value):
+            if value.__class__ is not str:
+                if isinstance(value, bool) or not isinstance(value, str | int | float):
+                    raise Invalid
+                value = str(value)
+            if len(value) > max_len or (nonempty and not value.strip()) or \
+                    text_problem(value, one_line):
+                raise Invalid
+            return value
+        return run
+
 
 class Int(Spec):
     def __init__(self, lo: int | None = None, hi: int | None = None, doc: str = "") -> None:
@@ -194,6 +242,18 @@ class Int(Spec):
             return None
         return value
 
+    def _compile(self):
+        lo, hi = self.lo, self.hi
+
+        def run(value):
+            if value.__class__ is not int and (isinstance(value, bool)
+                                               or not isinstance(value, int)):
+                raise Invalid
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise Invalid
+            return value
+        return run
+
 
 class Bool(Spec):
     def __init__(self, doc: str = "") -> None:
@@ -210,6 +270,13 @@ class Bool(Spec):
             ctx.bad(path, mark, f"expected true or false, got {describe_value(value)}")
             return None
         return value
+
+    def _compile(self):
+        def run(value):
+            if not isinstance(value, bool):
+                raise Invalid
+            return value
+        return run
 
 
 class Enum(Spec):
@@ -247,6 +314,23 @@ class Enum(Spec):
             return None
         return text
 
+    def _compile(self):
+        choices = frozenset(self.choices)
+
+        def run(value):
+            if value.__class__ is str and value in choices:
+                return value
+            if isinstance(value, bool) or not isinstance(value, str | int):
+                raise Invalid
+            text = str(value)
+            if text in choices:
+                return text
+            lowered = text.lower()
+            if lowered in choices:
+                return lowered
+            raise Invalid
+        return run
+
 
 class ListOf(Spec):
     def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None,
@@ -279,6 +363,16 @@ class ListOf(Spec):
             imark = value.mark_of(i) if isinstance(value, MList) else mark
             out.append(self.item.check(item, _join(path, i), imark, ctx))
         return tuple(out)
+
+    def _compile(self):
+        item, lo = self.item.compiled(), self.min_len
+        hi = self.max_len if self.max_len is not None else float("inf")
+
+        def run(value):
+            if not isinstance(value, list) or not lo <= len(value) <= hi:
+                raise Invalid
+            return tuple([item(v) for v in value])
+        return run
 
 
 @dataclass
@@ -341,6 +435,25 @@ class Record(Spec):
                 out[name] = fld.default
         return out
 
+    def _compile(self):
+        names = frozenset(self.fields)
+        fields = [(name, f.spec.compiled(), f.required, f.default)
+                  for name, f in self.fields.items()]
+
+        def run(value):
+            if not isinstance(value, dict) or not names.issuperset(value):
+                raise Invalid
+            out = {}
+            for name, check, required, default in fields:
+                if name in value:
+                    out[name] = check(value[name])
+                elif required:
+                    raise Invalid
+                else:
+                    out[name] = default
+            return out
+        return run
+
 
 class OneOfKey(Spec):
     """A mapping whose ``key`` field names a variant; each variant has its own Record.
@@ -393,6 +506,22 @@ class OneOfKey(Spec):
             return None
         out[self.key] = name
         return out
+
+    def _compile(self):
+        key = self.key
+        variants = {name: record.compiled() for name, record in self.variants.items()}
+
+        def run(value):
+            if not isinstance(value, dict):
+                raise Invalid
+            name = value.get(key, Invalid)
+            variant = variants.get(name) if name.__class__ is str else None
+            if variant is None:
+                raise Invalid
+            out = variant({k: v for k, v in value.items() if k != key})
+            out[key] = name
+            return out
+        return run
 
 
 @dataclass

@@ -315,27 +315,175 @@ def position(text: str, index: int) -> Mark:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
-def load(text: str):
+def load(text: str, fast: bool = True):
     """Parse one YAML document with positions, within the limits of
     :mod:`tabletop.engine.limits`. Raises ``yaml.YAMLError`` (:class:`LimitError` for a
-    limit or a forbidden character) with the position of the problem."""
+    limit or a forbidden character) with the position of the problem. ``fast=False``
+    always takes the careful path (the tests compare the two)."""
     if len(text) > limits.MAX_CARD_FILE_BYTES:
         raise LimitError(f"the file is too large (a card file may have at most "
                          f"{limits.MAX_CARD_FILE_BYTES:,} bytes)",
                          yaml.Mark("<file>", 0, 0, 0, None, None))
-    bad = _FORBIDDEN.search(text)
+    # printable once line breaks and tabs are gone: none of them (a quick test first)
+    printable = text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable()
+    bad = None if printable else _FORBIDDEN.search(text)
     if bad is not None:
         line, col = position(text, bad.start())
         raise LimitError(f"the control character U+{ord(bad.group()):04X} is not allowed in "
                          "a card file (is it a text file?)",
                          yaml.Mark("<file>", bad.start(), line - 1, col - 1, None, None))
+    if fast and _fast_ok(text):
+        try:
+            return _FastBuild(text).run()
+        except Exception:  # noqa: BLE001, S110 - anything odd: the careful path words it
+            pass
     return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
 
 
-def plain(value):
-    """Strip position information: MDict/MList become dict/list (recursively)."""
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
+# -- the fast path ---------------------------------------------------------------------------
+# libyaml composes the whole node tree in C (as the bare ``CSafeLoader`` does) and one tight
+# pass builds the same MDict/MList values with the same positions, counting nodes (an alias
+# as everything it repeats: a repeated collection is built once and shared, as the careful
+# path shares it) and nesting exactly. The C composer recurses, so a file goes this way only
+# when a bound read off its text keeps the nesting far below what the C stack holds (it
+# fails near 100,000 levels): every '[' and '{', plus twice the longest run of indentation
+# and block indicators a line starts with (a block collection nested in another starts at
+# least one column further in every second level; properties cannot start a nested block
+# collection on the same line). The composed tree is no bigger than the text, which is
+# within its size limit. Anything the fast pass does not handle exactly as
+# :class:`MarkedLoader` does (an explicit tag other than the core ones, a merge key, a
+# duplicate key, a limit reached, a syntax error) sends the file to the careful path, which
+# gives the same value or the same error with the same position.
+
+#: the largest text the fast path takes (bigger files take the careful path)
+FAST_MAX_CHARS = 256_000
+#: the nesting the text-read bound may allow (the C composer is safe far beyond it)
+FAST_MAX_BOUND = 1_000
+_FAST_BRACKETS = 400
+#: a line starting with that many spaces and block indicators ("\n" first: found fast)
+_FAST_PREFIX = re.compile(r"\n[ \t?:\-]{%d}" % ((FAST_MAX_BOUND - _FAST_BRACKETS) // 2 - 4))
+
+
+def _fast_ok(text: str) -> bool:
+    return (len(text) <= FAST_MAX_CHARS
+            and text.count("[") + text.count("{") <= _FAST_BRACKETS
+            and _FAST_PREFIX.search("\n" + text) is None)
+
+
+class _Fallback(Exception):  # noqa: N818 - a signal, not an error
+    """The fast pass leaves this file to the careful path."""
+
+
+class _FastLoader(_Base):  # type: ignore[misc, valid-type]
+    """libyaml's own composer with :class:`MarkedLoader`'s resolvers, remembering what
+    each plain scalar resolved to (keys and values repeat from card to card)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._resolved: dict = {}
+
+    def resolve(self, kind, value, implicit):
+        """What ``BaseResolver.resolve`` gives with MarkedLoader's table and no path
+        resolvers, remembered per plain scalar."""
+        if kind is ScalarNode:
+            if not implicit[0]:
+                return _STR
+            tag = self._resolved.get(value)
+            if tag is None:
+                tag = _STR
+                for candidate, regexp in _RESOLVERS.get(value[:1], []) + _WILDCARD:
+                    if regexp.match(value):
+                        tag = candidate
+                        break
+                self._resolved[value] = tag
+            return tag
+        return _SEQ if kind is SequenceNode else _MAP
+
+    def descend_resolver(self, current_node, current_index):
+        pass
+
+    def ascend_resolver(self):
+        pass
+
+
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_RESOLVERS = MarkedLoader.yaml_implicit_resolvers
+_WILDCARD = _RESOLVERS.get(None, [])
+_SCALARS = {f"tag:yaml.org,2002:{t}": getattr(MarkedLoader, f"construct_yaml_{t}")
+            for t in ("int", "float", "bool", "null")}
+
+
+class _FastBuild:
+    def __init__(self, text: str) -> None:
+        self.loader = _FastLoader(text)
+        self.total = 0
+        #: id(collection node) -> (its value, the nodes it stands for), once built
+        self.built: dict[int, tuple] = {}
+
+    def run(self):
+        try:
+            root = self.loader.get_single_node()
+            return None if root is None else self.build(root, 0)
+        finally:
+            self.loader.dispose()
+
+    def build(self, node, depth: int):
+        cls = node.__class__
+        tag = node.tag
+        if cls is ScalarNode:
+            self.total += 1
+            if self.total > limits.MAX_YAML_NODES:
+                raise _Fallback
+            if tag == _STR:
+                return node.value
+            if tag in _NUMBER_TAGS and len(node.value) > limits.MAX_NUMBER_CHARS:
+                raise _Fallback
+            return _SCALARS[tag](self.loader, node)  # KeyError: not ours
+        done = self.built.get(id(node))
+        if done is not None:  # an alias: the value shared, its nodes counted again
+            self.total += done[1]
+            if self.total > limits.MAX_YAML_NODES:
+                raise _Fallback
+            return done[0]
+        if depth >= limits.MAX_YAML_DEPTH:  # (an alias to an unfinished one ends here)
+            raise _Fallback
+        before = self.total
+        self.total += 1
+        mark = node.start_mark
+        if cls is MappingNode and tag == _MAP:
+            out = self.mapping(node, depth + 1, (mark.line + 1, mark.column + 1))
+        elif cls is SequenceNode and tag == _SEQ:
+            out = self.sequence(node, depth + 1, (mark.line + 1, mark.column + 1))
+        else:
+            raise _Fallback
+        self.built[id(node)] = (out, self.total - before)
+        return out
+
+    def sequence(self, node, depth: int, mark: Mark) -> MList:
+        out = MList()
+        out.mark = mark
+        build = self.build
+        marks = out.item_marks
+        for item in node.value:
+            out.append(build(item, depth))
+            m = item.start_mark
+            marks.append((m.line + 1, m.column + 1))
+        return out
+
+    def mapping(self, node, depth: int, mark: Mark) -> MDict:
+        out = MDict()
+        out.mark = mark
+        key_marks, value_marks = out.key_marks, out.value_marks
+        build = self.build
+        for key_node, value_node in node.value:
+            key = build(key_node, depth)  # a merge key's tag is not ours: KeyError
+            if key in out:  # duplicate (and unhashable: TypeError)
+                raise _Fallback
+            out[key] = build(value_node, depth)
+            m = key_node.start_mark
+            key_marks[key] = (m.line + 1, m.column + 1)
+            m = value_node.start_mark
+            value_marks[key] = (m.line + 1, m.column + 1)
+        return out
