@@ -27,7 +27,7 @@ import yaml
 from .. import ART_DIR
 from . import limits, yamlio
 from .cards import CardDef, CardError, Catalog
-from .schema import Field, Int, Record, Str, suggest
+from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -303,12 +303,7 @@ class CardLoader:
                 + (suggest(kind, self.records) if isinstance(kind, str) else ""),
                 card=label, field="kind"))
             return
-        record = self.records[kind]
-        try:  # the compiled check; at a problem, the careful one says what and where
-            data, problems = record.compiled()(raw), []
-        except Exception:  # noqa: BLE001 - Invalid, or anything odd: check() words it
-            result = self._validate(record, raw)
-            data, problems = result.value, list(result.problems)
+        data, problems = self._validate(self.records[kind], raw)
         if card_id is not None and not ID_RE.match(str(card_id)):
             problems.insert(0, _Prob("id", raw.mark_of("id"),
                                      "expected lower-case letters, digits and dashes"))
@@ -348,10 +343,16 @@ class CardLoader:
                 return
         catalog.cards[card.id] = card
 
-    def _validate(self, record: Record, raw):
-        from .schema import validate
-
-        return validate(record, raw, mark=raw.mark if isinstance(raw, yamlio.MDict) else (1, 1))
+    @staticmethod
+    def _validate(record: Record, raw) -> tuple[dict, list]:
+        """The card's normalised data and its problems: the compiled check first; at a
+        problem (or anything odd) the careful check, which says what and where."""
+        try:
+            return record.compiled()(raw), []
+        except Exception:  # noqa: BLE001 - Invalid, or anything odd: check() words it
+            result = validate(record, raw,
+                              mark=raw.mark if isinstance(raw, yamlio.MDict) else (1, 1))
+            return result.value, list(result.problems)
 
 
 _EMPTY = object()

@@ -361,7 +361,7 @@ FAST_MAX_CHARS = 256_000
 FAST_MAX_BOUND = 1_000
 _FAST_BRACKETS = 400
 #: a line starting with that many spaces and block indicators ("\n" first: found fast)
-_FAST_PREFIX = re.compile(r"\n[ \t?:\-]{%d}" % ((FAST_MAX_BOUND - _FAST_BRACKETS) // 2 - 4))
+_FAST_PREFIX = re.compile(r"\n[ \t?:\-]{" + str((FAST_MAX_BOUND - _FAST_BRACKETS) // 2 - 4) + "}")
 
 
 def _fast_ok(text: str) -> bool:
