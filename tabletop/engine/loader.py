@@ -18,6 +18,7 @@ column and field; a bad card is skipped and the rest still load. A file over a l
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -99,9 +100,11 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
     return str(path), ""
 
 
-def display_path(path: Path) -> str:
+def display_path(path: Path, cwd: Path | None = None) -> str:
+    """``path`` as shown in messages: relative to the working folder (``cwd``, resolved,
+    when the caller already has it) when it is inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -121,6 +124,10 @@ class CardLoader:
         files, for cards loaded from text where nothing is drawn (the balance lab)."""
         self.game = game
         self.art = art
+        #: the working folder and the card folders, resolved once per loader (a load
+        #: does not change folder): a file's path is shown relative to the working folder
+        self._cwd: str | None = None
+        self._folders: dict[Path, str] = {}
         self.accepts = {game, *sets}
         #: every game and card set id a file may name (None: not checked)
         self.known = set(known_games) | self.accepts if known_games is not None else None
@@ -130,9 +137,25 @@ class CardLoader:
             for kind, fields in kinds.items()
         }
 
-    def read(self, path: Path, catalog: Catalog) -> str | None:
+    def _display(self, path: Path) -> str:
+        """:func:`display_path` of ``path`` (a file that is not a link resolves to its
+        folder's real path and its name, so each folder is resolved once)."""
+        if self._cwd is None:
+            self._cwd = os.path.realpath(os.getcwd())
+        if os.path.islink(path):
+            return display_path(path, Path(self._cwd))
+        folder = self._folders.get(path.parent)
+        if folder is None:
+            folder = self._folders[path.parent] = os.path.realpath(path.parent)
+        real = os.path.join(folder, path.name)
+        base = self._cwd.rstrip(os.sep) + os.sep
+        if real.startswith(base):
+            return real[len(base):]
+        return "." if real == self._cwd else str(path)
+
+    def read(self, path: Path, catalog: Catalog, shown: str | None = None) -> str | None:
         """The text of a card file, or None after reporting why it cannot be used."""
-        shown = display_path(path)
+        shown = display_path(path) if shown is None else shown
         try:
             size = path.stat().st_size
             if size > limits.MAX_CARD_FILE_BYTES:
@@ -163,9 +186,10 @@ class CardLoader:
         """Load one file; ``root`` is the mod's own folder (art must stay inside it);
         ``implied``: a file without ``game:`` is for this game (``validate --game``)."""
         limits.checkpoint()
-        text = self.read(path, catalog)
+        shown = self._display(path)
+        text = self.read(path, catalog, shown)
         if text is not None:
-            self.load_text(text, display_path(path), catalog, is_mod=is_mod, base_dir=path.parent,
+            self.load_text(text, shown, catalog, is_mod=is_mod, base_dir=path.parent,
                            root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,
@@ -324,8 +348,7 @@ class CardLoader:
         name = data.pop("name")
         card = CardDef(id=str(card_id), kind=kind, name=name, data=data, source=shown,
                        line=mark[0],
-                       marks={k: raw.mark_of(k) for k in raw} if isinstance(raw, yamlio.MDict)
-                       else {})
+                       marks=dict(raw.value_marks) if isinstance(raw, yamlio.MDict) else {})
         if card.id in here:
             catalog.errors.append(CardError(
                 shown, *mark, f"duplicate id: already defined at {shown}:{here[card.id]}",

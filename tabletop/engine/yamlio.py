@@ -407,6 +407,7 @@ class _FastLoader(_Base):  # type: ignore[misc, valid-type]
 
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _RESOLVERS = MarkedLoader.yaml_implicit_resolvers
@@ -438,8 +439,13 @@ class _FastBuild:
                 raise _Fallback
             if tag == _STR:
                 return node.value
-            if tag in _NUMBER_TAGS and len(node.value) > limits.MAX_NUMBER_CHARS:
-                raise _Fallback
+            if tag in _NUMBER_TAGS:
+                value = node.value
+                if len(value) > limits.MAX_NUMBER_CHARS:
+                    raise _Fallback
+                if tag == _INT and value.isdecimal() and value.isascii() and \
+                        (value[0] != "0" or value == "0"):  # plain decimal (not octal)
+                    return int(value)
             return _SCALARS[tag](self.loader, node)  # KeyError: not ours
         done = self.built.get(id(node))
         if done is not None:  # an alias: the value shared, its nodes counted again
