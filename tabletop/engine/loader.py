@@ -153,9 +153,9 @@ class CardLoader:
             return real[len(base):]
         return "." if real == self._cwd else str(path)
 
-    def read(self, path: Path, catalog: Catalog, shown: str | None = None) -> str | None:
+    def read(self, path: Path, catalog: Catalog) -> str | None:
         """The text of a card file, or None after reporting why it cannot be used."""
-        shown = display_path(path) if shown is None else shown
+        shown = self._display(path)
         try:
             size = path.stat().st_size
             if size > limits.MAX_CARD_FILE_BYTES:
@@ -186,10 +186,9 @@ class CardLoader:
         """Load one file; ``root`` is the mod's own folder (art must stay inside it);
         ``implied``: a file without ``game:`` is for this game (``validate --game``)."""
         limits.checkpoint()
-        shown = self._display(path)
-        text = self.read(path, catalog, shown)
+        text = self.read(path, catalog)
         if text is not None:
-            self.load_text(text, shown, catalog, is_mod=is_mod, base_dir=path.parent,
+            self.load_text(text, self._display(path), catalog, is_mod=is_mod, base_dir=path.parent,
                            root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,

@@ -21,7 +21,6 @@ import pygame
 from .. import ART_DIR
 from ..engine import limits
 from ..engine.cards import Catalog
-from ..games import GAMES
 from . import theme
 
 BASE_SIZE = (1280, 720)
@@ -110,6 +109,8 @@ class App:
     # -- card data -----------------------------------------------------------------------
     def catalog(self, game_id: str) -> Catalog:
         if game_id not in self.catalogs:
+            from ..games import GAMES  # not before the first frame (see menu.Preparation)
+
             game = GAMES[game_id]
             self.catalogs[game_id] = game.rules.load_catalog(mod_dirs=None if self.use_mods else [])
         return self.catalogs[game_id]
@@ -117,6 +118,8 @@ class App:
     def card_errors(self) -> list:
         """Every problem in card files, once (a shared set or a mod for an unknown game
         is read by several games)."""
+        from ..games import GAMES
+
         seen: dict[str, object] = {}
         for gid in GAMES:
             for error in self.catalog(gid).errors:

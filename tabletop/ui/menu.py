@@ -1,141 +1,178 @@
-"""The main menu, the new-game screen, the load screen and the card-problems screen."""
+"""The main menu (the new-game screen is in :mod:`.newgame`, the load screen and opening a
+save in :mod:`.loadgame`; their names can still be imported from here).
+
+The menu's first frame needs only pygame, the fonts and its buttons. What it shows beside
+them needs the games: whether there is a game to continue, the problems in card files
+(every game's catalog loaded) and the fan of cards. In a fresh process that work is done
+by :class:`Preparation`, a helper thread started after the first frame (it imports the
+games and loads the catalogs: plain Python, nothing drawn), and the menu fills in when it
+is done, painting the fan one card a frame. A button that needs the games before then
+waits for the thread (the same work the player waited for before the menu showed).
+When the games are already imported (back from a table, the tests) the menu prepares at
+once, as it always did.
+"""
 
 from __future__ import annotations
 
-import random
-from datetime import datetime, timedelta
-from pathlib import Path
+import sys
+import threading
+from typing import Any
 
 import pygame
 
-from ..engine import savegames
-from ..engine.info import SeatConfig
-from ..engine.levels import LEVELS
-from ..engine.saves import SaveError, read_save, session_from_dict
-from ..engine.session import Session
-from ..games import GAMES
-from . import cardart, text, theme
-from .app import App, Scene, background
-from .newgame_hooks import hook_for
-from .screens import CardProblems, Confirm, SettingsScreen, StatsScreen
-from .seats import SeatRows
-from .widgets import Button, Choice, Row, ScrollBox, ScrollList, Switch, TextInput, Toast, panel
+from . import text, theme
+from .app import App, background
+from .menuscene import MenuScene
+from .widgets import Button, Toast
+
+_LOADGAME = {"LoadGame", "open_save", "start_table", "resume", "when", "seat_text",
+             "seats_text", "progress_text"}
+_SCREENS = {"CardProblems", "Confirm", "SettingsScreen", "StatsScreen"}
 
 
-def open_save(app, path: Path) -> tuple[Session, list[str]]:
-    """Read and replay a save; raises SaveError with a message for the player. The same
-    checks (:func:`~tabletop.engine.saves.read_save`) list the files on the load screen."""
-    data = read_save(path)
-    game = GAMES[data["game"]]  # read_save refuses a game this version does not have
-    return session_from_dict(data, game, app.catalog(game.info.id), Path(path).name)
+def __getattr__(name: str) -> Any:
+    """The other screens' names, imported when first asked for (not with the menu)."""
+    if name == "NewGame":
+        from .newgame import NewGame
+        return NewGame
+    if name in _LOADGAME:
+        from . import loadgame
+        return getattr(loadgame, name)
+    if name in _SCREENS:
+        from . import screens
+        return getattr(screens, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def start_table(app, session: Session, hide_hands: bool = True,
-                warnings: list[str] | None = None, autosave: Path | None = None) -> None:
-    """Open the table; the game autosaves to ``autosave`` (a game resumed from its own
-    autosave) or to a new file of its own, never over another game in progress."""
-    from .table import TableScene
+class Preparation:
+    """What the main menu shows beyond its buttons: the saves folder tidied, whether a
+    game can be continued (and the line beside Continue), every problem in card files,
+    the cards of the fan. :meth:`run` does it; ``threaded`` runs it in a helper thread
+    (plain Python: the games imported, the catalogs loaded; nothing drawn)."""
 
-    path = autosave
-    if path is None:
+    def __init__(self, app: App, threaded: bool) -> None:
+        self.app = app
+        self.problem = ""  # the saves folder could not be tidied
+        self.can_continue = False
+        self.info = ""
+        self.latest = None
+        self.errors: list = []
+        self.showcase: list[tuple[str, Any]] = []
+        self.failed: BaseException | None = None
+        self.done = threading.Event()
+        self.thread: threading.Thread | None = None
+        if threaded:
+            self.thread = threading.Thread(target=self.run, name="menu-preparation",
+                                           daemon=True)
+            self.thread.start()
+        else:
+            self.run()
+
+    def run(self) -> None:
         try:
-            path = savegames.new_autosave_path(session.game.info.id)
-        except OSError as exc:  # e.g. a read-only data folder: play on, unsaved
-            warnings = [*(warnings or []), f"This game cannot be saved: the saves folder "
-                                           f"cannot be created ({exc.strerror or exc})."]
-    app.replace(TableScene(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
+            self._prepare()
+        except BaseException as exc:  # noqa: BLE001 - raised again on the main thread
+            self.failed = exc
+        finally:
+            self.done.set()
 
+    def _prepare(self) -> None:
+        from ..engine import savegames
 
-def resume(app, path: Path, toast: Toast) -> bool:
-    """Load the save at ``path`` and open the table (a game in progress keeps writing to
-    its autosave; a copy or a sample becomes a game in progress of its own)."""
-    try:
-        session, warnings = open_save(app, path)
-    except SaveError as exc:
-        toast.show(str(exc), seconds=8)
-        return False
-    start_table(app, session, session.settings.get("hide_hands", True), warnings,
-                autosave=path if savegames.is_autosave(path) else None)
-    return True
-
-
-def when(moment: datetime) -> str:
-    """``today, 14:05``, ``yesterday, 09:12`` or ``3 May 2026, 14:05`` (local time)."""
-    local = moment.astimezone()
-    today = datetime.now().astimezone().date()
-    clock = local.strftime("%H:%M")
-    if local.date() == today:
-        return f"today, {clock}"
-    if local.date() == today - timedelta(days=1):
-        return f"yesterday, {clock}"
-    return f"{local.day} {local.strftime('%b %Y')}, {clock}"
-
-
-def seat_text(seat: dict) -> str:
-    """``Ana``, or ``Bo (computer, Normal)``."""
-    if seat["kind"] != "computer":
-        return seat["name"]
-    return f"{seat['name']} (computer, {LEVELS[seat.get('level', 'easy')].label})"
-
-
-def seats_text(data: dict) -> str:
-    """``Ana vs Bo (computer, Normal)``; in a co-operative game ``Ana, Bo and Cy``."""
-    game = GAMES[data["game"]]
-    names = [seat_text(s) for s in data["seats"]]
-    if game.info.mode == "competitive" or game.info.seat_roles:
-        return " vs ".join(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def progress_text(entry: savegames.Entry) -> str:
-    """``turn 7 · 60 moves · today, 14:05`` (and ``finished``)."""
-    data = entry.data or {}
-    parts = []
-    if data.get("turn"):
-        parts.append(f"turn {data['turn']}")
-    moves = len(data.get("moves", ()))
-    parts.append(f"{moves} move{'s' if moves != 1 else ''}")
-    parts.append(when(entry.played))
-    if entry.over:
-        parts.append("finished")
-    return " \u00b7 ".join(parts)
-
-
-class MenuScene(Scene):
-    """A screen of widgets: events go to the first widget that takes them; Esc leaves."""
-
-    def controls(self) -> list:
-        return []
-
-    def on_escape(self) -> None:
-        self.app.pop()
-
-    def handle(self, event) -> None:
-        for widget in self.controls():
-            if widget.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.on_escape()
-
-
-class MainMenu(MenuScene):
-    def __init__(self) -> None:
-        self.toast = Toast()
-        self.buttons: list[Button] = []
-        self.continue_info = ""
-        self.latest: savegames.Entry | None = None
         try:
             savegames.tidy()
         except OSError as exc:  # a read-only or vanished folder: the menu still opens
-            self.toast.show(f"Could not tidy the saves folder: {exc}")
+            self.problem = f"Could not tidy the saves folder: {exc}"
+        from ..games import GAMES
+        from . import cardart, newgame  # noqa: F401 - imported here, not on a frame
+        from .loadgame import autosave_state
 
+        self.errors = self.app.card_errors()
+        self.can_continue, self.info, self.latest = autosave_state()
+        showcases = [(gid, game.text.showcase(self.app.catalog(gid)))
+                     for gid, game in GAMES.items()]
+        for depth in range(5):  # one card from each game (five in all)
+            for gid, cards in showcases:
+                if depth < len(cards) and len(self.showcase) < 5:
+                    self.showcase.append((gid, cards[depth]))
+        for gid, card in self.showcase:  # their painters' modules (nothing drawn here)
+            if (gid, card.kind) not in cardart.PAINTERS:
+                cardart._load_painters(gid)  # noqa: SLF001
+
+    def wait(self) -> None:
+        """Until it is done (raising what it raised)."""
+        self.done.wait()
+        if self.failed is not None:
+            failed, self.failed = self.failed, None
+            raise failed
+
+
+class MainMenu(MenuScene):
+    def __init__(self, on_ready=None) -> None:
+        """``on_ready()`` runs on the main thread once the menu is complete (the app
+        starts the card files' hot reload then)."""
+        self.toast = Toast()
+        self.buttons: list[Button] = []
+        self.error_button: Button | None = None
+        self.continue_info = ""
+        self.latest = None
+        self.prep: Preparation | None = None
+        self.ready = False
+        self.on_ready = on_ready
+        self.fan: list[pygame.Surface] = []  # the fan's cards, turned, painted so far
+
+    # -- preparing ------------------------------------------------------------------------
+    def _start(self) -> None:
+        if self.prep is None:
+            warm = "tabletop.ui.newgame" in sys.modules
+            self.prep = Preparation(self.app, threaded=not warm)
+            self._check_ready()
+
+    def _check_ready(self) -> None:
+        if self.ready or self.prep is None or not self.prep.done.is_set():
+            return
+        self.prep.wait()
+        self.ready = True
+        self.latest = self.prep.latest
+        if self.prep.problem:
+            self.toast.show(self.prep.problem)
+        self.layout(self.app.screen.get_size())
+        if self.on_ready is not None:
+            ready, self.on_ready = self.on_ready, None
+            ready()
+
+    def wait_ready(self) -> None:
+        """Before anything that needs the games: the preparation finished."""
+        self._start()
+        self.prep.wait()
+        self._check_ready()
+
+    def update(self, dt) -> None:
+        self._check_ready()
+        if self.ready and len(self.fan) < len(self.prep.showcase):
+            self._paint_fan(1)  # one card a frame
+
+    def _paint_fan(self, count: int) -> None:
+        from . import cardart
+
+        for gid, card in self.prep.showcase[len(self.fan):len(self.fan) + count]:
+            i = len(self.fan)
+            self.fan.append(pygame.transform.rotate(cardart.face(card, gid, 120, 168),
+                                                    (i - 2) * -9))
+
+    # -- the screen -------------------------------------------------------------------------
     def layout(self, size) -> None:
+        if self.prep is None:
+            if "tabletop.ui.newgame" in sys.modules:
+                self._start()  # the games are here: prepare now, as before
+            else:
+                self.app.after_frame.append(self._start)  # after the first frame
         w, h = size
         x = w // 2 - 160
         y = int(h * 0.44)
         self.buttons = []
-        can_continue, info = self._autosave_state()
-        self.continue_info = info
+        can_continue = self.ready and self.prep.can_continue
+        self.continue_info = self.prep.info if self.ready else ""
         entries = [
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
@@ -144,7 +181,6 @@ class MainMenu(MenuScene):
              ("Balance lab", self.balance)),
             ("Quit", self.app.quit, False, True),
         ]
-        errors = self.app.card_errors()
         for entry in entries:
             if isinstance(entry[0], tuple):  # smaller buttons side by side
                 bw = 128
@@ -162,54 +198,55 @@ class MainMenu(MenuScene):
             self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
             self.app.settings_problem = ""
         self.error_button = None
+        errors = self.prep.errors if self.ready else []
         if errors:
             self.error_button = Button((w // 2 - 230, h - 64, 460, 40),
                                        f"{len(errors)} problem(s) in card files \u2014 show",
-                                       lambda: self.app.push(CardProblems()), size=15)
-
-    def _autosave_state(self) -> tuple[bool, str]:
-        """Whether Continue has a game to resume, and the line shown beside it."""
-        try:
-            entries = [e for e in savegames.list_entries(samples=False)
-                       if e.kind == "autosave"]
-        except OSError as exc:
-            self.latest = None
-            return False, f"The saves folder cannot be read: {exc.strerror or exc}"
-        self.latest = savegames.latest_in_progress(entries)
-        if self.latest is None:
-            broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
-            if broken:
-                return False, f"Autosave unusable: {broken[-1].error}"
-            return False, "The last game is over." if entries else ""
-        data = self.latest.data
-        info = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}\n" \
-               f"{progress_text(self.latest)}"
-        others = sum(e.in_progress for e in entries) - 1
-        if others:
-            info += f"\n+ {others} more game{'s' if others > 1 else ''} in progress " \
-                    "(Load game)"
-        return True, info
+                                       self.card_problems, size=15)
 
     def continue_game(self) -> None:
+        from .loadgame import resume
+
+        self.wait_ready()
         if self.latest is not None and not resume(self.app, self.latest.path, self.toast):
+            self.prep = None  # read the saves folder again
+            self.ready = False
             self.layout(self.app.screen.get_size())
 
     def new_game(self) -> None:
+        self.wait_ready()
+        from .newgame import NewGame
+
         self.app.push(NewGame())
 
     def load_game(self) -> None:
+        self.wait_ready()
+        from .loadgame import LoadGame
+
         self.app.push(LoadGame())
 
     def statistics(self) -> None:
+        self.wait_ready()
+        from .screens import StatsScreen
+
         self.app.push(StatsScreen())
 
     def settings(self) -> None:
+        from .screens import SettingsScreen
+
+        self.wait_ready()
         self.app.push(SettingsScreen())
 
     def balance(self) -> None:
+        self.wait_ready()
         from .balance import BalanceScreen
 
         self.app.push(BalanceScreen())
+
+    def card_problems(self) -> None:
+        from .screens import CardProblems
+
+        self.app.push(CardProblems())
 
     def controls(self) -> list:
         return self.buttons + ([self.error_button] if self.error_button else [])
@@ -220,17 +257,9 @@ class MainMenu(MenuScene):
     def draw(self, surf) -> None:
         background(surf)
         w, h = surf.get_size()
-        # a fan of cards behind the title: one from each game (five in all)
-        fan = []
-        showcases = [(gid, game.text.showcase(self.app.catalog(gid)))
-                     for gid, game in GAMES.items()]
-        for depth in range(5):
-            for gid, cards in showcases:
-                if depth < len(cards) and len(fan) < 5:
-                    fan.append((gid, cards[depth]))
-        for i, (gid, card) in enumerate(fan):
-            img = cardart.face(card, gid, 120, 168)
-            img = pygame.transform.rotate(img, (i - 2) * -9)
+        if self.ready and not self.prep.thread:
+            self._paint_fan(len(self.prep.showcase))  # prepared at once: all at once
+        for i, img in enumerate(self.fan):
             surf.blit(img, img.get_rect(center=(w // 2 + (i - 2) * 100, int(h * 0.15) + abs(i - 2)
                                                 * 12)))
         ty = int(h * 0.15) + 110
@@ -252,331 +281,6 @@ class MainMenu(MenuScene):
         if self.error_button:
             self.error_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 130), 640)
-
-
-class NewGame(MenuScene):
-    def __init__(self) -> None:
-        self.game_id = next(iter(GAMES))
-        self.options = GAMES[self.game_id].rules.default_options()
-        self.seats = SeatRows(self._default_names())
-        self.hide_hands = True
-        self.seed_text = ""
-        self.widgets: list = []
-        self.toast = Toast()
-
-    @property
-    def game(self):
-        return GAMES[self.game_id]
-
-    def layout(self, size) -> None:
-        w, h = size
-        self.widgets = []
-        left = max(40, w // 2 - 560)
-        self.widgets.append(Choice((left, 64, min(1030, w - 2 * left), 58), "Game",
-                                   [(g.info.id, g.info.title) for g in GAMES.values()],
-                                   self.game_id, self._set_game))
-        self.blurb_y = 128
-        y = 176
-        self.seat_title_y = y
-        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
-                                   lambda: self.layout(self.app.screen.get_size()))
-        self.widgets.extend(rows)
-        y += 10
-        if self.game.rules.seat_count(self.options) > 1 and \
-                self.game.rules.hidden_information(self.options):
-            self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
-                                       self.hide_hands, "With two or more humans, a hand-over "
-                                       "screen hides each hand from the others.",
-                                       lambda v: setattr(self, "hide_hands", v)))
-            y += 70
-        self.widgets.append(TextInput((left, y + 22, 200, 32), self.seed_text,
-                                      "random", 12, on_change=lambda v: setattr(self,
-                                                                                "seed_text", v)))
-        self.seed_label_y = y
-        hook = hook_for(self.game_id)
-        for i, (label, action) in enumerate(hook.buttons()):  # e.g. a deck builder
-            self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
-                                       lambda a=action: a(self.app), size=15))
-        right = left + 470
-        width = min(560, w - right - 30)
-        y = 176
-        self.options_title = (right, y)
-        top = y = y + 30
-        rules = []
-        for opt in self.game.info.options:
-            own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
-                                     lambda v, k=opt.key: self._set_option(k, v))
-            if own is not None:
-                rules.append(own)
-                y += 66
-            elif opt.choices:
-                rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
-                                    self.options[opt.key],
-                                    lambda v, k=opt.key: self._set_option(k, v)))
-                y += 66
-            else:
-                rules.append(Switch((right, y, width, 66), opt.label,
-                                    bool(self.options[opt.key]), opt.help,
-                                    lambda v, k=opt.key: self._set_option(k, v)))
-                y += 72
-        # many optional rules scroll (the wheel over them), above the Start button
-        old = getattr(self, "rules_box", None)
-        keep = old.offset if old is not None and old.game == self.game_id else 0
-        self.rules_box = ScrollBox((right, top, width, h - 96 - top), rules, y - top, keep)
-        self.rules_box.game = self.game_id
-        self.widgets.append(self.rules_box)
-        self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
-                            size=19)
-        self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)
-
-    def _default_names(self) -> list[str]:
-        """Player 1, Player 2... or, in a game of roles, the roles (Hero, Nemesis)."""
-        roles = GAMES[self.game_id].info.seat_roles
-        return [roles[i] if i < len(roles) else f"Player {i + 1}" for i in range(4)]
-
-    def _set_game(self, game_id) -> None:
-        defaults = self._default_names()
-        self.game_id = game_id
-        self.options = GAMES[game_id].rules.default_options()
-        self.seats.names = [new if old == was else old for old, was, new in
-                            zip(self.seats.names, defaults, self._default_names(),
-                                strict=True)]
-        self.layout(self.app.screen.get_size())
-
-    def _set_option(self, key: str, value) -> None:
-        self.options[key] = value
-        self.layout(self.app.screen.get_size())
-
-    def start_game(self) -> None:
-        game = self.game
-        count = game.rules.seat_count(self.options)
-        rows = self.seats
-        seats = [SeatConfig(rows.names[i].strip() or f"Player {i + 1}", rows.kinds[i],
-                            rows.levels[i]) for i in range(count)]
-        seed_text = self.seed_text.strip()
-        if seed_text:
-            digits = seed_text.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit()):  # not "¹", which int() refuses
-                self.toast.show("The seed must be a whole number (or empty for a random game).")
-                return
-            seed = int(seed_text)
-        else:
-            seed = random.randrange(1, 2**31)
-        catalog = self.app.catalog(game.info.id)
-        try:
-            options, position = hook_for(self.game_id).prepare(catalog, dict(self.options))
-            session = Session(game, catalog, options, seed, seats, position=position)
-        except ValueError as exc:
-            self.toast.show(str(exc))
-            return
-        start_table(self.app, session, self.hide_hands)  # a new autosave of its own
-
-    def controls(self) -> list:
-        return [*self.widgets, self.start, self.back]
-
-    def draw(self, surf) -> None:
-        background(surf)
-        w, h = surf.get_size()
-        left = max(40, w // 2 - 560)
-        text.draw(surf, "New game", (left, 16, w - 2 * left, 40), 30, theme.ACCENT, "bold")
-        text.blit_wrapped(surf, self.game.info.blurb,
-                          pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
-                          theme.MUTED)
-        text.draw(surf, "Seats", (left, self.seat_title_y, 420, 22), 16, theme.TEXT, "bold")
-        self.seats.draw(surf)
-        text.draw(surf, "Seed (replays the same deal)", (left, self.seed_label_y, 420, 20), 14,
-                  theme.MUTED, "bold")
-        if self.game.info.options:  # no heading over nothing
-            text.draw(surf, "Optional rules", (*self.options_title, 560, 22), 16, theme.TEXT,
-                      "bold")
-        for wdg in self.widgets:
-            wdg.draw(surf)
-        self.start.draw(surf)
-        self.back.draw(surf)
-        self.toast.draw(surf, (w // 2, h - 140), 640)
-
-    def update(self, dt) -> None:
-        # the seat count may depend on options (Three-Way Battle)
-        pass
-
-
-class LoadGame(MenuScene):
-    """Every game in progress, finished games, saved copies and samples; a row shows the
-    game, its seats, turn and when it was last played, or why the file cannot be read.
-    Click a row to select it (its details show on the right), click it again or press
-    Load to play on; Delete removes it after a confirmation."""
-
-    def __init__(self) -> None:
-        self.toast = Toast()
-        self.selected: Path | None = None
-        self.clicked: Path | None = None  # the row last clicked (a second click loads it)
-        self.entries: list[savegames.Entry] = []
-
-    def layout(self, size) -> None:
-        w, h = size
-        try:
-            self.entries = savegames.list_entries()
-        except OSError as exc:
-            self.entries = []
-            self.toast.show(f"The saves folder cannot be read: {exc.strerror or exc}")
-        if self.selected not in [e.path for e in self.entries]:
-            self.selected = self.entries[0].path if self.entries else None
-        left = max(30, w // 2 - 590)
-        list_w = min(700, w - left - 470)
-        self.list = ScrollList((left, 84, list_w, h - 184), self._rows(), size=15,
-                               on_pick=self._on_row, selectable=True)
-        self.detail_rect = pygame.Rect(self.list.rect.right + 20, 84,
-                                       min(440, w - self.list.rect.right - 50), h - 184)
-        bottom = self.detail_rect.bottom - 62
-        self.load_button = Button((self.detail_rect.left + 20, bottom, 190, 46), "Load",
-                                  self.load_selected, primary=True, size=17)
-        self.delete_button = Button((self.detail_rect.right - 150, bottom, 130, 46), "Delete",
-                                    self.ask_delete, size=16)
-        self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
-        self._update_buttons()
-
-    def _rows(self) -> list[Row]:
-        rows: list[Row] = []
-        section = None
-        titles = {"going": "Games in progress", "saved": "Finished games and saved copies",
-                  "sample": "Sample games"}
-        for entry in self.entries:
-            kind = "sample" if entry.kind == "sample" else \
-                "going" if entry.kind == "autosave" and not entry.over else "saved"
-            if kind != section:
-                section = kind
-                rows.append(Row([(titles[kind], theme.ACCENT, "bold")]))
-            rows.append(self._row(entry))
-        if not self.entries:
-            rows.append(Row([("No saved games yet.", theme.MUTED, "regular")]))
-        return rows
-
-    @staticmethod
-    def _row(entry: savegames.Entry) -> Row:
-        if not entry.readable:
-            reason = (entry.error or "").removeprefix(entry.path.name + " ")
-            short = reason if len(reason) <= 90 else reason[:88] + "\u2026"
-            return Row([(f"{entry.path.name} \u2014 cannot be loaded", theme.BAD, "bold"),
-                        (short, theme.MUTED, "small")], data=entry)
-        data = entry.data
-        title = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}"
-        return Row([(title, theme.TEXT, "bold"),
-                    (progress_text(entry), theme.MUTED, "small")], data=entry)
-
-    def _entry(self) -> savegames.Entry | None:
-        return next((e for e in self.entries if e.path == self.selected), None)
-
-    def _update_buttons(self) -> None:
-        entry = self._entry()
-        self.load_button.enabled = bool(entry and entry.readable)
-        self.delete_button.enabled = bool(entry and entry.kind != "sample")
-
-    def _on_row(self, entry) -> None:
-        if entry is None:
-            return
-        if entry.path == self.clicked and entry.readable:
-            self.pick(entry.path)
-            return
-        self.selected = self.clicked = entry.path
-        self._update_buttons()
-
-    def pick(self, path) -> None:
-        """Load the save at ``path`` (a refusal is shown and the list stays)."""
-        if path is not None:
-            resume(self.app, path, self.toast)
-
-    def load_selected(self) -> None:
-        self.pick(self.selected)
-
-    def ask_delete(self) -> None:
-        entry = self._entry()
-        if entry is None or entry.kind == "sample":
-            return
-        if entry.readable:
-            what = f"{GAMES[entry.data['game']].info.title} \u2014 {seats_text(entry.data)}" \
-                   f" ({progress_text(entry)})"
-        else:
-            what = f"the unreadable file {entry.path.name}"
-        self.app.push(Confirm(f"Delete {what}?", "It cannot be undone.", "Delete",
-                              lambda: self._delete(entry)))
-
-    def _delete(self, entry: savegames.Entry) -> None:
-        try:
-            savegames.delete(entry)
-        except OSError as exc:
-            self.toast.show(f"Could not delete {entry.path.name}: {exc.strerror or exc}")
-            return
-        self.selected = None
-        self.toast.show(f"Deleted {entry.path.name}", theme.GOOD, 3)
-
-    def controls(self) -> list:
-        return [self.list, self.load_button, self.delete_button, self.back]
-
-    def draw(self, surf) -> None:
-        background(surf)
-        w, h = surf.get_size()
-        text.draw(surf, "Load a game", (self.list.rect.left, 26, w - 2 * self.list.rect.left,
-                                        40), 30, theme.ACCENT, "bold")
-        self.list.draw(surf)
-        self._draw_selection(surf)
-        self._draw_details(surf)
-        self.load_button.draw(surf)
-        self.delete_button.draw(surf)
-        self.back.draw(surf)
-        self.toast.draw(surf, (w // 2, h - 140), 700)
-
-    def _draw_selection(self, surf) -> None:
-        y = self.list.rect.top + 4 - self.list.offset
-        for row in self.list.rows:
-            if row.data is not None and row.data.path == self.selected:
-                clip = surf.get_clip()
-                surf.set_clip(self.list.rect)
-                pygame.draw.rect(surf, theme.ACCENT, (self.list.rect.left + 2, y,
-                                                      self.list.rect.w - 4, row.height),
-                                 2, border_radius=4)
-                surf.set_clip(clip)
-                return
-            y += row.height
-
-    def _draw_details(self, surf) -> None:
-        rect = self.detail_rect
-        panel(surf, rect, theme.PANEL, 220)
-        entry = self._entry()
-        if entry is None:
-            return
-        x, y, width = rect.left + 20, rect.top + 18, rect.w - 40
-        bottom = self.load_button.rect.top - 12
-        if not entry.readable:
-            text.draw(surf, "This file cannot be loaded", (x, y, width, 26), 19, theme.BAD,
-                      "bold")
-            y += 34
-            y += text.blit_wrapped(surf, entry.error or "", pygame.Rect(x, y, width,
-                                                                        bottom - y - 40),
-                                   15, theme.TEXT)
-        else:
-            data = entry.data
-            game = GAMES[data["game"]]
-            text.draw(surf, game.info.title, (x, y, width, 30), 22, theme.ACCENT, "bold")
-            y += 38
-            for i, seat in enumerate(data["seats"]):
-                role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
-                    else f"Seat {i + 1}"
-                line = f"{role}: {seat_text(seat)}"
-                text.draw(surf, line, (x, y, width, 22), 16, theme.SEAT_COLORS[i % 4])
-                y += 24
-            y += 10
-            turn = f"Turn {data['turn']}, " if data.get("turn") else ""
-            moves = len(data["moves"])
-            lines = [f"{turn}{moves} move{'s' if moves != 1 else ''} played",
-                     "Finished" if entry.over else "In progress" if entry.kind == "autosave"
-                     else "A saved copy" if entry.kind == "copy" else "A sample game",
-                     f"Last played {when(entry.played)}"]
-            for line in lines:
-                text.draw(surf, line, (x, y, width, 21), 15, theme.TEXT)
-                y += 23
-        where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
-        text.blit_wrapped(surf, f"{entry.path.name} ({where})",
-                          pygame.Rect(x, bottom - 34, width, 34), 12, theme.DIM)
 
 
 App.home = MainMenu

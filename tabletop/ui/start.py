@@ -8,8 +8,15 @@ import pygame
 
 from ..engine import limits
 from .app import App, Terminated, install_signal_handlers
-from .hotreload import HotReload
 from .menu import MainMenu
+
+
+def start_hot_reload(app: App) -> None:
+    """Card files saved while the app runs are on the table at once (started when the
+    menu is complete: the games are imported by then)."""
+    from .hotreload import HotReload
+
+    HotReload(app)
 
 
 def main() -> int:
@@ -17,9 +24,8 @@ def main() -> int:
     after SIGTERM, 0 when the window was closed, even during a load)."""
     try:
         app = App()
-        HotReload(app)  # card files saved while the app runs are on the table at once
         install_signal_handlers()
-        app.push(MainMenu())
+        app.push(MainMenu(on_ready=lambda: start_hot_reload(app)))
         app.run()
     except KeyboardInterrupt:
         pygame.quit()

@@ -1,0 +1,164 @@
+"""The new-game screen: the game, its options, the seats, then the table."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..engine.info import SeatConfig
+from ..engine.session import Session
+from ..games import GAMES
+from . import text, theme
+from .app import background
+from .loadgame import start_table
+from .menuscene import MenuScene
+from .newgame_hooks import hook_for
+from .seats import SeatRows
+from .widgets import Button, Choice, ScrollBox, Switch, TextInput, Toast
+
+
+class NewGame(MenuScene):
+    def __init__(self) -> None:
+        self.game_id = next(iter(GAMES))
+        self.options = GAMES[self.game_id].rules.default_options()
+        self.seats = SeatRows(self._default_names())
+        self.hide_hands = True
+        self.seed_text = ""
+        self.widgets: list = []
+        self.toast = Toast()
+
+    @property
+    def game(self):
+        return GAMES[self.game_id]
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.widgets = []
+        left = max(40, w // 2 - 560)
+        self.widgets.append(Choice((left, 64, min(1030, w - 2 * left), 58), "Game",
+                                   [(g.info.id, g.info.title) for g in GAMES.values()],
+                                   self.game_id, self._set_game))
+        self.blurb_y = 128
+        y = 176
+        self.seat_title_y = y
+        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
+                                   lambda: self.layout(self.app.screen.get_size()))
+        self.widgets.extend(rows)
+        y += 10
+        if self.game.rules.seat_count(self.options) > 1 and \
+                self.game.rules.hidden_information(self.options):
+            self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
+                                       self.hide_hands, "With two or more humans, a hand-over "
+                                       "screen hides each hand from the others.",
+                                       lambda v: setattr(self, "hide_hands", v)))
+            y += 70
+        self.widgets.append(TextInput((left, y + 22, 200, 32), self.seed_text,
+                                      "random", 12, on_change=lambda v: setattr(self,
+                                                                                "seed_text", v)))
+        self.seed_label_y = y
+        hook = hook_for(self.game_id)
+        for i, (label, action) in enumerate(hook.buttons()):  # e.g. a deck builder
+            self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
+                                       lambda a=action: a(self.app), size=15))
+        right = left + 470
+        width = min(560, w - right - 30)
+        y = 176
+        self.options_title = (right, y)
+        top = y = y + 30
+        rules = []
+        for opt in self.game.info.options:
+            own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
+                                     lambda v, k=opt.key: self._set_option(k, v))
+            if own is not None:
+                rules.append(own)
+                y += 66
+            elif opt.choices:
+                rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
+                                    self.options[opt.key],
+                                    lambda v, k=opt.key: self._set_option(k, v)))
+                y += 66
+            else:
+                rules.append(Switch((right, y, width, 66), opt.label,
+                                    bool(self.options[opt.key]), opt.help,
+                                    lambda v, k=opt.key: self._set_option(k, v)))
+                y += 72
+        # many optional rules scroll (the wheel over them), above the Start button
+        old = getattr(self, "rules_box", None)
+        keep = old.offset if old is not None and old.game == self.game_id else 0
+        self.rules_box = ScrollBox((right, top, width, h - 96 - top), rules, y - top, keep)
+        self.rules_box.game = self.game_id
+        self.widgets.append(self.rules_box)
+        self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
+                            size=19)
+        self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)
+
+    def _default_names(self) -> list[str]:
+        """Player 1, Player 2... or, in a game of roles, the roles (Hero, Nemesis)."""
+        roles = GAMES[self.game_id].info.seat_roles
+        return [roles[i] if i < len(roles) else f"Player {i + 1}" for i in range(4)]
+
+    def _set_game(self, game_id) -> None:
+        defaults = self._default_names()
+        self.game_id = game_id
+        self.options = GAMES[game_id].rules.default_options()
+        self.seats.names = [new if old == was else old for old, was, new in
+                            zip(self.seats.names, defaults, self._default_names(),
+                                strict=True)]
+        self.layout(self.app.screen.get_size())
+
+    def _set_option(self, key: str, value) -> None:
+        self.options[key] = value
+        self.layout(self.app.screen.get_size())
+
+    def start_game(self) -> None:
+        game = self.game
+        count = game.rules.seat_count(self.options)
+        rows = self.seats
+        seats = [SeatConfig(rows.names[i].strip() or f"Player {i + 1}", rows.kinds[i],
+                            rows.levels[i]) for i in range(count)]
+        seed_text = self.seed_text.strip()
+        if seed_text:
+            digits = seed_text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()):  # not "¹", which int() refuses
+                self.toast.show("The seed must be a whole number (or empty for a random game).")
+                return
+            seed = int(seed_text)
+        else:
+            seed = random.randrange(1, 2**31)
+        catalog = self.app.catalog(game.info.id)
+        try:
+            options, position = hook_for(self.game_id).prepare(catalog, dict(self.options))
+            session = Session(game, catalog, options, seed, seats, position=position)
+        except ValueError as exc:
+            self.toast.show(str(exc))
+            return
+        start_table(self.app, session, self.hide_hands)  # a new autosave of its own
+
+    def controls(self) -> list:
+        return [*self.widgets, self.start, self.back]
+
+    def draw(self, surf) -> None:
+        background(surf)
+        w, h = surf.get_size()
+        left = max(40, w // 2 - 560)
+        text.draw(surf, "New game", (left, 16, w - 2 * left, 40), 30, theme.ACCENT, "bold")
+        text.blit_wrapped(surf, self.game.info.blurb,
+                          pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
+                          theme.MUTED)
+        text.draw(surf, "Seats", (left, self.seat_title_y, 420, 22), 16, theme.TEXT, "bold")
+        self.seats.draw(surf)
+        text.draw(surf, "Seed (replays the same deal)", (left, self.seed_label_y, 420, 20), 14,
+                  theme.MUTED, "bold")
+        if self.game.info.options:  # no heading over nothing
+            text.draw(surf, "Optional rules", (*self.options_title, 560, 22), 16, theme.TEXT,
+                      "bold")
+        for wdg in self.widgets:
+            wdg.draw(surf)
+        self.start.draw(surf)
+        self.back.draw(surf)
+        self.toast.draw(surf, (w // 2, h - 140), 640)
+
+    def update(self, dt) -> None:
+        # the seat count may depend on options (Three-Way Battle)
+        pass
