@@ -31,6 +31,20 @@ def best_of(fn, runs: int) -> float:
     return best * 1000
 
 
+def best_of_pair(ours, bare, runs: int) -> tuple[float, float]:
+    """The fastest of ``runs`` calls of each, in milliseconds of this process's CPU time,
+    the two taking turns: loading is one thread's work on files already in memory, and
+    on a machine shared with other jobs CPU time counts that work and not the waits for a
+    core (the playout rates count CPU time too)."""
+    best = [float("inf"), float("inf")]
+    for _ in range(runs):
+        for i, fn in enumerate((ours, bare)):
+            t0 = time.process_time()
+            fn()
+            best[i] = min(best[i], time.process_time() - t0)
+    return best[0] * 1000, best[1] * 1000
+
+
 def bare_parse(paths: list[Path]) -> None:
     for path in paths:
         yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
@@ -76,8 +90,8 @@ def _game_rows(game_id: str, game, runs: int) -> list[Row]:
     title = game.info.title
     dirs = [CARDS_DIR / s for s in rules.card_sets] + [CARDS_DIR / game_id]
     real = [p for d in dirs for p in yaml_files(d)]
-    ours = best_of(lambda: rules.load_catalog(mod_dirs=[], check=False), runs)
-    bare = best_of(lambda: bare_parse(real), runs)
+    ours, bare = best_of_pair(lambda: rules.load_catalog(mod_dirs=[], check=False),
+                              lambda: bare_parse(real), runs)
     rows = [ratio_row(f"load the shipped cards ({len(real)} files)", title, ours, "ms", bare,
                       "bare CSafeLoader", GOAL)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,8 +100,7 @@ def _game_rows(game_id: str, game, runs: int) -> list[Row]:
         def load() -> None:
             catalog = load_catalog(game_id, rules.card_kinds, [Path(tmp)])
             assert len(catalog.cards) == CARDS, catalog.errors[:3]
-        ours = best_of(load, runs)
-        bare = best_of(lambda: bare_parse(paths), runs)
+        ours, bare = best_of_pair(load, lambda: bare_parse(paths), runs)
     rows.append(ratio_row(f"load {CARDS:,} cards ({len(paths)} files)", title, ours, "ms",
                           bare, "bare CSafeLoader", GOAL))
     return rows

@@ -493,3 +493,12 @@ class _FastBuild:
             m = value_node.start_mark
             value_marks[key] = (m.line + 1, m.column + 1)
         return out
+
+
+def plain(value):
+    """Strip position information: MDict/MList become dict/list (recursively)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
