@@ -162,7 +162,22 @@ def fit_size(s: str, width: int, size: int, style: str = "bold",
 def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     """The size and lines at which ``s`` fits ``box`` (shrinking from ``size`` down to
-    ``minimum``), and whether it fits at all."""
+    ``minimum``), and whether it fits at all (cached: a frame that draws the same words
+    in a box of the same size measures nothing)."""
+    key = (s, box.w, box.h, size, style, wrap_, line_gap, minimum)
+    found = _layouts.get(key)
+    if found is None:
+        if len(_layouts) > 8000:
+            _layouts.clear()
+        found = _layouts[key] = _measure_lines(s, box, size, style, wrap_, line_gap, minimum)
+    return found
+
+
+_layouts: dict[tuple, tuple[int, list[str], bool]] = {}
+
+
+def _measure_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
+                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     size = max(minimum, size)
     while True:
         f = theme.font(size, style)
@@ -232,6 +247,7 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
     f = theme.font(size, style)
     step = step_of(size, style, line_gap) if wrap_ else f.get_height()
     if not ok:
+        lines = list(lines)  # the cached list stays as measured
         room = max(1, (box.h - f.get_height()) // step + 1) if wrap_ else 1
         if len(lines) > room:
             lines = lines[:room]
