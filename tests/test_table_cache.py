@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from table_helpers import open_table, sample_points
+from ui_helpers import post
+
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.ui.app import App
 from tabletop.ui.table import draw as table_draw
-from ui_helpers import post
 
 
 @pytest.fixture()
