@@ -61,20 +61,21 @@ class TableDrawing:
             self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
         self._layers["panel"], self._layers["log"] = keys["panel"], keys["log"]
         canvas.set_clip(None)
-        surf.blit(canvas, table, table)
-        surf.blit(canvas, self.panel_rect, self.panel_rect)
+        # the table and the panel fill the window: one blit of the whole picture (a blit
+        # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
+        surf.blit(canvas, (0, 0))
 
     @staticmethod
     def _redraw_area(canvas, area: pygame.Rect, paint) -> None:
-        """Paint ``area`` of the cached picture afresh (on black, as a new picture)."""
+        """Paint ``area`` of the cached picture afresh (each layer starts with an opaque
+        ground: the felt, the panel's background)."""
         canvas.set_clip(area)
-        canvas.fill((0, 0, 0))
         paint(canvas)
 
     def _draw_log(self, surf) -> None:
         """The log alone, over the panel's background (its area only: see
         :meth:`_draw_layers`)."""
-        panel(surf, self.panel_rect, theme.PANEL, 245, theme.PANEL_LINE, 0)
+        surf.blit(panel_ground(self.panel_rect.size), self.panel_rect)
         with text.layer("panel"):
             self.log_list.draw(surf)
 
@@ -244,7 +245,7 @@ class TableDrawing:
 
     # -- the side panel ----------------------------------------------------------------------
     def _draw_panel(self, surf) -> None:
-        panel(surf, self.panel_rect, theme.PANEL, 245, theme.PANEL_LINE, 0)
+        surf.blit(panel_ground(self.panel_rect.size), self.panel_rect)
         handing = self.handover_to is not None
         for b in self.tools:
             b.enabled = True
@@ -401,6 +402,21 @@ class TableDrawing:
         text.draw(surf, "Scroll to read \u00b7 click to close",
                   (self.help_rect.left + 20, self.help_rect.bottom - 24, self.help_rect.w - 40,
                    18), 12, theme.MUTED)
+
+
+def panel_ground(size: tuple[int, int]) -> pygame.Surface:
+    """The side panel's background as on a new (black) picture, made opaque once per size
+    (an opaque blit instead of blending the translucent panel at every redraw)."""
+    found = _grounds.get(size)
+    if found is None:
+        found = pygame.Surface(size)
+        panel(found, found.get_rect(), theme.PANEL, 245, theme.PANEL_LINE, 0)
+        _grounds.clear()
+        _grounds[size] = found
+    return found
+
+
+_grounds: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def _glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
