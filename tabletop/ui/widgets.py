@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from . import text, theme
+from . import pictures, text, theme
 
 
 class Widget:
@@ -449,10 +449,7 @@ class Toast:
         h = text.height_of(self.message, width - 32, 16, "bold", 1.3) + 20
         rect = pygame.Rect(0, 0, width, h)
         rect.center = center
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (12, 14, 18, 235), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, self.color, box.get_rect(), 2, border_radius=10)
-        surf.blit(box, rect)
+        surf.blit(pictures.box(rect.size, (12, 14, 18, 235), self.color, 2, 10), rect)
         text.draw(surf, self.message, rect.inflate(-32, -16), 16, theme.TEXT, "bold",
                   align="center", valign="middle", wrap=True, line_gap=1.3)
 
