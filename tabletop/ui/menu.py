@@ -6,8 +6,9 @@ them needs the games: whether there is a game to continue, the problems in card 
 (every game's catalog loaded) and the fan of cards. In a fresh process that work is done
 by :class:`Preparation`, a helper thread started after the first frame (it imports the
 games and loads the catalogs: plain Python, nothing drawn), and the menu fills in when it
-is done, painting the fan one card a frame. A button that needs the games before then
-waits for the thread (the same work the player waited for before the menu showed).
+is done, painting the fan one card a frame. A button that needs the games before then is
+remembered and acted on in the first frame after the thread is done (the frames go on
+meanwhile, saying the games are being read).
 When the games are already imported (back from a table, the tests) the menu prepares at
 once, as it always did.
 """
@@ -120,6 +121,7 @@ class MainMenu(MenuScene):
         self.ready = False
         self.on_ready = on_ready
         self.fan: list[pygame.Surface] = []  # the fan's cards, turned, painted so far
+        self.pending = None  # a button clicked before the menu was complete
 
     # -- preparing ------------------------------------------------------------------------
     def _start(self) -> None:
@@ -141,14 +143,23 @@ class MainMenu(MenuScene):
             ready, self.on_ready = self.on_ready, None
             ready()
 
-    def wait_ready(self) -> None:
-        """Before anything that needs the games: the preparation finished."""
+    def _later(self, action) -> bool:
+        """True when the menu is not complete yet: ``action`` then runs once it is (the
+        last click wins), and the player is told why nothing happened yet."""
         self._start()
-        self.prep.wait()
         self._check_ready()
+        if self.ready:
+            return False
+        self.pending = action
+        self.toast.show("Reading the games\u2026 one moment", theme.ACCENT, 2)
+        return True
 
     def update(self, dt) -> None:
         self._check_ready()
+        if self.ready and self.pending is not None:
+            action, self.pending = self.pending, None
+            action()
+            return
         if self.ready and len(self.fan) < len(self.prep.showcase):
             self._paint_fan(1)  # one card a frame
 
@@ -205,40 +216,46 @@ class MainMenu(MenuScene):
                                        self.card_problems, size=15)
 
     def continue_game(self) -> None:
+        if self._later(self.continue_game):
+            return
         from .loadgame import resume
 
-        self.wait_ready()
         if self.latest is not None and not resume(self.app, self.latest.path, self.toast):
             self.prep = None  # read the saves folder again
             self.ready = False
             self.layout(self.app.screen.get_size())
 
     def new_game(self) -> None:
-        self.wait_ready()
+        if self._later(self.new_game):
+            return
         from .newgame import NewGame
 
         self.app.push(NewGame())
 
     def load_game(self) -> None:
-        self.wait_ready()
+        if self._later(self.load_game):
+            return
         from .loadgame import LoadGame
 
         self.app.push(LoadGame())
 
     def statistics(self) -> None:
-        self.wait_ready()
+        if self._later(self.statistics):
+            return
         from .screens import StatsScreen
 
         self.app.push(StatsScreen())
 
     def settings(self) -> None:
+        if self._later(self.settings):
+            return
         from .screens import SettingsScreen
 
-        self.wait_ready()
         self.app.push(SettingsScreen())
 
     def balance(self) -> None:
-        self.wait_ready()
+        if self._later(self.balance):
+            return
         from .balance import BalanceScreen
 
         self.app.push(BalanceScreen())
