@@ -232,8 +232,10 @@ def keep_long_lived() -> None:
     as the app: they are moved out of the collector's full passes (``gc.freeze``, as the
     computer players' worker does), so that a full pass during play scans only the
     game's objects. Measured at a late table: a full pass took 33-41 ms of CPU over the
-    ~30,000 objects of the app and its catalogs (two dropped frames), 2-6 ms frozen."""
-    gc.collect()
+    ~30,000 objects of the app and its catalogs (two dropped frames), 2-6 ms frozen. No
+    collection first: after loading one found 9 objects to free and took 30-60 ms, held
+    under the interpreter lock (a menu frame dropped while the catalogs load in the menu's
+    helper thread)."""
     gc.freeze()
 
 
