@@ -21,6 +21,7 @@ from ...games.overpower.hits import (
 from ...games.overpower.values import working
 from .. import text, theme
 from ..table import Sprite
+from . import places
 from .icons import hit_chip, letter_chip
 
 DIM = theme.DIM
@@ -88,6 +89,7 @@ def under(lay, surf, view) -> None:
     lane = lay.lane
     pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
     pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
+    places.draw(lay, surf, view, _blit)
     _attack_arrow(lay, surf, view)  # under the words, between the cards
     for ch, (_, hits, down) in lay.blocks.items():
         _hits(lay, surf, view, ch, hits, down)
@@ -198,7 +200,7 @@ def _action(lay, surf, view) -> None:
         _blit(surf, value, (lay.prompt_area.left + S(20), area.top + S(40)), theme.ACCENT, S(30))
         if a.outcome:
             _blit(surf, a.outcome, (lay.prompt_area.left + S(20), area.top + S(84)), theme.GOOD,
-                  S(14))
+                  S(14), width=lay.prompt_area.w - S(24))
 
 
 HINTS = {
@@ -269,7 +271,8 @@ def _attack_arrow(lay, surf, view) -> None:
         return
     ends = {}
     for sprite in lay.sprites:
-        if sprite.card in (a.actor, a.target) and sprite.zone.startswith(("front", "reserve")):
+        if sprite.card in (a.actor, a.target) and \
+                sprite.zone.startswith(("front", "reserve", "site", "base")):
             ends[sprite.card] = sprite.rect
     if len(ends) < 2:
         return
