@@ -331,3 +331,24 @@ def test_pool_lines_name_a_persona_by_its_own_character():
     assert names["saltbright"] == "Saltbright"        # not "Saltbright, Tide-Crowned"
     assert names["gull-point-lighthouse"] == "Gull Point Lighthouse"
     assert names["drowned-bell"] == "The Drowned Bell"
+
+
+def test_the_card_under_the_pointer_is_shown_with_its_face(app):
+    """Pointing at a pool line or a deck line shows that card's face (issue 14: card art
+    for every kind, the new ones included) beside the deck's problems."""
+    from ui_helpers import post
+
+    from tabletop.ui.cardart import face
+
+    b = open_builder(app)
+    for key in ("old-breakwater", "gull-point-fog-bell", "event-high-tide",
+                "artifact-grinding-wheel", "activator-saltbright"):
+        pos = row_center(b.pool, lambda d, key=key: d == key)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        app.step(0.016)
+        card = b.catalog.cards[key]
+        assert b.hovered() is card
+        shown = app.screen.subsurface(b.face_at).copy()
+        want = face(card, "overpower", b.face_at.w, b.face_at.h)
+        assert shown.get_at((b.face_at.w // 2, b.face_at.h // 3)) == \
+            want.get_at((b.face_at.w // 2, b.face_at.h // 3))

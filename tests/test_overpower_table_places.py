@@ -155,3 +155,18 @@ def test_events_in_play_lie_on_their_players_side_of_the_lane(app):
             mine = seat == scene.layout_obj.bottom
             assert (sprite.rect.top >= lane.centery) == mine
             assert lane.top <= sprite.rect.top < lane.bottom
+
+
+@pytest.mark.parametrize("game_id", ["overpower"])
+def test_every_card_kind_has_a_face_of_its_own(game_id):
+    """No OverPower card falls back to the plain text face (issue 14's kinds included),
+    and a face is drawn at a thumbnail's size and a zoomed card's."""
+    from tabletop.ui import cardart
+
+    catalog = GAME.rules.load_catalog(mod_dirs=[])
+    for kind in {c.kind for c in catalog.cards.values()} - {"deck"}:
+        card = next(c for c in catalog.cards.values() if c.kind == kind)
+        cardart.face(card, game_id, 28, 39)
+        assert cardart.PAINTERS.get((game_id, kind)) not in (None, cardart.paint_generic), kind
+        big = cardart.face(card, game_id, 240, 336)
+        assert big.get_at((120, 168))[3] == 255
