@@ -207,7 +207,7 @@ HINTS = {
     "placing": "Place cards: drag a card from your hand onto one of your characters (lit "
                "when it may go there), or press Done placing.",
     "fight": "Drag a Power card (or a Special, a Teamwork, Ally or Doubleshot card) onto an "
-             "opposing character to attack, or pass.",
+             "opposing character (or Battlesite) to attack, or pass.",
     "setup": "Each player chooses one character to sit in Reserve: drag it onto the "
              "Reserve box.",
 }
