@@ -170,3 +170,25 @@ def test_every_card_kind_has_a_face_of_its_own(game_id):
         assert cardart.PAINTERS.get((game_id, kind)) not in (None, cardart.paint_generic), kind
         big = cardart.face(card, game_id, 240, 336)
         assert big.get_at((120, 168))[3] == 255
+
+
+def test_a_computer_seat_plays_a_battlesite_deck_through_the_worker(app):
+    """The worker (another process) gets the position with the Locations and answers: the
+    human attacks the computer's Battlesite, the computer defends it or takes the hit, then
+    takes its own turn."""
+    from ui_helpers import settle
+
+    t = site_table({"hand": ["Energy 6", "Strength 4"]}, {"hand": ["Energy 5", "Energy 2"]},
+                   first="P2")
+    session = Session(GAME, t.catalog, t.options, 1,
+                      [SeatConfig("Cy", "computer"), SeatConfig("Ana")],
+                      position=t.position)
+    scene = scene_of(app, session)
+    drag(app, center_of(scene, "Energy 5"), center_of(scene, SITE))
+    if scene.menu:
+        click_first(app, scene, f"\u2192 {SITE}")
+    settle(app, scene)
+    moves = scene.session.notations
+    assert moves[0].endswith(f'> "{SITE}"')
+    assert moves[1] == "P1 take" or moves[1].startswith("P1 defend")
+    assert len(moves) >= 3 and moves[2].startswith("P1 ")
