@@ -138,7 +138,11 @@ def _hits(lay, surf, view, ch: int, rect: pygame.Rect, down: bool) -> None:
     record = record_hits(view, ch)
     if record:
         worth = sum(view.info[c].value for c in record)
-        pill(surf, f"record {worth}", (a.right - S(30), a.centery), (44, 50, 58),
+        for words in (f"record {worth}", f"rec {worth}", f"R{worth}"):  # the first that fits
+            half = (text.width_of(words, max(6, S(10)), "condbold") + max(6, S(10))) // 2
+            if x + S(3) + 2 * half <= a.right:
+                break
+        pill(surf, words, (max(a.right - S(30), x + S(3) + half), a.centery), (44, 50, 58),
              (176, 182, 190), S(10))
     now = current_hits(view, ch)
     if not now or (rect.h < S(40)):

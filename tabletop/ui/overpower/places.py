@@ -59,9 +59,6 @@ def _row(lay, view, seat: int, row: pygame.Rect) -> None:
             rect = pygame.Rect(x, y, S(EVENT_W), S(EVENT_H))
             lay.sprites.append(Sprite(c, rect, f"events.{seat}", face_up=c != HIDDEN))
             x += step
-        lay.labels.append(("Event" if len(events) == 1 else "Events",
-                           (row.left + S(4) + (x - row.left) // 2, y + S(EVENT_H + 8)),
-                           theme.MUTED, S(10), "c"))
 
 
 def _beneath(lay, view, seat: int, x: int, y: int) -> int:
