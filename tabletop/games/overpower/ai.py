@@ -5,7 +5,9 @@ plain estimate), never concedes a battle it can still fight, attacks with what s
 best (printed hit value for the Venture Total, a KO, a new type toward a Spectrum KO, a
 value hard to block), blocks an attack that would hurt with the cheapest card that
 stops it, passes when it is ahead and the opponent has passed, and keeps, Places and
-fetches the cards its characters use most.
+fetches the cards its characters use most. It attacks the opponent's Battlesite when the
+hit knocks it out, or once this battle's Venture Total is safely won (hits on a
+Battlesite never count toward it); Activators are scored as the Special they fetch.
 """
 
 from __future__ import annotations
