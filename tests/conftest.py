@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -45,6 +46,8 @@ def _private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     yield
     limits.set_interrupt_check(None)
+    if gc.get_freeze_count():  # an app froze its catalogs (the main menu does): the
+        gc.unfreeze()  # next tests' garbage must not stay out of the collector's reach
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ frame, and :func:`main` ends quietly (no traceback) when that happens.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import threading
@@ -118,9 +119,12 @@ class App:
         """Every problem in card files, once (a shared set or a mod for an unknown game
         is read by several games)."""
         seen: dict[str, object] = {}
+        fresh = any(gid not in self.catalogs for gid in GAMES)
         for gid in GAMES:
             for error in self.catalog(gid).errors:
                 seen.setdefault(str(error), error)
+        if fresh:
+            keep_long_lived()
         return list(seen.values())
 
     # -- scenes ----------------------------------------------------------------------------
@@ -218,6 +222,16 @@ class App:
             if closing:
                 closing()
         self.running = False
+
+
+def keep_long_lived() -> None:
+    """The app's own objects and its card catalogs (loaded at the main menu) live as long
+    as the app: they are moved out of the collector's full passes (``gc.freeze``, as the
+    computer players' worker does), so that a full pass during play scans only the
+    game's objects. Measured at a late table: a full pass took 33-41 ms of CPU over the
+    ~30,000 objects of the app and its catalogs (two dropped frames), 2-6 ms frozen."""
+    gc.collect()
+    gc.freeze()
 
 
 def background(surf: pygame.Surface) -> None:

@@ -76,7 +76,7 @@ def layer(name: str) -> Iterator[None]:
 def _record(surf: pygame.Surface, s: str, rect: pygame.Rect, box: pygame.Rect,
             overflow: bool) -> None:
     if _records is not None:
-        _records.append(Drawn(s, rect, pygame.Rect(box), id(surf), _layer, overflow,
+        _records.append(Drawn(s, pygame.Rect(rect), pygame.Rect(box), id(surf), _layer, overflow,
                                surf.get_clip()))
 
 
@@ -162,7 +162,22 @@ def fit_size(s: str, width: int, size: int, style: str = "bold",
 def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     """The size and lines at which ``s`` fits ``box`` (shrinking from ``size`` down to
-    ``minimum``), and whether it fits at all."""
+    ``minimum``), and whether it fits at all (cached: a frame that draws the same words
+    in a box of the same size measures nothing)."""
+    key = (s, box.w, box.h, size, style, wrap_, line_gap, minimum)
+    found = _layouts.get(key)
+    if found is None:
+        if len(_layouts) > 8000:
+            _layouts.clear()
+        found = _layouts[key] = _measure_lines(s, box, size, style, wrap_, line_gap, minimum)
+    return found
+
+
+_layouts: dict[tuple, tuple[int, list[str], bool]] = {}
+
+
+def _measure_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
+                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     size = max(minimum, size)
     while True:
         f = theme.font(size, style)
@@ -223,15 +238,42 @@ def draw(surf: pygame.Surface, s: str, box, size: int, color=theme.TEXT,
 def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_size,
           optional, shadow) -> tuple[pygame.Rect, int] | None:
     """:func:`draw`; also returns the height from the first line to where a next line
-    would go."""
+    would go. Where each line goes is worked out once per text, box and look (cached:
+    a redraw of the same words in the same place only blits)."""
     if not s:
         return pygame.Rect(box.left, box.top, 0, 0), 0
+    key = (s, box.x, box.y, box.w, box.h, size, tuple(color), style, align, valign, wrap_,
+           line_gap, min_size, optional, None if shadow is None else tuple(shadow))
+    placed = _placed.get(key)
+    if placed is None:
+        if len(_placed) > 6000:
+            _placed.clear()
+        placed = _placed[key] = _place(s, box, size, color, style, align, valign, wrap_,
+                                       line_gap, min_size, optional, shadow)
+    if placed is None:
+        return None
+    blits, used, height, ok = placed
+    for img, pos in blits:
+        surf.blit(img, pos)
+    _record(surf, s, used, box, not ok)
+    return pygame.Rect(used), height
+
+
+_placed: dict[tuple, tuple | None] = {}
+
+
+def _place(s, box, size, color, style, align, valign, wrap_, line_gap, min_size, optional,
+           shadow) -> tuple[list, pygame.Rect, int, bool] | None:
+    """The pictures of ``s`` drawn in ``box`` and where each goes, the rectangle used,
+    the height to a next line and whether it fits (None: an optional text that does
+    not fit)."""
     size, lines, ok = _layout_lines(s, box, size, style, wrap_, line_gap, min_size)
     if not ok and optional:
         return None
     f = theme.font(size, style)
     step = step_of(size, style, line_gap) if wrap_ else f.get_height()
     if not ok:
+        lines = list(lines)  # the cached list stays as measured
         room = max(1, (box.h - f.get_height()) // step + 1) if wrap_ else 1
         if len(lines) > room:
             lines = lines[:room]
@@ -244,6 +286,7 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
     elif valign == "bottom":
         y = box.bottom - height
     used = None
+    blits = []
     for line in lines:
         img = render(line, size, color, style)
         if align == "center":
@@ -254,14 +297,13 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
             x = box.left
         if shadow is not None:
             dark = render(line, size, shadow, style)
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                surf.blit(dark, (x + dx, y + dy))
-        surf.blit(img, (x, y))
+            blits.extend((dark, (x + dx, y + dy)) for dx, dy in ((-1, 0), (1, 0), (0, -1),
+                                                                 (0, 1)))
+        blits.append((img, (x, y)))
         rect = pygame.Rect(x, y, img.get_width(), f.get_height())
         used = rect if used is None else used.union(rect)
         y += step
-    _record(surf, s, used, box, not ok)
-    return used, len(lines) * step
+    return blits, used, len(lines) * step, ok
 
 
 def blit_wrapped(surf: pygame.Surface, s: str, rect: pygame.Rect, size: int,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from . import text, theme
+from . import pictures, text, theme
 
 
 class Widget:
@@ -209,6 +209,8 @@ class Row:
     data: Any = None
     height: int = 0
     wrapped: list[tuple[str, tuple, str, int]] = field(default_factory=list)
+    #: the width and font size ``wrapped`` was made for (empty: not yet wrapped)
+    wrap_key: tuple = ()
 
 
 class ScrollList(Widget):
@@ -228,16 +230,22 @@ class ScrollList(Widget):
         self.follow = stick_bottom
         self.hover: int | None = None
         self.rows: list[Row] = []
+        #: goes up whenever the rows change (a cached picture of the list is then old)
+        self.version = 0
         self._height = 0
         self._wrap_cache: dict[tuple, list[str]] = {}
         self.set_rows(rows or [])
 
     def set_rows(self, rows: list[Row]) -> None:
+        """Show ``rows`` (a row already wrapped at this width is not wrapped again: a
+        hot-seat reader's rows come back as they were)."""
         self.rows = list(rows)
         self._wrap_w = self.rect.w - 16
         for row in self.rows:
-            self._wrap(row)
+            if row.wrap_key != (self._wrap_w, self.size):
+                self._wrap(row)
         self._height = sum(r.height for r in self.rows)
+        self.version += 1
         self.settle()
 
     def append(self, rows: list[Row]) -> None:
@@ -247,12 +255,16 @@ class ScrollList(Widget):
             self._wrap(row)
             self.rows.append(row)
             self._height += row.height
+        self.version += 1
         self.settle()
 
     def truncate(self, count: int) -> None:
         """Keep only the first ``count`` rows (a move taken back)."""
+        if count >= len(self.rows):
+            return
         del self.rows[count:]
         self._height = sum(r.height for r in self.rows)
+        self.version += 1
         self.settle()
 
     def fit(self) -> None:
@@ -295,6 +307,7 @@ class ScrollList(Widget):
                 parts = cache[key] = text.wrap(line, theme.font(size, face), inner_w - indent)
             row.wrapped.extend((part, color, face, size) for part in parts)
         row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
+        row.wrap_key = (inner_w, self.size)
 
     def content_height(self) -> int:
         return self._height
@@ -436,10 +449,7 @@ class Toast:
         h = text.height_of(self.message, width - 32, 16, "bold", 1.3) + 20
         rect = pygame.Rect(0, 0, width, h)
         rect.center = center
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (12, 14, 18, 235), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, self.color, box.get_rect(), 2, border_radius=10)
-        surf.blit(box, rect)
+        surf.blit(pictures.box(rect.size, (12, 14, 18, 235), self.color, 2, 10), rect)
         text.draw(surf, self.message, rect.inflate(-32, -16), 16, theme.TEXT, "bold",
                   align="center", valign="middle", wrap=True, line_gap=1.3)
 

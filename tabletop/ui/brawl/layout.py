@@ -14,7 +14,7 @@ import pygame
 from ...engine.state import HIDDEN
 from ...games.brawl import damage
 from ...games.brawl.state import BrawlState
-from .. import text, theme
+from .. import pictures, text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
 from .cards import power_badge
@@ -212,18 +212,13 @@ class BrawlLayout(Layout):
         S = self.S
         for name, rect in self.zones.items():
             if name.startswith("play.") or name == "conditions":
-                box = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(10))
                 seat = name.partition(".")[2]
                 line = theme.ZONE_LINE
                 if seat.isdigit() and int(seat) == view.current and not view.over:
                     line = (*theme.SEAT_COLORS[int(seat) % 4], 120)
-                pygame.draw.rect(box, line, box.get_rect(), 1, border_radius=S(10))
-                surf.blit(box, rect)
+                surf.blit(pictures.box(rect.size, theme.ZONE, line, 1, S(10)), rect)
         arena = self.arena
-        box = pygame.Surface(arena.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, 40), box.get_rect(), border_radius=S(14))
-        surf.blit(box, arena)
+        surf.blit(pictures.box(arena.size, (0, 0, 0, 40), radius=S(14)), arena)
         self.draw_labels(surf)
 
     def _health_bar(self, surf, r: pygame.Rect, hp: int, health: int) -> None:
@@ -251,9 +246,7 @@ class BrawlLayout(Layout):
             self._health_bar(surf, r, view.hp[c], inf.health)
         if c in view.turned:
             ribbon = pygame.Rect(r.left, r.centery - S(11), r.w, S(22))
-            box = pygame.Surface(ribbon.size, pygame.SRCALPHA)
-            box.fill((150, 20, 30, 215))
-            surf.blit(box, ribbon)
+            surf.blit(pictures.box(ribbon.size, (150, 20, 30, 215)), ribbon)
             text.draw(surf, "KNOCKED OUT", ribbon.inflate(-6, 0), S(13), theme.TEXT, "bold",
                       align="center", valign="middle")
         if view.seats > 2:

@@ -16,7 +16,7 @@ import pygame
 from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
 from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
-from .. import text, theme
+from .. import pictures, text, theme
 from ..standard_deck import band_strip
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -351,10 +351,7 @@ class HvNLayout(Layout):
     def draw_under(self, surf, view: HvNState) -> None:
         S = self.S
         for rect in self.boxes:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(10))
-            pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=S(10))
-            surf.blit(box, rect)
+            surf.blit(pictures.box(rect.size, theme.ZONE, theme.ZONE_LINE, 1, S(10)), rect)
         for rect, kind in self.chips:
             _chip(surf, rect, kind)
         self.draw_labels(surf)

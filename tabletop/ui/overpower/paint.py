@@ -19,7 +19,7 @@ from ...games.overpower.hits import (
     venture_total,
 )
 from ...games.overpower.values import working
-from .. import text, theme
+from .. import pictures, text, theme
 from ..table import Sprite
 from . import places
 from .icons import hit_chip, letter_chip
@@ -75,10 +75,7 @@ def pill(surf, words: str, center, bg, fg, size: int) -> pygame.Rect:
 def under(lay, surf, view) -> None:
     S = lay.S
     for rect, _ in lay.boxes:
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(10))
-        pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=S(10))
-        surf.blit(box, rect)
+        surf.blit(pictures.box(rect.size, theme.ZONE, theme.ZONE_LINE, 1, S(10)), rect)
     for rect, letter in lay.slots:
         pygame.draw.rect(surf, (70, 84, 92), rect, 1, border_radius=S(5))
         _blit(surf, letter, rect.center, (84, 100, 108), S(15), "c")

@@ -17,7 +17,7 @@ from ...engine.state import HIDDEN
 from ...games.power_play import preview
 from ...games.power_play.state import PPState
 from ...games.power_play.turn import ROUNDS
-from .. import text, theme
+from .. import pictures, text, theme
 from ..table import Layout, Sprite
 from ..table.layout import seat_title
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -244,15 +244,10 @@ class PowerPlayLayout(Layout):
     def draw_under(self, surf, view: PPState) -> None:
         s = self.scale
         for rect, color in self.boxes:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, color, box.get_rect(), border_radius=int(10 * s))
-            surf.blit(box, rect)
+            surf.blit(pictures.box(rect.size, color, radius=int(10 * s)), rect)
         mid = self.defence_rect
-        box = pygame.Surface(mid.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, 50), box.get_rect(), border_radius=int(14 * s))
         line = (*theme.SEAT_COLORS[view.current % 4], 150)
-        pygame.draw.rect(box, line, box.get_rect(), 2, border_radius=int(14 * s))
-        surf.blit(box, mid)
+        surf.blit(pictures.box(mid.size, (0, 0, 0, 50), line, 2, int(14 * s)), mid)
         self.draw_labels(surf)
         self._draw_board(surf, view)
 
@@ -346,9 +341,7 @@ class PowerPlayLayout(Layout):
     def _draw_board(self, surf, view: PPState) -> None:
         s = self.scale
         rect = self.board
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (8, 12, 16, 200), box.get_rect(), border_radius=int(10 * s))
-        surf.blit(box, rect)
+        surf.blit(pictures.box(rect.size, (8, 12, 16, 200), radius=int(10 * s)), rect)
         title = "The tally" if view.hero is not None else "Running totals"
         text.draw(surf, title, (rect.left + int(10 * s), rect.top + int(5 * s),
                                 rect.w - int(20 * s), int(18 * s)), int(13 * s), theme.ACCENT,

@@ -18,7 +18,7 @@ from ...engine.state import HIDDEN
 from ...games.solo_deckbuilder.info import Info
 from ...games.solo_deckbuilder.state import SoloState
 from ...games.solo_deckbuilder.turn import MAIN, STEP_NAMES
-from .. import text, theme
+from .. import pictures, text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
 
@@ -202,10 +202,7 @@ class SoloLayout(Layout):
     def draw_under(self, surf, view: SoloState) -> None:
         S = self.S
         for rect, _zone in self.boxes:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, theme.ZONE, box.get_rect(), border_radius=S(8))
-            pygame.draw.rect(box, theme.ZONE_LINE, box.get_rect(), 1, border_radius=S(8))
-            surf.blit(box, rect)
+            surf.blit(pictures.box(rect.size, theme.ZONE, theme.ZONE_LINE, 1, S(8)), rect)
         self._draw_traits(surf, view)
         self._draw_steps(surf, view)
         if not view.zones["played.0"]:
@@ -215,9 +212,7 @@ class SoloLayout(Layout):
     def _draw_traits(self, surf, view: SoloState) -> None:
         S = self.S
         r = self.traits_rect
-        box = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, 70), box.get_rect(), border_radius=S(8))
-        surf.blit(box, r)
+        surf.blit(pictures.box(r.size, (0, 0, 0, 70), radius=S(8)), r)
         loc = view.loc_info()
         inner = r.inflate(-S(16), -S(10))
         if loc is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.state import HIDDEN
-from .. import cardart, text, theme
+from .. import cardart, pictures, text, theme
 from ..app import background
 from ..widgets import Button, panel
 from .layout import Sprite
@@ -23,34 +23,61 @@ class TableDrawing:
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def invalidate(self) -> None:
-        """The cached layers (table and panel) must be drawn again."""
+        """Every cached layer (table, panel, log) is drawn again at the next frame (the
+        picture they are drawn on is kept: only what it shows is thrown away)."""
         self._layers.clear()
 
     def _layer_keys(self) -> dict[str, tuple]:
         """What each cached layer shows: it is drawn again only when its key changes
-        (scrolling the log redraws the panel, not the cards; a drag or a glide the
-        cards, not the panel)."""
+        (scrolling the log redraws the log, not the cards nor the rest of the panel; a
+        drag or a glide the cards, not the panel)."""
         dragging = self.drag.card if self.drag and self.drag.active else None
+        log = self.log_list
         return {
             "table": (self.size, dragging, self.motion.moving, self._gen, self.handover_to),
-            "panel": (self.size, self.log_list.offset, len(self.log_list.rows),
-                      self.log_list.rect.h, self._gen, self.handover_to,
-                      self.session.can_undo(), self.session.can_redo()),
+            "panel": (self.size, self._gen, self.handover_to, self.session.can_undo(),
+                      self.session.can_redo(), tuple(log.rect)),
+            "log": (self.size, log.offset, log.version, tuple(log.rect)),
         }
 
     def _draw_layers(self, surf) -> None:
+        """Bring the cached picture of the table and the panel up to date (only the
+        layers whose key changed are drawn again), then show it."""
         size = surf.get_size()
-        areas = {"table": self.layout_obj.table_rect(self.size), "panel": self.panel_rect}
-        for name, key in self._layer_keys().items():
-            layer = self._layers.get(name)
-            if layer is None or layer[0] != key or layer[1].get_size() != size:
-                canvas = layer[1] if layer is not None and layer[1].get_size() == size \
-                    else pygame.Surface(size)
-                canvas.set_clip(areas[name])
-                (self._draw_table_layer if name == "table" else self._draw_panel_static)(canvas)
-                canvas.set_clip(None)
-                self._layers[name] = layer = (key, canvas)
-            surf.blit(layer[1], areas[name], areas[name])
+        canvas = self._canvas
+        if canvas is None or canvas.get_size() != size:
+            canvas = self._canvas = pygame.Surface(size)
+            self._layers.clear()
+        keys = self._layer_keys()
+        table = self.layout_obj.table_rect(self.size)
+        if self._layers.get("table") != keys["table"]:
+            canvas.set_clip(table)
+            self._draw_table_layer(canvas)
+            self._layers["table"] = keys["table"]
+        if self._layers.get("panel") != keys["panel"]:
+            self._redraw_area(canvas, self.panel_rect, self._draw_panel_static)
+            self._layers["log"] = keys["log"]
+        elif self._layers.get("log") != keys["log"]:
+            self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
+        self._layers["panel"], self._layers["log"] = keys["panel"], keys["log"]
+        canvas.set_clip(None)
+        # the table and the panel fill the window: one blit of the whole picture (a blit
+        # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
+        surf.blit(canvas, (0, 0))
+
+    @staticmethod
+    def _redraw_area(canvas, area: pygame.Rect, paint) -> None:
+        """Paint ``area`` of the cached picture afresh (each layer starts with an opaque
+        ground: the felt, the panel's background)."""
+        canvas.set_clip(area)
+        paint(canvas)
+
+    def _draw_log(self, surf) -> None:
+        """The log alone, over the panel's background (its area only: see
+        :meth:`_draw_layers`)."""
+        surf.blit(panel_ground(self.panel_rect.size), self.panel_rect)
+        with text.layer("panel"):
+            self.log_list.draw(surf)
 
     def _draw_table_layer(self, surf) -> None:
         """The felt, the zones and every card with its overlays (not the dragged one nor
@@ -140,9 +167,7 @@ class TableDrawing:
         if dragging is not None:
             sp = self.drag.sprite
             rect = self._drag_rect(self.drag)
-            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=8)
-            surf.blit(shadow, rect.move(6, 8))
+            surf.blit(pictures.box(rect.size, (0, 0, 0, 90), radius=8), rect.move(6, 8))
             moved = Sprite(sp.card, rect, sp.zone, sp.face_up, 0, False, sp.extra)
             self._draw_card(surf, moved, rect)
             lay.draw_over(surf, self.view, moved)  # it keeps its captions while dragged
@@ -212,9 +237,7 @@ class TableDrawing:
             img = pygame.transform.scale(img, rect.size)
         surf.blit(img, rect)
         if sprite.dim:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((10, 10, 14, 120))
-            surf.blit(shade, rect)
+            surf.blit(pictures.box(rect.size, (10, 10, 14, 120)), rect)
 
     def _draw_sprite(self, surf, sprite: Sprite) -> None:
         self._draw_card(surf, sprite, sprite.rect)
@@ -222,7 +245,7 @@ class TableDrawing:
 
     # -- the side panel ----------------------------------------------------------------------
     def _draw_panel(self, surf) -> None:
-        panel(surf, self.panel_rect, theme.PANEL, 245, theme.PANEL_LINE, 0)
+        surf.blit(panel_ground(self.panel_rect.size), self.panel_rect)
         handing = self.handover_to is not None
         for b in self.tools:
             b.enabled = True
@@ -381,10 +404,22 @@ class TableDrawing:
                    18), 12, theme.MUTED)
 
 
+def panel_ground(size: tuple[int, int]) -> pygame.Surface:
+    """The side panel's background as on a new (black) picture, made opaque once per size
+    (an opaque blit instead of blending the translucent panel at every redraw)."""
+    found = _grounds.get(size)
+    if found is None:
+        found = pygame.Surface(size)
+        panel(found, found.get_rect(), theme.PANEL, 245, theme.PANEL_LINE, 0)
+        _grounds.clear()
+        _grounds[size] = found
+    return found
+
+
+_grounds: dict[tuple[int, int], pygame.Surface] = {}
+
+
 def _glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
     r = rect.inflate(width * 2 + 2, width * 2 + 2)
-    box = pygame.Surface(r.size, pygame.SRCALPHA)
-    if fill:
-        pygame.draw.rect(box, (*color, 40), box.get_rect(), border_radius=10)
-    pygame.draw.rect(box, (*color, 230), box.get_rect(), width, border_radius=10)
-    surf.blit(box, r)
+    surf.blit(pictures.box(r.size, (*color, 40) if fill else None, (*color, 230), width, 10),
+              r)

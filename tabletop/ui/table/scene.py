@@ -103,8 +103,9 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         #: a line of narration typed by the player, attached to their next move
         self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
                                    120) if session.game.info.narration else None
-        #: cached pictures of the table and the panel: name -> (what it shows, surface)
-        self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}
+        #: what each cached layer of the table's picture shows (see ``_draw_layers``)
+        self._layers: dict[str, tuple] = {}
+        self._canvas: pygame.Surface | None = None
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         self.saver = Autosaver(autosave, start=session.journal_seq) \
