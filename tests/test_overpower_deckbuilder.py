@@ -298,29 +298,29 @@ def test_games_without_a_hook_get_the_plain_new_game_screen():
     assert PLAIN.prepare(None, {"x": 1}) == ({"x": 1}, None)
 
 
-def test_a_deck_with_a_location_cannot_start_at_the_table_yet(app):
-    """The rules play Battlesites (test_overpower_locations.py); the table does not draw
-    them yet, so the new-game screen says so instead of starting the game."""
+def test_decks_with_a_location_start_at_the_table_and_show_it(app):
+    """A saved deck with a Battlesite, and the ready-made Home Base deck, are played: the
+    table lays out each Location (and the Specials beneath the Battlesite, face down to
+    the other seat)."""
     new_game_screen(app)
     deck = DeckList.from_data("Breakwater", GAMES["overpower"].rules.load_catalog(
-        mod_dirs=[]).cards["quarryfolk"].data)
-    deck.battlesite = "old-breakwater"
+        mod_dirs=[]).cards["quarryfolk-breakwater"].data)
     deckfile.save(deck)
     app.scene.layout(app.screen.get_size())
     scene = app.scene
-    p1 = next(w for w in scene.rules_box.widgets if isinstance(w, Cycle))
-    click(app, p1.arrows()[0].center)
+    p1, p2 = [w for w in scene.rules_box.widgets if isinstance(w, Cycle)][:2]
+    click(app, p1.arrows()[0].center)          # P1: the saved deck (last in the cycle)
+    while scene.options["team_p2"] != "tidewatch-gull-point":
+        click(app, p2.arrows()[1].center)
     click(app, scene.start.rect.center)
-    assert app.scene is scene
-    assert scene.toast.message == ("P1's deck Breakwater has a Location: the table cannot "
-                                   "show Home Bases and Battlesites yet.")
-    # nor a ready-made one with a Location
-    click(app, p1.arrows()[0].center)
-    assert scene.options["team_p1"] == "quarryfolk-breakwater"
-    click(app, scene.start.rect.center)
-    assert app.scene is scene
-    assert scene.toast.message == ("The Quarryfolk at the Old Breakwater has a Location: the "
-                                   "table cannot show Home Bases and Battlesites yet.")
+    table = app.scene
+    assert isinstance(table, TableScene), getattr(scene.toast, "message", "")
+    state = table.session.state
+    names = {state.name(c) for seat in (0, 1) for z in ("site", "base")
+             for c in state.zones[f"{z}.{seat}"]}
+    assert names == {"The Old Breakwater", "Gull Point Lighthouse"}
+    drawn = {s.zone.split(".")[0] for s in table.layout_obj.sprites}
+    assert {"site", "base", "beneath"} <= drawn
 
 
 def test_pool_lines_name_a_persona_by_its_own_character():
@@ -331,3 +331,24 @@ def test_pool_lines_name_a_persona_by_its_own_character():
     assert names["saltbright"] == "Saltbright"        # not "Saltbright, Tide-Crowned"
     assert names["gull-point-lighthouse"] == "Gull Point Lighthouse"
     assert names["drowned-bell"] == "The Drowned Bell"
+
+
+def test_the_card_under_the_pointer_is_shown_with_its_face(app):
+    """Pointing at a pool line or a deck line shows that card's face (issue 14: card art
+    for every kind, the new ones included) beside the deck's problems."""
+    from ui_helpers import post
+
+    from tabletop.ui.cardart import face
+
+    b = open_builder(app)
+    for key in ("old-breakwater", "gull-point-fog-bell", "event-high-tide",
+                "artifact-grinding-wheel", "activator-saltbright"):
+        pos = row_center(b.pool, lambda d, key=key: d == key)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        app.step(0.016)
+        card = b.catalog.cards[key]
+        assert b.hovered() is card
+        shown = app.screen.subsurface(b.face_at).copy()
+        want = face(card, "overpower", b.face_at.w, b.face_at.h)
+        assert shown.get_at((b.face_at.w // 2, b.face_at.h // 3)) == \
+            want.get_at((b.face_at.w // 2, b.face_at.h // 3))

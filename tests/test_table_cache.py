@@ -21,6 +21,9 @@ def app(monkeypatch):
     # the pointer's resting zoom comes after a delay: kept out of the comparison (it is
     # drawn every frame, from no cache) so that two draws a moment apart agree
     monkeypatch.setattr(table_draw, "HOVER_ZOOM_MS", 10**9)
+    # a toast (e.g. "Move taken back.") lasts a second or two of the clock: a busy machine
+    # could let it expire between the two draws compared, so the clock stands still here
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: 1000)
     application = App(headless=True, ai_delay=1e9, mods=False)
     yield application
     for scene in application.scenes:

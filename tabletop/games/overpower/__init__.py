@@ -21,7 +21,11 @@ GAME = Game(
     player=OverPowerAI,
     holdings=("hand", "draw", "front", "reserve", "placed"),
     samples=(SampleSave("overpower-sample.json", {"team_p1": "tidewatch",
-                                                  "team_p2": "scrapline"}, 13, 120),),
+                                                  "team_p2": "scrapline"}, 13, 120),
+             # the ready-made Location decks (issue 14): a Home Base against a Battlesite
+             SampleSave("overpower-locations.json", {"team_p1": "tidewatch-gull-point",
+                                                     "team_p2": "quarryfolk-breakwater"},
+                        4, 120)),
     bench=lambda quick: bench(quick, RULES),
 )
 

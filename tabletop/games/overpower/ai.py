@@ -5,7 +5,9 @@ plain estimate), never concedes a battle it can still fight, attacks with what s
 best (printed hit value for the Venture Total, a KO, a new type toward a Spectrum KO, a
 value hard to block), blocks an attack that would hurt with the cheapest card that
 stops it, passes when it is ahead and the opponent has passed, and keeps, Places and
-fetches the cards its characters use most.
+fetches the cards its characters use most. It attacks the opponent's Battlesite when the
+hit knocks it out, or once this battle's Venture Total is safely won (hits on a
+Battlesite never count toward it); Activators are scored as the Special they fetch.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from .values import build_attack
 KO_BONUS = 14.0
 NEW_TYPE = 2.5
 EFFECT_SPECIAL = 3.0
+#: a Battlesite hit: worth per Special beneath it, and the lead that makes it worth more
+SITE_BENEATH = 0.15
+SITE_LEAD = 8
 
 
 def _worth(s: OPState, card: int) -> float:
@@ -51,9 +56,8 @@ def _hit_score(s: OPState, m: Move, link=None) -> float:
     score = hit + 0.3 * (a.value or 0)
     target = a.target
     cost = sum(0.4 for c in a.cards if s.info[c].kind != "power")
-    if is_site(s, target):  # no Venture Total; a KO takes every Special beneath it
-        ko = hit and cumulative(s, target) + hit >= ko_at(s, target)
-        return 0.4 * hit + (KO_BONUS if ko else 0.0) - cost
+    if is_site(s, target):
+        return _site_score(s, a, hit) - cost
     if hit and cumulative(s, target) + hit >= ko_at(s, target):
         score += KO_BONUS
     fixed, _ = spectrum(s, target)
@@ -63,6 +67,25 @@ def _hit_score(s: OPState, m: Move, link=None) -> float:
     if a.value is None:
         score += 4.0
     return score - cost
+
+
+def _site_score(s: OPState, a, hit: int) -> float:
+    """A hit on a Battlesite never counts toward the Venture Total, but every point brings
+    its KO nearer, and the KO takes every Special beneath it (the Activators left in the
+    opponent's hand become dead cards). Worth it once this battle looks won (the Venture
+    Total safely ahead, the opponent out of cards or passed), or when it knocks the
+    Battlesite out."""
+    site, seat = a.target, a.seat
+    total = cumulative(s, site)
+    if hit and total + hit >= ko_at(s, site):
+        return hit + KO_BONUS
+    weight = 0.4
+    rival = other(seat)
+    lead = venture_total(s, seat) - venture_total(s, rival)
+    if lead >= SITE_LEAD or (lead > 0 and s.passed[rival]):
+        under = len(s.zones[f"beneath.{s.owner(site)}"])
+        weight = 1.0 + SITE_BENEATH * under
+    return weight * hit
 
 
 def _action_score(s: OPState, m: Move, link=None) -> float:

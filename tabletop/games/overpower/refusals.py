@@ -34,9 +34,23 @@ def _why_not_fits(s: OPState, ch: int, card: int) -> str:
     if inf.kind == "training":
         names = " or ".join(type_name(t) for t in inf.types)
         return f"{inf.name} is for a character rated {inf.max_rating} or less in {names}."
+    if inf.kind in ("aspect", "event") or not inf.req:
+        return OTHER_KINDS.get(inf.kind, "{card} cannot be played by {who} now.").format(
+            card=inf.name, who=who)
     t, v = inf.req
     return (f"{inf.name} needs {type_name(t)} {v}: {who}'s {type_name(t)} rating is "
             f"{rating(s, ch, t)}.")
+
+
+#: why a card of the kinds issue 14 adds cannot be used where it was dropped
+OTHER_KINDS = {
+    "aspect": "{card} is an Aspect: only your Home Base plays it.",
+    "activator": "{card} is exchanged for a Special of its character beneath your "
+                 "Battlesite: there must be one there, and the Battlesite must stand.",
+    "event": "{card} is an Event: Events are played after the draw, not in the fight.",
+    "artifact": "{card} is an Artifact: on your turn one Front Line character plays it onto "
+                "another who meets its second condition; it never defends.",
+}
 
 
 def _chars(s: OPState, seat: int) -> list[int]:

@@ -326,3 +326,5 @@ def paint_mission(surf: pygame.Surface, card: CardDef) -> None:
         text.draw(surf, card.text, (inner.left + 10, inner.top + int(h * 0.55), inner.w - 20,
                                     int(h * 0.2)), max(8, w // 16), theme.TEXT, "italic",
                   wrap=True, optional=True)
+
+from . import morecards as _morecards  # noqa: E402,F401 - the kinds of issue 14 (painters)

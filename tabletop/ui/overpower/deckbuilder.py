@@ -16,6 +16,7 @@ from ...games.overpower.common import TYPES
 from ...games.overpower.decklaw import DeckList, DeckRules
 from .. import text, theme
 from ..app import background
+from ..cardart import face
 from ..menu import MenuScene
 from ..widgets import Button, Row, ScrollList, Switch, TextInput, Toast
 from . import deckpool
@@ -101,7 +102,14 @@ class DeckBuilder(MenuScene):
                                  self.rules.tournament,
                                  "The Sum Deck Rule is a rule, not advice.",
                                  lambda v: self._set_rules(tournament=v))
-        self.problem_list = ScrollList((x2, TOP + 130, side_w, h - TOP - 130 - 20), size=13)
+        #: the face of the card under the pointer (pool or deck), under the problems
+        face_h = min(230, max(0, h - TOP - 130 - 20 - 160))
+        face_w = face_h * 5 // 7
+        self.face_at = pygame.Rect(x2 + (side_w - face_w) // 2, h - 20 - face_h, face_w,
+                                   face_h)
+        self.problem_list = ScrollList((x2, TOP + 130, side_w,
+                                        h - TOP - 130 - 20 - (face_h + 10 if face_h else 0)),
+                                       size=13)
         self.widgets = [self.name_input, *self.buttons, self.kind, self.type, self.value,
                         self.who, self.pool, self.deck_list, self.code, self.tournament,
                         self.problem_list]
@@ -287,15 +295,27 @@ class DeckBuilder(MenuScene):
                 wdg.draw(surf)
         self._draw_preview(surf)
 
+    def hovered(self):
+        """The card under the pointer: a pool line's, or a deck line's."""
+        for lst in (self.pool, self.deck_list):
+            index = lst.hover
+            if index is None or index >= len(lst.rows):
+                continue
+            key = lst.rows[index].data
+            if isinstance(key, tuple):
+                key = key[-1]
+            card = self.catalog.cards.get(key) if isinstance(key, str) else None
+            if card is not None:
+                return card
+        return None
+
     def _draw_preview(self, surf) -> None:
-        """The text of the pool card under the mouse."""
+        """The text of the card under the mouse, and its face beside the problems."""
         rect = self.preview
         pygame.draw.rect(surf, theme.PANEL, rect, border_radius=6)
-        index = self.pool.hover
-        card = None
-        if index is not None and index < len(self.pool.rows):
-            key = self.pool.rows[index].data
-            card = self.catalog.cards.get(key) if isinstance(key, str) else None
+        card = self.hovered()
+        if card is not None and self.face_at.h >= 80 and card.kind != "deck":
+            surf.blit(face(card, GAME_ID, self.face_at.w, self.face_at.h), self.face_at)
         if card is None:
             text.blit_wrapped(surf, "Click a card to add it: a character joins the team, a "
                                     "mission set or a Location is chosen, any other card goes "

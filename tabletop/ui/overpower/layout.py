@@ -23,7 +23,7 @@ from ...engine.state import HIDDEN
 from ...games.overpower.state import OPState
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
-from . import dialogs, paint
+from . import dialogs, paint, places
 
 SLOT_ORDER = ("power", "universe", "tactic", "special")
 CHAR_W, CHAR_H = 92, 128
@@ -62,6 +62,8 @@ class OverPowerLayout(Layout):
         self.piles: list[tuple[pygame.Rect, str, int, str]] = []  # rect, label, count, zone
         self.labels: list[tuple[str, tuple, tuple, int, str]] = []
         self.boxes: list[tuple[pygame.Rect, str]] = []
+        #: Locations on the table: rect, what it is, card, zone (:mod:`.places`)
+        self.places: list[tuple[pygame.Rect, str, int, str]] = []
         bottom = viewer if viewer is not None else 0
         self.bottom, self.top = bottom, 1 - bottom
         self._strip(view, self.top, pygame.Rect(table.left + S(8), S(2), table.w - S(16),
@@ -72,8 +74,13 @@ class OverPowerLayout(Layout):
             self._piles(view, seat, band)
         self.lane = pygame.Rect(table.left + S(8), S(OPP_BAND + BAND_H + 4), table.w - S(16),
                                 S(OWN_BAND - OPP_BAND - BAND_H - 8))
-        self.action_area = pygame.Rect(table.left + S(204), self.lane.top, S(540),
+        column = S(places.PLACES_W) if places.needed(view) else 0
+        self.action_area = pygame.Rect(table.left + S(204), self.lane.top, S(540) - column,
                                        self.lane.h)
+        if column:
+            places.lay_out(self, view, pygame.Rect(self.action_area.right, self.lane.top,
+                                                   column, self.lane.h))
+        places.borne(self, view)
         #: the cards of the action, and beside them its prompt
         self.combat_area = pygame.Rect(self.action_area.left, self.lane.top, S(170),
                                        self.lane.h)

@@ -55,11 +55,6 @@ class OverPowerNewGame(NewGameHook):
         rules = DeckRules(code_rule=bool(options.get("code_rule")))
         for seat, key in enumerate(TEAM_OPTIONS):
             value = options.get(key)
-            ready = catalog.cards.get(value) if isinstance(value, str) else None
-            if ready is not None and (ready.data.get("home_base") or
-                                      ready.data.get("battlesite")):
-                raise ValueError(f"{ready.name} has a Location: the table cannot show Home "
-                                 "Bases and Battlesites yet.")
             if not isinstance(value, str) or not value.startswith(SAVED):
                 continue
             path = decks_dir(deckfile.GAME_ID) / Path(value[len(SAVED):]).name
@@ -69,9 +64,6 @@ class OverPowerNewGame(NewGameHook):
                 more = len(exc.problems) - 1
                 raise ValueError(f"P{seat + 1}'s deck cannot be played: {exc.problems[0]}"
                                  + (f" (and {more} more)" if more else "")) from None
-            if deck.home_base or deck.battlesite:
-                raise ValueError(f"P{seat + 1}'s deck {deck.name} has a Location: the table "
-                                 "cannot show Home Bases and Battlesites yet.")
             decks[f"P{seat + 1}"] = deckfile.position_data(deck)
             out[key] = next(o.default for o in _options() if o.key == key)
         if not decks:

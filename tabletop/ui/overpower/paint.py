@@ -21,6 +21,7 @@ from ...games.overpower.hits import (
 from ...games.overpower.values import working
 from .. import pictures, text, theme
 from ..table import Sprite
+from . import places
 from .icons import hit_chip, letter_chip
 
 DIM = theme.DIM
@@ -85,6 +86,7 @@ def under(lay, surf, view) -> None:
     lane = lay.lane
     pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
     pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
+    places.draw(lay, surf, view, _blit)
     _attack_arrow(lay, surf, view)  # under the words, between the cards
     for ch, (_, hits, down) in lay.blocks.items():
         _hits(lay, surf, view, ch, hits, down)
@@ -133,7 +135,11 @@ def _hits(lay, surf, view, ch: int, rect: pygame.Rect, down: bool) -> None:
     record = record_hits(view, ch)
     if record:
         worth = sum(view.info[c].value for c in record)
-        pill(surf, f"record {worth}", (a.right - S(30), a.centery), (44, 50, 58),
+        for words in (f"record {worth}", f"rec {worth}", f"R{worth}"):  # the first that fits
+            half = (text.width_of(words, max(6, S(10)), "condbold") + max(6, S(10))) // 2
+            if x + S(3) + 2 * half <= a.right:
+                break
+        pill(surf, words, (max(a.right - S(30), x + S(3) + half), a.centery), (44, 50, 58),
              (176, 182, 190), S(10))
     now = current_hits(view, ch)
     if not now or (rect.h < S(40)):
@@ -195,14 +201,14 @@ def _action(lay, surf, view) -> None:
         _blit(surf, value, (lay.prompt_area.left + S(20), area.top + S(40)), theme.ACCENT, S(30))
         if a.outcome:
             _blit(surf, a.outcome, (lay.prompt_area.left + S(20), area.top + S(84)), theme.GOOD,
-                  S(14))
+                  S(14), width=lay.prompt_area.w - S(24))
 
 
 HINTS = {
     "placing": "Place cards: drag a card from your hand onto one of your characters (lit "
                "when it may go there), or press Done placing.",
     "fight": "Drag a Power card (or a Special, a Teamwork, Ally or Doubleshot card) onto an "
-             "opposing character to attack, or pass.",
+             "opposing character (or Battlesite) to attack, or pass.",
     "setup": "Each player chooses one character to sit in Reserve: drag it onto the "
              "Reserve box.",
 }
@@ -266,7 +272,8 @@ def _attack_arrow(lay, surf, view) -> None:
         return
     ends = {}
     for sprite in lay.sprites:
-        if sprite.card in (a.actor, a.target) and sprite.zone.startswith(("front", "reserve")):
+        if sprite.card in (a.actor, a.target) and \
+                sprite.zone.startswith(("front", "reserve", "site", "base")):
             ends[sprite.card] = sprite.rect
     if len(ends) < 2:
         return
