@@ -145,8 +145,14 @@ def _defence(lay, view, legal: list[Move]) -> Dialog:
     return Dialog(("defence", len(view.zones["combat"]), a.target, seat),
                   f"{view.name(a.actor)} attacks {view.name(a.target)}: {value}", lines,
                   actions=[Action("Take the hit", m, True) for m in takes],
-                  moves=tuple(takes), area=lay.prompt_area, width=380,
+                  moves=tuple(takes), area=_defence_area(lay, view, a.target), width=380,
                   accent=theme.BAD)
+
+
+def _defence_area(lay, view, target: int):
+    """A defended character's dialog may lie over the places column (nothing there can
+    defend it); a defended Location's stays beside it, where its defences are dropped."""
+    return lay.prompt_area if view.info[target].kind == "location" else lay.prompt_wide
 
 
 def _follow(lay, view, legal: list[Move]) -> Dialog | None:
