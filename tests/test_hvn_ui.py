@@ -171,3 +171,24 @@ def test_the_nemesis_scavenges_and_stakes_by_dragging(app):
     click(app, next(b for b in scene.buttons if b.label == "Call a showdown").rect.center)
     drag(app, center_of(scene, "Queen of Spades"), zone_center(scene, "showdown"))
     assert scene.session.notations[-1] == 'P2 stake "Queen of Spades"'
+
+
+def test_a_hand_cards_meaning_covers_its_conflict_band_whole(app):
+    """In the hand a card's foot shows what it means to its holder; the face's conflict
+    band beneath is covered whole (no sliver of the red band around the label)."""
+    from tabletop.ui.standard_deck import band_strip
+
+    scene = table(app, HERO_TURN)
+    view = scene.session.game.rules.view(scene.session.state, 0)
+    red = [sp for sp in scene.layout_obj.sprites if sp.zone == "hand.0" and sp.face_up
+           and view.info[sp.card].colour == "red"]
+    assert red, "no red card in the hero's hand"
+    screen = app.screen
+    for sp in red:
+        strip = band_strip(sp.rect.w, sp.rect.h, view.info[sp.card].conflict)
+        assert strip is not None, "the face draws no band at this size"
+        strip.move_ip(sp.rect.topleft)
+        reddish = [(x, y) for x in range(strip.left + 2, strip.right - 2)
+                   for y in range(strip.top + 2, strip.bottom - 2)
+                   if (c := screen.get_at((x, y))).r > 140 and c.g < 90 and c.b < 90]
+        assert not reddish, f"the band shows at {reddish[:3]} of {strip}"

@@ -151,6 +151,17 @@ def _joker(surf: pygame.Surface, box: pygame.Rect, colour: str) -> None:
         pygame.draw.ellipse(surf, PAPER, eye)
 
 
+def band_strip(w: int, h: int, band: str) -> pygame.Rect | None:
+    """Where a face of ``w`` x ``h`` draws ``band`` across its foot (None: not drawn, on a
+    large card or where it does not fit); a table covering the band uses the same rect."""
+    if not band or w >= 180:
+        return None
+    foot = max(10, int(h * 0.13))
+    if not text.fits(band, (0, 0, w - 10, foot), foot * 78 // 100, "condbold"):
+        return None
+    return pygame.Rect(3, h - foot - 3, w - 6, foot)
+
+
 def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ...] = (),
                        band: str = "") -> None:
     """Draw the face; ``band`` is a short line across the foot of a small card, ``lines``
@@ -162,10 +173,8 @@ def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ..
     pygame.draw.rect(surf, EDGE, (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surf, PAPER, (1, 1, w - 2, h - 2), border_radius=radius)
     big = w >= 180
-    foot = 0
-    if band and not big and text.fits(band, (0, 0, w - 10, max(10, int(h * 0.13))),
-                                      max(10, int(h * 0.13)) * 78 // 100, "condbold"):
-        foot = max(10, int(h * 0.13))
+    strip = band_strip(w, h, band)
+    foot = strip.h if strip else 0
     info_h = int(h * 0.36) if big and lines else 0
     margin_x = int(w * 0.26)
     top = int(h * 0.12)
@@ -185,8 +194,7 @@ def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ..
                 upside_down=y > 0.55)
     _corner(surf, pc.rank or "", pc.suit, color, w, pc.joker,
             None if info_h else h - foot - (2 if foot else 0))
-    if foot:
-        strip = pygame.Rect(3, h - foot - 3, w - 6, foot)
+    if strip:
         pygame.draw.rect(surf, shade(color, 0.9) if pc.colour == "red" else (52, 58, 74), strip,
                          border_radius=max(2, foot // 3))
         text.draw(surf, band, strip.inflate(-4, 0), int(foot * 0.78), PAPER, "condbold",

@@ -17,6 +17,7 @@ from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
 from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
 from .. import text, theme
+from ..standard_deck import band_strip
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
 
@@ -369,7 +370,14 @@ class HvNLayout(Layout):
         foot = (r.centerx, r.bottom - S(9))
         tag = sprite.extra.get("tag")
         if tag and r.h >= S(100):
-            _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4)
+            strip = band_strip(r.w, r.h, view.info[c].conflict)
+            if strip:  # the holder's meaning takes the place of the conflict band
+                strip.move_ip(r.topleft)
+                pygame.draw.rect(surf, (30, 36, 48), strip, border_radius=max(2, strip.h // 3))
+                text.draw(surf, tag, strip.inflate(-6, 0), S(11), theme.TEXT, "condbold",
+                          align="center", valign="middle", min_size=6)
+            else:
+                _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4)
         room = sprite.extra.get("exposed", r.w)
         if c in view.weak and sprite.zone != "support.1":
             _pill(surf, "support: 1", (r.left + room // 2, foot[1]), (90, 90, 100), S(10),

@@ -93,7 +93,7 @@ class DeckBuilder(MenuScene):
                                     on_pick=self._remove, selectable=True)
         x2 = x1 + deck_w + 16
         side_w = w - 20 - x2
-        self.status_at = (x2, TOP)
+        self.status_box = pygame.Rect(x2, TOP, side_w, 26)
         self.code = Switch((x2, TOP + 30, side_w, 44), "Code Rule", self.rules.code_rule,
                            "Heroes never play V cards, villains never H.",
                            lambda v: self._set_rules(code_rule=v))
@@ -270,16 +270,15 @@ class DeckBuilder(MenuScene):
 
     def _draw_all(self, surf) -> None:
         background(surf)
-        surf.blit(text.render("Deck builder", 26, theme.ACCENT, "bold"), (20, 16))
-        head = "The deck \u2014 click a line to take it out"
-        size = text.fit_size(head, self.deck_list.rect.w, 14, "bold", 9)
-        surf.blit(text.render(head, size, theme.MUTED, "bold"), (self.deck_list.rect.left,
-                                                                 TOP + 2))
+        text.draw(surf, "Deck builder", (20, 16, 210, 34), 26, theme.ACCENT, "bold")
+        text.draw(surf, "The deck \u2014 click a line to take it out",
+                  (self.deck_list.rect.left, TOP + 2, self.deck_list.rect.w, 20), 14,
+                  theme.MUTED, "bold", min_size=9)
         legal = self.legal
         status = "Legal deck" if legal else \
             f"Not legal: {len(decklaw.errors(self.problems))} problem(s)"
-        surf.blit(text.render(status, 17, theme.GOOD if legal else theme.BAD, "bold"),
-                  self.status_at)
+        text.draw(surf, status, self.status_box, 17,
+                  theme.GOOD if legal else theme.BAD, "bold")
         if self.refused:
             pygame.draw.rect(surf, theme.BAD, self.problem_list.rect.inflate(6, 6), 2,
                              border_radius=8)
@@ -303,7 +302,8 @@ class DeckBuilder(MenuScene):
                                     "into the Draw Pile.", rect.inflate(-16, -12), 13,
                               theme.MUTED)
             return
-        surf.blit(text.render(card.name, 15, theme.ACCENT, "bold"), (rect.left + 8, rect.top + 6))
+        text.draw(surf, card.name, (rect.left + 8, rect.top + 6, rect.w - 16, 20), 15,
+                  theme.ACCENT, "bold")
         text.blit_wrapped(surf, card.text or card.data.get("flavor") or deckpool.detail(card),
                           pygame.Rect(rect.left + 8, rect.top + 26, rect.w - 16, rect.h - 30),
                           13, theme.TEXT)

@@ -37,8 +37,8 @@ class _Dialog(MenuScene):
         shade.fill((0, 0, 0, 150))
         surf.blit(shade, (0, 0))
         panel(surf, self.rect, theme.PANEL, 250, theme.ACCENT)
-        surf.blit(text.render(self.title, 22, theme.ACCENT, "bold"),
-                  (self.rect.left + 24, self.rect.top + 18))
+        text.draw(surf, self.title, (self.rect.left + 24, self.rect.top + 18,
+                                     self.rect.w - 48, 30), 22, theme.ACCENT, "bold")
         for wdg in self.controls():
             wdg.draw(surf)
 

@@ -56,22 +56,22 @@ class Cycle(Widget):
 
     def draw(self, surf) -> None:
         if self.label:
-            surf.blit(text.render(self.label, 16, theme.TEXT, "bold"), self.rect.topleft)
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 22), 16, theme.TEXT,
+                      "bold")
         row = self._row()
         pygame.draw.rect(surf, theme.BUTTON, row, border_radius=6)
         for box, glyph in zip(self.arrows(), ("\u25c0", "\u25b6"), strict=True):
             pygame.draw.rect(surf, theme.BUTTON_HOVER, box, border_radius=6)
-            img = text.render(glyph, 15, theme.TEXT, "bold")
-            surf.blit(img, img.get_rect(center=box.center))
+            text.draw(surf, glyph, box, 15, theme.TEXT, "bold", align="center",
+                      valign="middle")
         if not self.choices:
             return
         _, name, note = self.choices[self._index()]
         middle = row.inflate(-100, 0)
-        size = text.fit_size(name, middle.w - 150, 15, "bold", 9)
-        img = text.render(name, size, theme.ACCENT, "bold")
-        surf.blit(img, img.get_rect(midleft=(middle.left + 6, middle.centery)))
-        tag = text.render(note, 12, theme.MUTED, "bold")
-        surf.blit(tag, tag.get_rect(midright=(middle.right - 4, middle.centery)))
+        text.draw(surf, name, (middle.left + 6, middle.top, middle.w - 150, middle.h), 15,
+                  theme.ACCENT, "bold", valign="middle", min_size=9)
+        text.draw(surf, note, (middle.right - 140, middle.top, 136, middle.h), 12, theme.MUTED,
+                  "bold", align="right", valign="middle")
 
 
 class EvenChoice(Choice):
@@ -115,11 +115,12 @@ class EvenChoice(Choice):
 
     def draw(self, surf) -> None:
         if self.label:
-            surf.blit(text.render(self.label, 16, theme.TEXT, "bold"), self.rect.topleft)
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 22), 16, theme.TEXT,
+                      "bold")
         size = self._fit()[1]
         for seg, (value, label) in zip(self._segments(), self.choices, strict=True):
             on = value == self.value
             pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
                              border_radius=6)
-            img = text.render(label, size, (24, 18, 6) if on else theme.TEXT, "bold")
-            surf.blit(img, img.get_rect(center=seg.center))
+            text.draw(surf, label, seg, size, (24, 18, 6) if on else theme.TEXT, "bold",
+                      align="center", valign="middle", min_size=min(size, text.MIN_SIZE))

@@ -278,12 +278,6 @@ class TableInput:
         return pygame.Rect(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1],
                            *drag.sprite.rect.size)
 
-    def _zone_of_card(self, card: int) -> str | None:
-        for sprite in self.layout_obj.sprites:
-            if sprite.card == card:
-                return sprite.zone
-        return None
-
     def _snap_back(self, drag: Drag) -> None:
         self.motion.glide_back(drag.sprite, self._drag_rect(drag))
 
