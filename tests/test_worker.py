@@ -111,7 +111,9 @@ def computer_table(app):
 def test_the_table_keeps_drawing_while_the_computer_thinks(app):
     """The first computer move waits for the worker to start (a fraction of a second):
     every frame of that wait stays within the frame budget, and the panel says the
-    computer is thinking."""
+    computer is thinking. A frame is timed in the render thread's CPU time, which is what
+    the frame itself spends (a decision taken on the frame would show there), so that other
+    programs on a busy machine do not make the test fail (wall-clock frames: the bench)."""
     scene = computer_table(app)
     slow = []
     waited = 0
@@ -119,10 +121,10 @@ def test_the_table_keeps_drawing_while_the_computer_thinks(app):
     app.step(0.016)  # the first frame lays the table out
     while scene.state.actor == 1 and time.monotonic() < end:
         thinking = scene.computers.thinking
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         app.step(0.016)
         if thinking and scene.computers.thinking:
-            slow.append(time.perf_counter() - t0)
+            slow.append(time.thread_time() - t0)
             waited += 1
             assert "computer is thinking" in " ".join(scene._status_lines())
         time.sleep(0.005)
