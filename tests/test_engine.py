@@ -165,3 +165,24 @@ def test_seats_clockwise_with_skips():
     assert s.left_of(1) == 3 and s.right_of(3) == 1 and s.left_of(3) == 0
     assert s.order_from(3) == [3, 0, 1]
     assert s.alive_seats() == [0, 1, 3]
+    assert s.order_from(0) == [0, 1, 3] and s.order_from(2) == [3, 0, 1]
+    s.eliminated = set()
+    assert s.order_from(2) == [2, 3, 0, 1]
+
+
+def test_what_is_derived_from_a_catalog_follows_its_cards():
+    from tabletop.engine.cards import CardDef, Catalog
+
+    catalog = Catalog("brawl", {"a": CardDef("a", "character", "A", {})})
+    built = []
+
+    def build():
+        built.append(len(catalog.cards))
+        return tuple(catalog.cards)
+
+    assert catalog.derived("ids", build) == ("a",)
+    assert catalog.derived("ids", build) == ("a",) and built == [1]  # worked out once
+    catalog.cards["b"] = CardDef("b", "character", "B", {})
+    assert catalog.derived("ids", build) == ("a", "b")
+    catalog.cards["a"] = CardDef("a", "character", "A again", {})  # same id, new card
+    assert catalog.derived("ids", build) == ("a", "b") and built == [1, 2, 2]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +89,23 @@ class Catalog:
     #: the cards the fingerprint was last worked out for, and it (card definitions are
     #: immutable, so the same definitions give the same fingerprint)
     _memo: tuple = field(default=((), ""), init=False, repr=False, compare=False)
+    #: what games derive from these cards (:meth:`derived`): key -> (cards, value)
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key: Any, build: Callable[[], Any]) -> Any:
+        """``build()``, worked out once for these card definitions (again when they
+        change): what a game derives from its cards at every new game (a deck dealt
+        out, compiled cards), as playouts start thousands of games."""
+        cards = tuple(self.cards.values())
+        found = self._derived.get(key)
+        if found is not None and len(found[0]) == len(cards) and \
+                all(a is b for a, b in zip(found[0], cards, strict=True)):
+            return found[1]
+        value = build()
+        if len(self._derived) > 32:
+            self._derived.clear()
+        self._derived[key] = (cards, value)
+        return value
 
     @property
     def fingerprint(self) -> str:

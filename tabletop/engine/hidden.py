@@ -106,8 +106,9 @@ def _forget(v: State, state: State, hidden: set[int]) -> None:
     attached = state.attached
     if attached and not (hidden.isdisjoint(attached) and hidden.isdisjoint(attached.values())):
         v.attached = {a: b for a, b in attached.items() if a not in hidden and b not in hidden}
-    if state.counters:
-        v.counters = {k: n for k, n in state.counters.items()
+    counters = state.counters
+    if counters and any(isinstance(k[0], int) and k[0] in hidden for k in counters):
+        v.counters = {k: n for k, n in counters.items()
                       if not isinstance(k[0], int) or k[0] not in hidden}
 
 

@@ -49,7 +49,7 @@ def playout(rules: Rules, state: State, players: dict[int, Player], rng: Rng,
     moves = 0
     while not state.over:
         seat = state.actor
-        move = computer_move(rules, state, seat, players[seat], rng)
+        move = players[seat].choose(rules, rules.view(state, seat), seat, rng)  # computer_move
         if check is not None:
             new = rules.play(state, move)
             check(state, move, new)

@@ -107,7 +107,10 @@ class Rules:
         return state.actor
 
     def legal_moves(self, state: State) -> list[Move]:
-        return self.flow.legal_moves(state)
+        d = state.pending  # Flow.legal_moves, without a second call (asked at every move)
+        if d is None or state.over:
+            return []
+        return self.flow.decisions[d.kind].options(state, d)
 
     def is_legal(self, state: State, move: Move) -> bool:
         """Is ``move`` legal now? Games may override with a cheaper test that gives the

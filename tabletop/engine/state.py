@@ -93,7 +93,7 @@ class State:
     def copy(self) -> State:
         new = object.__new__(type(self))
         new.cards = self.cards
-        new.zones = {k: v[:] for k, v in self.zones.items()}
+        new.zones = {k: v.copy() for k, v in self.zones.items()}
         new.rng = self.rng
         new.seats = self.seats
         new.current = self.current
@@ -195,8 +195,9 @@ class State:
 
     def order_from(self, seat: int) -> list[int]:
         """Seats still in the game, clockwise starting with ``seat``."""
-        return [(seat + i) % self.seats for i in range(self.seats)
-                if (seat + i) % self.seats not in self.eliminated]
+        order = [*range(seat, self.seats), *range(seat)]
+        eliminated = self.eliminated
+        return [s for s in order if s not in eliminated] if eliminated else order
 
     # -- log ----------------------------------------------------------------------
     def say(self, text: str, only: frozenset | set | None = None) -> None:

@@ -17,6 +17,10 @@ _new = tuple.__new__
 #: or not at all, and opponents get a response window after the current player's moves
 #: (docs/rulings.md 16 and 19); games saved under version 1 keep the older reading
 TIMING = 2
+#: the moves that name only a seat, made once (lists of moves are built at every move)
+PASS = tuple(Move("pass", seat) for seat in range(3))
+END = tuple(Move("end", seat) for seat in range(3))
+RESOLVE = tuple(Move("resolve", seat) for seat in range(3))
 
 
 def timed(s: BrawlState) -> bool:
@@ -122,7 +126,7 @@ def main_moves(s: BrawlState, seat: int) -> list[Move]:
             out.extend([_new(Move, ("character", seat, c, zone, None)) for c in hand
                         if info[c].kind == "character"])
     out.extend(link_moves(s, seat))
-    out.append(Move("pass", seat))
+    out.append(PASS[seat])
     return out
 
 
@@ -249,7 +253,7 @@ def _main_ok(s: BrawlState, d, m: Move) -> bool:
     seat = d.seat
     k = m.kind
     if k == "pass":
-        return m == Move("pass", seat)
+        return m == PASS[seat]
     if k == "interrupt":
         return m in interrupt_moves(s, seat, only=m.card)
     card = m.card
@@ -293,7 +297,7 @@ def _declare_ok(s: BrawlState, d, m: Move) -> bool:
 def _end_ok(s: BrawlState, d, m: Move) -> bool:
     if m.kind == "interrupt":
         return _main_ok(s, d, m)
-    return m == Move("end" if d.seat == s.current else "pass", d.seat)
+    return m == (END if d.seat == s.current else PASS)[d.seat]
 
 
 def _card_ok(s: BrawlState, d, m: Move, kind: str, target: str) -> bool:
@@ -308,7 +312,7 @@ def _card_ok(s: BrawlState, d, m: Move, kind: str, target: str) -> bool:
 CHECKS = {
     "main": _main_ok, "chain": _chain_ok, "outside": _outside_ok, "declare": _declare_ok,
     "end": _end_ok, "pre": _window_ok, "respond": _window_ok,
-    "damage": lambda s, d, m: m == Move("resolve", d.seat),
+    "damage": lambda s, d, m: m == RESOLVE[d.seat],
     "discard": lambda s, d, m: _card_ok(s, d, m, "discard", "discard"),
     "pick": lambda s, d, m: _card_ok(s, d, m, "pick", PLAY_ZONES[d.seat]),
 }

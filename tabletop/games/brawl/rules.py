@@ -44,6 +44,17 @@ OPTIONS = (
 )
 
 
+def _instances(catalog: Catalog) -> tuple[tuple, tuple[Info, ...]]:
+    """Every copy of every card (an instance each), in a fixed order, and its compiled
+    form (worked out once per catalog: playouts start thousands of games)."""
+    defs = []
+    for card in sorted(catalog.cards.values(), key=lambda c: (c.kind, c.id)):
+        defs.extend([card] * card.data.get("copies", 1))
+    if not any(c.kind == "character" for c in defs):
+        raise ValueError("Brawl needs at least one character card")
+    return tuple(defs), tuple(compile_card(c) for c in defs)
+
+
 class BrawlRules(Rules):
     info = GameInfo(
         id="brawl",
@@ -86,13 +97,7 @@ class BrawlRules(Rules):
                     seed: int) -> BrawlState:
         """The cards of ``catalog`` (each copy an instance) and empty zones."""
         options = self.normalize_options(options)
-        defs = []
-        for card in sorted(catalog.cards.values(), key=lambda c: (c.kind, c.id)):
-            defs.extend([card] * card.data.get("copies", 1))
-        if not any(c.kind == "character" for c in defs):
-            raise ValueError("Brawl needs at least one character card")
-        cards = tuple(defs)
-        info: tuple[Info, ...] = tuple(compile_card(c) for c in cards)
+        cards, info = catalog.derived("brawl.cards", lambda: _instances(catalog))
         s = BrawlState(cards, info, self.seat_count(options), seed, options)
         s.zones["discard"] = []
         s.zones["conditions"] = []

@@ -24,6 +24,9 @@ from ...engine.moves import Move, seat_label
 from . import damage
 from .effects import carry_out
 from .legal import (
+    END,
+    PASS,
+    RESOLVE,
     TEAM_LIMIT,
     can_declare_outside,
     declare_for,
@@ -165,7 +168,7 @@ def play_condition(s: BrawlState, m: Move) -> None:
 
 
 def _window_options(s: BrawlState, d: Decision) -> list[Move]:
-    return [Move("pass", d.seat)] + interrupt_moves(s, d.seat)
+    return [PASS[d.seat]] + interrupt_moves(s, d.seat)
 
 
 def _others_from(s: BrawlState, seat: int, *skip: int) -> tuple[int, ...]:
@@ -225,7 +228,7 @@ def link(s: BrawlState, m: Move, creator: int, verb: str) -> None:
 
 
 def _chain_options(s: BrawlState, d: Decision) -> list[Move]:
-    return link_moves(s, d.seat) + [Move("pass", d.seat)] + interrupt_moves(s, d.seat)
+    return link_moves(s, d.seat) + [PASS[d.seat]] + interrupt_moves(s, d.seat)
 
 
 @FLOW.step("chain")
@@ -247,7 +250,7 @@ def chain_move(s: BrawlState, d: Decision, m: Move) -> None:
 
 # -- step 7: powers that reach outside the match-up --------------------------------------------
 def _outside_options(s: BrawlState, d: Decision) -> list[Move]:
-    return declare_moves(s, d.seat, outside=True) + [Move("pass", d.seat)] + \
+    return declare_moves(s, d.seat, outside=True) + [PASS[d.seat]] + \
         interrupt_moves(s, d.seat)
 
 
@@ -339,14 +342,14 @@ def damage_step(s: BrawlState) -> None:
     decide(s, "damage", s.current)
 
 
-@FLOW.decision("damage", lambda s, d: [Move("resolve", d.seat)])
+@FLOW.decision("damage", lambda s, d: [RESOLVE[d.seat]])
 def resolve(s: BrawlState, d: Decision, m: Move) -> None:
     damage.resolve(s)
 
 
 # -- step 12: before the turn ends ---------------------------------------------------------------
 def _end_options(s: BrawlState, d: Decision) -> list[Move]:
-    own = Move("end" if d.seat == s.current else "pass", d.seat)
+    own = (END if d.seat == s.current else PASS)[d.seat]
     return [own] + interrupt_moves(s, d.seat)
 
 

@@ -12,6 +12,8 @@ from .homebase import placeable_on
 from .piles import discard_all
 from .state import FLOW, OPState
 
+_new = tuple.__new__
+
 
 # -- placing ------------------------------------------------------------------------------------
 def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
@@ -28,7 +30,7 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
             continue
         for ch in chars:
             if (ch, slot) not in filled and fits(s, ch, inf) and placeable_on(s, ch, inf):
-                out.append(Move("place", seat, c, ch))
+                out.append(_new(Move, ("place", seat, c, ch, None)))  # Move("place", ...)
                 if first:
                     return out
     return out

@@ -63,8 +63,13 @@ class Query:
             [c for c in self.hands.placed.get(x, ()) if from_reserve(s, x, c, placed=True)]
 
 
+#: ``_new(Move, (kind, seat, card, target, choice))``: a move without ``Move()``'s argument
+#: handling (lists of attacks are built many times a move)
+_new = tuple.__new__
+
+
 def _moves(verb: str, seat: int, card: int, tg, choice: tuple) -> list[Move]:
-    return [Move(verb, seat, card, t, choice) for t in tg]
+    return [_new(Move, (verb, seat, card, t, choice)) for t in tg]
 
 
 # -- leads: the moves an actor starts with one card ------------------------------------------------

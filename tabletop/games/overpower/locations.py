@@ -29,9 +29,13 @@ def is_site(s: OPState, card: int) -> bool:
     return s.info[card].kind == "location" and not is_base(s, card)
 
 
+#: each seat's Home Base zone
+BASES = ("base.0", "base.1")
+
+
 def is_base(s: OPState, card: int) -> bool:
     """Is ``card`` a Home Base (:mod:`.homebase`)?"""
-    return card >= 0 and card in s.zones.get(f"base.{s.owner(card)}", ())
+    return card >= 0 and card in s.zones.get(BASES[s.owner(card)], ())
 
 
 def site_of(s: OPState, seat: int) -> int | None:

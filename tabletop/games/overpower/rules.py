@@ -148,6 +148,35 @@ class OverPowerRules(Rules):
         shuffled. ``decks``: a player's deck list (:mod:`.decklaw`) per seat, or None for
         the ready-made deck of the seat's option."""
         options = self.normalize_options(options)
+        defs, infos, parts = self._cards(catalog, options, decks)
+        s = OPState(defs, infos, parts[1][0], seed, options)
+        for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
+            for base in SEAT_ZONES:
+                s.zones[f"{base}.{seat}"] = []
+            s.zones[f"front.{seat}"] = list(range(start, start + nc))
+            s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
+            pile = start + nc + nm
+            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
+            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
+            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
+            s.zones[f"base.{seat}"] = list(range(end, last))
+            s.facedown.update(range(start, start + nc))
+            s.shuffle(s.zones[f"draw.{seat}"])
+        s.zones["combat"] = []
+        return s
+
+    def _cards(self, catalog: Catalog, options: dict[str, Any],
+               decks: list | None) -> tuple[tuple, tuple, list]:
+        """(card definitions, compiled cards, each seat's part) of both decks (for the
+        ready-made decks worked out once per catalog: playouts start thousands of games)."""
+        if decks:
+            return self._build_cards(catalog, options, decks)
+        return catalog.derived(("overpower.decks", options["team_p1"], options["team_p2"]),
+                               lambda: self._build_cards(catalog, options, None))
+
+    @staticmethod
+    def _build_cards(catalog: Catalog, options: dict[str, Any],
+                     decks: list | None) -> tuple[tuple, tuple, list]:
         defs: list = []
         parts = []
         for seat, key in enumerate(("team_p1", "team_p2")):
@@ -168,21 +197,7 @@ class OverPowerRules(Rules):
         for start, nc, _, _, _, end, last in parts:
             if last > end:  # a Home Base: its ability, and its team's share of it
                 with_home_base(infos, range(start, start + nc), end, defs[end])
-        s = OPState(tuple(defs), tuple(infos), parts[1][0], seed, options)
-        for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
-            for base in SEAT_ZONES:
-                s.zones[f"{base}.{seat}"] = []
-            s.zones[f"front.{seat}"] = list(range(start, start + nc))
-            s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
-            pile = start + nc + nm
-            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
-            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
-            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
-            s.zones[f"base.{seat}"] = list(range(end, last))
-            s.facedown.update(range(start, start + nc))
-            s.shuffle(s.zones[f"draw.{seat}"])
-        s.zones["combat"] = []
-        return s
+        return tuple(defs), tuple(infos), parts
 
     # -- the core -----------------------------------------------------------------------------
     def is_legal(self, s: State, m: Move) -> bool:
