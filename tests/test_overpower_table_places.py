@@ -70,6 +70,9 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
             scene.dialog.buttons[0].on_click()
             continue
         s = session.state
+        if scene.dialog is not None and not _aims_at_a_place(s, scene.legal):
+            # beside a Location deck's places a dialog is still wide enough to read
+            assert scene.dialog.rect.w >= scene.layout_obj.S(300), scene.dialog.d.title
         move = ai.choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
         said = GAME.text.format_move(s, move)
         assert offered_by_the_table(scene, move), said
@@ -78,6 +81,11 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
         assert scene.play(move)
         app.step(0.016)
     assert kinds["activate"] and kinds["special"] and kinds["attack"]
+
+
+def _aims_at_a_place(s, legal) -> bool:
+    return any(isinstance(m.target, int) and m.target >= 0 and s.info[m.target].kind ==
+               "location" for m in legal)
 
 
 def test_the_battlesite_is_drawn_with_its_specials_face_down_to_the_opponent(app):

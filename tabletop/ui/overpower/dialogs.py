@@ -155,6 +155,13 @@ def _defence_area(lay, view, target: int):
     return lay.prompt_area if view.info[target].kind == "location" else lay.prompt_wide
 
 
+def _follow_area(lay, view, legal: list[Move]):
+    """Over the places column too, unless a follow-up may be aimed at a Location there."""
+    aimed = any(isinstance(m.target, int) and m.target >= 0
+                and view.info[m.target].kind == "location" for m in legal)
+    return lay.prompt_area if aimed else lay.prompt_wide
+
+
 def _follow(lay, view, legal: list[Move]) -> Dialog | None:
     buttons = [m for m in legal if lay.scene.game.text.gesture(m) == "button"]
     prompt = lay.scene.game.text.status(view, legal[0].seat)
@@ -164,7 +171,7 @@ def _follow(lay, view, legal: list[Move]) -> Dialog | None:
     text = lay.scene.game.text
     return Dialog(("follow", view.chain, len(view.zones["combat"])), title, lines,
                   actions=[Action(text.describe(view, m), m, True) for m in buttons],
-                  moves=tuple(buttons), area=lay.prompt_area, width=420)
+                  moves=tuple(buttons), area=_follow_area(lay, view, legal), width=420)
 
 
 # -- choices of cards -----------------------------------------------------------------------------
