@@ -63,6 +63,7 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
                       position={"phase": "setup", "decks": decks})
     scene = scene_of(app, session)
     ai, rng, kinds = OverPowerAI(), Rng(seed), Counter()
+    wide = 0  # dialogs shown over the places column
     while not session.state.over:
         if scene.handover_to is not None:
             scene.take_seat()
@@ -70,9 +71,10 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
             scene.dialog.buttons[0].on_click()
             continue
         s = session.state
-        if scene.dialog is not None and not _aims_at_a_place(s, scene.legal):
+        if scene.dialog is not None and not _played_at_the_places(scene):
             # beside a Location deck's places a dialog is still wide enough to read
             assert scene.dialog.rect.w >= scene.layout_obj.S(300), scene.dialog.d.title
+            wide += 1
         move = ai.choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
         said = GAME.text.format_move(s, move)
         assert offered_by_the_table(scene, move), said
@@ -81,11 +83,14 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
         assert scene.play(move)
         app.step(0.016)
     assert kinds["activate"] and kinds["special"] and kinds["attack"]
+    assert wide, "no dialog was shown while nothing was played at the places"
 
 
-def _aims_at_a_place(s, legal) -> bool:
-    return any(isinstance(m.target, int) and m.target >= 0 and s.info[m.target].kind ==
-               "location" for m in legal)
+def _played_at_the_places(scene) -> bool:
+    """Is a legal move dragged from or dropped on a card of the places column?"""
+    lay, text = scene.layout_obj, scene.game.text
+    there = {sp.card for sp in lay.sprites if sp.rect.colliderect(lay.places_rect)}
+    return any(there & {*text.carriers(m), text.landing(m)} for m in scene.legal)
 
 
 def test_the_battlesite_is_drawn_with_its_specials_face_down_to_the_opponent(app):

@@ -28,12 +28,14 @@ def app():
 
 
 def grab_point(scene, sprite):
-    """A point of ``sprite`` that no other card covers."""
+    """A point of ``sprite`` that no other card covers, nor a dialog (a card under a
+    dialog cannot be picked up; the dialog keeps clear of cards that have a move)."""
     r = sprite.rect
+    dialog = scene.dialog.rect if scene.dialog is not None else None
     for fx, fy in ((0.5, 0.5), (0.2, 0.5), (0.12, 0.3), (0.85, 0.5), (0.5, 0.15),
                    (0.1, 0.1), (0.5, 0.9)):
         p = (r.left + int(r.w * fx), r.top + int(r.h * fy))
-        if scene._sprite_at(p) is sprite:
+        if scene._sprite_at(p) is sprite and not (dialog and dialog.collidepoint(p)):
             return p
     return None
 

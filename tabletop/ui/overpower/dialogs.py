@@ -145,21 +145,23 @@ def _defence(lay, view, legal: list[Move]) -> Dialog:
     return Dialog(("defence", len(view.zones["combat"]), a.target, seat),
                   f"{view.name(a.actor)} attacks {view.name(a.target)}: {value}", lines,
                   actions=[Action("Take the hit", m, True) for m in takes],
-                  moves=tuple(takes), area=_defence_area(lay, view, a.target), width=380,
+                  moves=tuple(takes), area=_beside_places(lay, legal), width=380,
                   accent=theme.BAD)
 
 
-def _defence_area(lay, view, target: int):
-    """A defended character's dialog may lie over the places column (nothing there can
-    defend it); a defended Location's stays beside it, where its defences are dropped."""
-    return lay.prompt_area if view.info[target].kind == "location" else lay.prompt_wide
-
-
-def _follow_area(lay, view, legal: list[Move]):
-    """Over the places column too, unless a follow-up may be aimed at a Location there."""
-    aimed = any(isinstance(m.target, int) and m.target >= 0
-                and view.info[m.target].kind == "location" for m in legal)
-    return lay.prompt_area if aimed else lay.prompt_wide
+def _beside_places(lay, legal: list[Move]):
+    """The prompt's area for a dialog: over the places column too while no legal move is
+    dragged from there or dropped there (an Aspect defending, a Location attacked), so the
+    dialog is wide enough to read; else beside the column, which stays in reach."""
+    column = lay.places_rect
+    if not column.w:
+        return lay.prompt_area
+    there = {sp.card for sp in lay.sprites if sp.card >= 0 and sp.rect.colliderect(column)}
+    text = lay.scene.game.text
+    for m in legal:
+        if there & {*text.carriers(m), text.landing(m)}:
+            return lay.prompt_area
+    return lay.prompt_wide
 
 
 def _follow(lay, view, legal: list[Move]) -> Dialog | None:
@@ -171,7 +173,7 @@ def _follow(lay, view, legal: list[Move]) -> Dialog | None:
     text = lay.scene.game.text
     return Dialog(("follow", view.chain, len(view.zones["combat"])), title, lines,
                   actions=[Action(text.describe(view, m), m, True) for m in buttons],
-                  moves=tuple(buttons), area=_follow_area(lay, view, legal), width=420)
+                  moves=tuple(buttons), area=_beside_places(lay, legal), width=420)
 
 
 # -- choices of cards -----------------------------------------------------------------------------

@@ -87,10 +87,11 @@ class OverPowerLayout(Layout):
         self.prompt_area = pygame.Rect(self.combat_area.right + S(6), self.lane.top,
                                        self.action_area.right - self.combat_area.right - S(6),
                                        self.lane.h)
-        #: the prompt with the places column beside it, for a dialog whose targets are
-        #: never a place (a defence of a character): wide enough to read
-        self.prompt_wide = self.prompt_area.union(
-            pygame.Rect(self.action_area.right, self.lane.top, column, self.lane.h))
+        #: the places column (empty without Locations and Events) and the prompt with it
+        #: beside, for a dialog while nothing there is played (wide enough to read)
+        self.places_rect = pygame.Rect(self.action_area.right, self.lane.top, column,
+                                       self.lane.h)
+        self.prompt_wide = self.prompt_area.union(self.places_rect)
         self._combat(view)
         self._hand(view, bottom, pygame.Rect(table.left + S(8), S(HAND_Y), table.w - S(16),
                                              S(140)))
