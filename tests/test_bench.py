@@ -82,3 +82,28 @@ def test_verdicts_follow_the_goal():
     assert not failed.ok and failed.verdict == "FAIL"
     assert "not measured: RuntimeError: no worker" in table([failed])
     assert isinstance(failed, Row)
+
+
+def test_sigterm_stops_the_bench():
+    """Told to stop, the bench stops (SDL's signal handlers would turn SIGTERM into a quit
+    event that the bench never reads)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONUNBUFFERED": "1"}
+    env.pop("SDL_NO_SIGNAL_HANDLERS", None)
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop", "bench", "--only", "frames"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=env)
+    try:
+        assert "Tabletop benchmark" in proc.stdout.readline()  # under way
+        time.sleep(3)  # the tables' window is open by now (SDL's handlers would be set)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) != 0
+    finally:
+        proc.kill()
+        proc.wait()

@@ -23,6 +23,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SIGINT and SIGTERM stop the bench: SDL's own handlers would turn them into quit events,
+# which the bench never reads (it went on running when told to stop)
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 from . import (  # noqa: E402
     cardload,
