@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return docs(check=args.check)
     if args.command == "screenshots":
-        from .tools.screenshots import main as screenshots
+        from .ui.screenshots import main as screenshots
 
         return screenshots(args.out, args.size)
     if args.command == "simulate":

@@ -31,8 +31,8 @@ def _take(out: Path, size: tuple[int, int]) -> list[Path]:
 
     from ..engine.saves import session_from_dict
     from ..games import GAMES
-    from ..ui.app import App
-    from ..ui.table import TableScene
+    from .app import App
+    from .table import TableScene
 
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size, headless=True, ai_delay=1e9, mods=False)
