@@ -6,14 +6,11 @@ and computer playouts."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from overpower_helpers import CATALOG, GAME, RULES, names, play, refusal
+from overpower_playout import play_out
 
-from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
-from tabletop.games.overpower.ai import OverPowerAI
 from tabletop.games.overpower.decklaw import DeckList, check
 
 P1_LINE = {"front": ["Saltbright", "Keel Marrow", "Gannet Vey"], "reserve": ["Almoner Quill"]}
@@ -208,19 +205,7 @@ def test_random_and_computer_playouts_with_events_end_and_keep_every_card():
     for seed in range(16):
         s = RULES.new_state(CATALOG, {"team_p1": "tidewatch-gull-point",
                                       "team_p2": "quarryfolk-breakwater"}, seed)
-        total = len(s.cards)
-        players = {0: OverPowerAI(), 1: None} if seed % 2 else {0: None, 1: OverPowerAI()}
-        rng, r = Rng(seed), random.Random(seed)
-        for _ in range(4000):
-            if s.over:
-                break
-            p = players[s.actor]
-            m = p.choose(RULES, RULES.view(s, s.actor), s.actor, rng) if p else \
-                r.choice(RULES.legal_moves(s))
-            s = RULES.play(s, m)
-            every = [c for z in s.zones.values() for c in z]
-            assert len(every) == total and len(set(every)) == total, (seed, m)
-        assert s.over, seed
+        s, _ = play_out(s, seed)
         played += sum(1 for k in s.counters if k[0] == "event")
     assert played > 3 and p1 and p2
 

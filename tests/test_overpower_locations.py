@@ -6,15 +6,12 @@ and when they are Unusable; one test per Location and Activator card; random pla
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from overpower_helpers import CATALOG, GAME, RULES, card, names, play, refusal
+from overpower_playout import play_out
 
 from tabletop.engine.moves import Move
-from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
-from tabletop.games.overpower.ai import OverPowerAI
 from tabletop.games.overpower.decklaw import DeckList, check
 from tabletop.games.overpower.hits import hit_total
 
@@ -302,28 +299,18 @@ def test_each_activator_fetches_a_special_of_its_character(card):
 
 
 # -- playouts ------------------------------------------------------------------------------------
+def _sites_hold_locations(s) -> None:
+    assert all(s.info[c].kind == "location" for c in s.zones["site.0"] + s.zones["site.1"])
+
+
 def test_random_and_computer_playouts_with_battlesites_end_and_keep_every_card():
     deck = breakwater().to_data()
     position = {"phase": "setup", "decks": {"P1": deck, "P2": deck}}
     exchanged = kos = 0
     for seed in range(24):
         s = GAME.positions.build(CATALOG, RULES.normalize_options({}), seed, position)
-        total = len(s.cards)
-        players = {0: OverPowerAI(), 1: None} if seed % 2 else {0: None, 1: OverPowerAI()}
-        rng, r = Rng(seed), random.Random(seed)
-        for _ in range(4000):
-            if s.over:
-                break
-            p = players[s.actor]
-            m = p.choose(RULES, RULES.view(s, s.actor), s.actor, rng) if p else \
-                r.choice(RULES.legal_moves(s))
-            exchanged += m.kind == "activate"
-            s = RULES.play(s, m)
-            every = [c for z in s.zones.values() for c in z]
-            assert len(every) == total and len(set(every)) == total, (seed, m)
-            assert all(s.info[c].kind == "location" for c in s.zones["site.0"] +
-                       s.zones["site.1"])
-        assert s.over, seed
+        s, moves = play_out(s, seed, check=_sites_hold_locations)
+        exchanged += sum(m.kind == "activate" for m in moves)
         kos += sum(s.info[c].kind == "location" for p in (0, 1)
                    for c in s.zones[f"defeated.{p}"])
     assert exchanged > 10
