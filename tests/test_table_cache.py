@@ -203,3 +203,34 @@ def test_a_change_is_painted_over_frames_behind_the_last_whole_picture(app, game
         spread += frames > 2
         assert_fresh(app, scene, f"move {i + 1} painted a step a frame")
     assert spread, "no change was painted over several frames"
+
+
+def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
+    """``App.spare``: the app's loop spends what a frame leaves of its sixtieth on the
+    picture being painted, then on card faces not painted yet; with no time left it
+    does nothing."""
+    import time
+
+    from tabletop.ui import cardart
+
+    game_id = "solo-deckbuilder" if "solo-deckbuilder" in GAMES else next(iter(GAMES))
+    scene = open_table(app, game_id, _busy_point(game_id))
+    scene.paint_budget = 0.0
+    move = _pick(scene, Rng(2))
+    assert scene.play(move)
+    app.step(0.016)
+    assert scene.painting
+    assert app.spare(time.perf_counter() - 1) == 0.0  # no time: nothing done
+    assert scene.painting
+    left = len(scene.warmer.queue)
+    assert left > 0
+    app.spare(time.perf_counter() + 2.0)
+    assert not scene.painting and scene._job is None
+    assert len(scene.warmer.queue) < left
+    painted = [(c, sz) for c in range(len(scene.state.cards)) for sz in scene.warmer.sizes
+               if (c, *sz) not in scene.warmer.queue]
+    assert painted
+    c, (w, h) = painted[0]
+    d = scene.state.cards[c]
+    assert (game_id, d.id, id(d), w, h) in cardart._faces
+    assert_fresh(app, scene, "a move finished between frames")

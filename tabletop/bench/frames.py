@@ -123,6 +123,7 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     app.catalogs[game_id] = ctx.catalog(game_id)
     title = ctx.games[game_id].info.title
     frames, count = (40, 8) if ctx.quick else (300, 40)
+    _late.clear()
     with tempfile.TemporaryDirectory() as tmp:
         played, index, scene = _table(ctx, game_id, app, Path(tmp), count)
         cards = len(scene.layout_obj.sprites)
@@ -151,6 +152,12 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     if glides.table:
         rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames)", where,
                            glides))
+    if _late:
+        from ..ui.app import SPARE_ROOM
+
+        room = SPARE_ROOM * 1000
+        rows.append(value_row("work between frames, max past its end", where, max(_late),
+                              "ms", room, "room kept before the next frame", room))
     return rows
 
 
@@ -210,10 +217,18 @@ def bare_loop(app, scene, frames: int) -> list[float]:
     return [bare.frame() for _ in range(frames)]
 
 
+#: how late the work between frames ended past its time, for each frame of a game (ms)
+_late: list[float] = []
+
+
 def _frame(app) -> float:
+    """One frame of the table, timed; then, untimed, the work the app's loop does between
+    frames in the time the frame left (``App.spare``), as the real loop does."""
     t0 = clock()
     app.step(0.016)
-    return (clock() - t0) * 1000
+    ms = (clock() - t0) * 1000
+    _late.append(app.spare() * 1000)
+    return ms
 
 
 def _redraw(app, scene, bare: Bare, frames: int) -> Paired:
@@ -266,6 +281,7 @@ def _move_frames(app, scene, bare: Bare, played: Played,
             scene.play(move)
             app.step(0.016)
             out.add(b, (clock() - t0) * 1000)
+            _late.append(app.spare() * 1000)
             shown.append(_after_move(app, scene, bare, glides))
             continue
         before = len(session.moves)

@@ -81,7 +81,10 @@ class TableDrawing:
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
         if self._job is not None:
-            self._run_job(budget)
+            # the budget counts from the frame's start: what the frame did before (a
+            # move, an undo, the new layout) leaves that much less time to paint
+            start = self.app.frame_started or time.perf_counter()
+            self._run_job(start + budget if budget is not None else math.inf)
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
@@ -89,18 +92,31 @@ class TableDrawing:
         # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
         surf.blit(self._canvas, (0, 0))
 
-    def _run_job(self, budget: float | None) -> None:
+    def _run_job(self, end: float, first: bool = True) -> None:
+        """Paint steps of the new picture until ``end`` (a ``time.perf_counter`` time):
+        a step is begun only when the longest recent step would still end in time (one
+        at least when ``first``); swap the picture in when it is done."""
         steps, _, keys = self._job
-        # the budget counts from the frame's start: what the frame did before (a move,
-        # an undo, the new layout) leaves that much less time to paint
-        start = self.app.frame_started or time.perf_counter()
-        end = start + budget if budget is not None else math.inf
+        now = time.perf_counter()
+        if not first and now + self._slowest_step >= end:
+            return
         for _ in steps:
-            if time.perf_counter() >= end:
+            before, now = now, time.perf_counter()
+            self._slowest_step = max(self._slowest_step * 0.98, now - before)
+            if now + self._slowest_step >= end:
                 return
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
         self._job = None
+
+    def spare(self, end: float) -> None:
+        """Between frames, in the frame's unused time (until ``end``): paint on the new
+        picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`)."""
+        keys = self._layer_keys()
+        if self._job is not None and self._job[1] == (keys["table"], keys["panel"]):
+            self._run_job(end, first=False)
+        if not self.painting:
+            self.warmer.step(end)
 
     def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
         """Paint the changed layers on the second picture, a step at a time."""

@@ -109,9 +109,10 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self._canvas: pygame.Surface | None = None
         self._back: pygame.Surface | None = None  # the next picture, while it is painted
         self._job = None  # painting it: (steps, what it will show, its layer keys)
+        self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
         #: the most a frame spends painting the table after a change (None: all at once)
         self.paint_budget: float | None = PAINT_BUDGET
-        #: card faces painted ahead in the frames' spare time (none painted on a move's)
+        #: card faces painted ahead between frames (``spare``), so no frame paints one
         self.warmer = FaceWarmer(session.state.cards, session.game.info.id)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
@@ -516,9 +517,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
     def update(self, dt: float) -> None:
         self._check_writes()
         if not self.painting:  # cards glide once the picture shows where they go
-            moving = self.motion.update(dt) or self.motion.glides
-            if not moving and self.drag is None:
-                self.warmer.step()
+            self.motion.update(dt)
         self._release_hand(dt)
         self.ai_wait += dt
         if self.state.over or self.handover_to is not None:

@@ -1,12 +1,13 @@
-"""Card faces painted ahead, a little each frame, so that no frame waits for one.
+"""Card faces painted ahead, between frames, so that no frame waits for one.
 
-Painting a card's face the first time at a size (frame, art, wrapped text) takes a few
-milliseconds; a move that brings five new cards into a hand would paint all five in its
-frame. The table's :class:`FaceWarmer` paints every card of the game, at every size the
-table has shown a card face at (and at the size the pointer's resting zoom shows), in the
-frames' spare time: at most ``budget`` seconds a frame, one face at least when any is
-left. Painting is only a cache of pictures: a face painted ahead shows nothing to the
-player (hidden cards stay hidden: what the table draws is decided by the view)."""
+Painting a card's face the first time at a size (frame, art, wrapped text) takes from a
+fraction of a millisecond to several; a move that brings five new cards into a hand would
+paint all five in its frame. The table's :class:`FaceWarmer` paints every card of the
+game, at every size the table has shown a card face at (and at the size of the pointer's
+resting zoom and of a dialog's cards), in the time the frames leave unused
+(``App.spare``: between two frames, never in one). It is only a cache of pictures: a
+face painted ahead shows nothing to the player (what the table shows is decided by the
+seat's view)."""
 
 from __future__ import annotations
 
@@ -23,13 +24,15 @@ MOST = 600
 class FaceWarmer:
     """Paints the faces of ``cards`` ahead of need (see the module docstring)."""
 
-    def __init__(self, cards, game_id: str, budget: float = 0.002) -> None:
+    def __init__(self, cards, game_id: str) -> None:
         self.cards = cards
         self.game_id = game_id
-        self.budget = budget
         self.sizes: set[tuple[int, int]] = set()
         self.queue: deque[tuple[int, int, int]] = deque()
         self.queued = 0
+        #: the longest recent paint of a face of each size (decaying): a face is begun
+        #: only when one that long would still end in time
+        self.slowest: dict[tuple[int, int], float] = {}
 
     def sizes_seen(self, sizes) -> None:
         """The table now shows faces at ``sizes`` (width, height): queue every card at
@@ -45,17 +48,20 @@ class FaceWarmer:
             self.queue.extend((i, *size) for i in ids)
             self.queued += len(ids)
 
-    def step(self) -> int:
-        """Paint faces for up to ``budget`` seconds (one at least, if any is left);
+    def step(self, end: float) -> int:
+        """Paint faces while they end before ``end`` (a ``time.perf_counter`` time);
         returns how many were painted."""
         done = 0
-        end = time.perf_counter() + self.budget
+        now = time.perf_counter()
         while self.queue:
-            card, w, h = self.queue.popleft()
+            card, w, h = self.queue[0]
+            if now + self.slowest.get((w, h), 0.0) >= end:
+                break  # the slowest face of this size so far would not end in time
+            self.queue.popleft()
             cardart.face(self.cards[card], self.game_id, w, h)
+            before, now = now, time.perf_counter()
+            self.slowest[(w, h)] = max(self.slowest.get((w, h), 0.0) * 0.98, now - before)
             done += 1
-            if time.perf_counter() >= end:
-                break
         return done
 
 
