@@ -6,7 +6,8 @@ Frames are timed in the CPU time of the thread that draws them (``time.thread_ti
 the table's and the bare loop's alike: the machine's cores are shared with other work,
 and wall time would count that work's turns as the table's.
 
-The kinds of frame timed:
+The table is first looked at for two seconds (untimed frames, with the work between
+frames the app's loop does: painting card faces ahead). The kinds of frame timed:
 
 - *full redraw*: every cached layer thrown away first and painted again in that one
   frame (as at the first frame or a resize): the worst frame the table can have;
@@ -129,6 +130,7 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
         cards = len(scene.layout_obj.sprites)
         bare = Bare(app, scene)
         try:
+            _look(app, 0.25 if ctx.quick else 2.0)
             redraw = _redraw(app, scene, bare, frames)
             idle = _idle(app, bare, frames)
             moves, glides, shown = _move_frames(app, scene, bare, played, count)
@@ -229,6 +231,16 @@ def _frame(app) -> float:
     ms = (clock() - t0) * 1000
     _late.append(app.spare() * 1000)
     return ms
+
+
+def _look(app, seconds: float) -> None:
+    """The table opened and looked at for ``seconds`` (frames at 60 a second, with the
+    work between them), as a player does before the first move: untimed."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.step(1 / 60)
+        app.spare()
+        time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
 
 
 def _redraw(app, scene, bare: Bare, frames: int) -> Paired:

@@ -22,8 +22,10 @@ HOVER_ZOOM_MS = 550
 #: glide at once (a whole table moving draws bare cards for those few frames)
 GLIDE_OVERLAYS = 12
 #: painting the table's picture after a change stops for the frame once the frame has
-#: run this long (seconds; one step at least is painted each frame)
+#: run this long (seconds of its thread's CPU time; one step at least each frame)
 PAINT_BUDGET = 0.003
+#: the cards of the table are painted in about this many steps (a few cards each)
+CARD_STEPS = 6
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
 
@@ -83,8 +85,9 @@ class TableDrawing:
         if self._job is not None:
             # the budget counts from the frame's start: what the frame did before (a
             # move, an undo, the new layout) leaves that much less time to paint
-            start = self.app.frame_started or time.perf_counter()
-            self._run_job(start + budget if budget is not None else math.inf)
+            start = self.app.frame_cpu or time.thread_time()
+            self._run_job(start + budget if budget is not None else math.inf,
+                          clock=time.thread_time)
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
@@ -92,18 +95,18 @@ class TableDrawing:
         # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
         surf.blit(self._canvas, (0, 0))
 
-    def _run_job(self, end: float, first: bool = True) -> None:
-        """Paint steps of the new picture until ``end`` (a ``time.perf_counter`` time):
-        a step is begun only when the longest recent step would still end in time (one
-        at least when ``first``); swap the picture in when it is done."""
+    def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> None:
+        """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
+        begun only when the longest recent step (in CPU time) would still end in time
+        (one at least when ``first``); swap the picture in when it is done."""
         steps, _, keys = self._job
-        now = time.perf_counter()
-        if not first and now + self._slowest_step >= end:
+        if not first and clock() + self._slowest_step >= end:
             return
+        cpu = time.thread_time()
         for _ in steps:
-            before, now = now, time.perf_counter()
-            self._slowest_step = max(self._slowest_step * 0.98, now - before)
-            if now + self._slowest_step >= end:
+            before, cpu = cpu, time.thread_time()
+            self._slowest_step = max(self._slowest_step * 0.98, cpu - before)
+            if clock() + self._slowest_step >= end:
                 return
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
@@ -221,14 +224,15 @@ class TableDrawing:
         with text.layer("under"):
             lay.draw_under(surf, self.view)
         yield
-        for sprite in lay.sprites:
-            if sprite.card in away and sprite.card != HIDDEN:
-                continue
+        shown = [sp for sp in lay.sprites if sp.card not in away or sp.card == HIDDEN]
+        per_step = max(4, len(shown) // CARD_STEPS + 1)
+        for i, sprite in enumerate(shown, 1):
             with text.layer("over"):
                 self._draw_sprite(surf, sprite)
                 if sprite.card in glowing:
                     _glow(surf, sprite.rect, theme.ACCENT, 2)
-            yield
+            if i % per_step == 0:
+                yield
         with text.layer("top"):
             lay.draw_top(surf, self.view)
 
@@ -345,11 +349,15 @@ class TableDrawing:
             box.top = (anchor.bottom + 8) if lit else table.top + 4
         box.clamp_ip(table.inflate(-8, -8))
         fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        bubble = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
-        pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
-        text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15, theme.TEXT,
-                  "bold", align="center", valign="middle", wrap=True)
+        key = (spot.caption, tuple(color), box.size)
+        if self._bubble is None or self._bubble[0] != key:  # painted once per caption
+            bubble = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
+            pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
+            text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
+                      theme.TEXT, "bold", align="center", valign="middle", wrap=True)
+            self._bubble = (key, bubble)
+        bubble = self._bubble[1]
         bubble.set_alpha(int(255 * fade))
         surf.blit(bubble, box)
 

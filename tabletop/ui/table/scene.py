@@ -110,6 +110,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self._back: pygame.Surface | None = None  # the next picture, while it is painted
         self._job = None  # painting it: (steps, what it will show, its layer keys)
         self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
+        self._bubble: tuple | None = None  # the caption of another's move, painted
         #: the most a frame spends painting the table after a change (None: all at once)
         self.paint_budget: float | None = PAINT_BUDGET
         #: card faces painted ahead between frames (``spare``), so no frame paints one
@@ -194,7 +195,10 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
             self._hand_held = None
         self._laid_for = self.viewer
         rects = {sp.card: sp.rect for sp in lay.sprites if sp.card >= 0}
-        self.warmer.sizes_seen(face_sizes(lay.sprites, self.hover_size()))
+        self.warmer.want([sp.card for sp in lay.sprites if sp.face_up and sp.card >= 0],
+                         self.hover_size(), first=True)  # what the pointer may rest on
+        self.warmer.sizes_seen(face_sizes(lay.sprites))
+        self.warmer.sizes_seen({self.hover_size()})
         amounts = lay.amounts(self.view)
         if animate:
             self.motion.relayout(self._rects, zones, lay.sprites, self._origin)

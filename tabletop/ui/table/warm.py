@@ -29,7 +29,7 @@ class FaceWarmer:
         self.game_id = game_id
         self.sizes: set[tuple[int, int]] = set()
         self.queue: deque[tuple[int, int, int]] = deque()
-        self.queued = 0
+        self.asked: set[tuple[int, int, int]] = set()  # every face queued so far
         #: the longest recent paint of a face of each size (decaying): a face is begun
         #: only when one that long would still end in time
         self.slowest: dict[tuple[int, int], float] = {}
@@ -37,16 +37,23 @@ class FaceWarmer:
     def sizes_seen(self, sizes) -> None:
         """The table now shows faces at ``sizes`` (width, height): queue every card at
         each size not seen before."""
-        for size in sizes:
-            if size in self.sizes or size[0] < 8 or size[1] < 8:
-                continue
-            self.sizes.add(size)
-            room = MOST - self.queued
-            if room <= 0:
-                return
-            ids = range(min(len(self.cards), room))
-            self.queue.extend((i, *size) for i in ids)
-            self.queued += len(ids)
+        for size in sorted(sizes):
+            if size not in self.sizes:
+                self.sizes.add(size)
+                self.want(range(len(self.cards)), size)
+
+    def want(self, cards, size: tuple[int, int], first: bool = False) -> None:
+        """Queue ``cards`` at ``size`` (``first``: ahead of the rest, e.g. the cards on
+        the table at the size of the pointer's resting zoom)."""
+        if size[0] < 8 or size[1] < 8:
+            return
+        new = [(c, *size) for c in cards if (c, *size) not in self.asked]
+        new = new[:max(0, MOST - len(self.asked))]
+        self.asked.update(new)
+        if first:
+            self.queue.extendleft(reversed(new))
+        else:
+            self.queue.extend(new)
 
     def step(self, end: float) -> int:
         """Paint faces while they end before ``end`` (a ``time.perf_counter`` time);
@@ -65,10 +72,9 @@ class FaceWarmer:
         return done
 
 
-def face_sizes(sprites, hover: tuple[int, int]) -> set[tuple[int, int]]:
-    """The sizes the table paints faces at: its face-up cards (unrotated) and the zoom
-    shown while the pointer rests on a card."""
-    out = {hover}
+def face_sizes(sprites) -> set[tuple[int, int]]:
+    """The sizes the table paints its face-up cards at (unrotated)."""
+    out = set()
     for sp in sprites:
         if not sp.face_up or sp.card == HIDDEN:
             continue
