@@ -80,14 +80,17 @@ class TableDrawing:
         keys = self._layer_keys()
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None  # the game changed again before the picture was done
+        fresh = False
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
+            fresh = True
         if self._job is not None:
             # the budget counts from the frame's start: what the frame did before (a
-            # move, an undo, the new layout) leaves that much less time to paint
+            # move, an undo, the new layout) leaves that much less time to paint; the
+            # frames after the change paint one step at least
             start = self.app.frame_cpu or time.thread_time()
             self._run_job(start + budget if budget is not None else math.inf,
-                          clock=time.thread_time)
+                          first=not fresh or budget is None, clock=time.thread_time)
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
