@@ -44,38 +44,111 @@ Mark = tuple[int, int]
 
 
 class MDict(dict):
-    """A dict with the position of the mapping, of each key and of each value."""
+    """A dict with the position of the mapping, of each key and of each value.
 
-    __slots__ = ("mark", "key_marks", "value_marks")
+    A mapping built on the fast path keeps its composed node and works each of the three
+    out from it when first asked for (most are never needed: they name the place of a
+    problem), as the careful path records them."""
+
+    __slots__ = ("_mark", "_key_marks", "_value_marks", "_node", "_keys")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.mark: Mark = (0, 0)
-        self.key_marks: dict = {}
-        self.value_marks: dict = {}
+        self._mark: Mark = (0, 0)
+        self._key_marks: dict = {}
+        self._value_marks: dict = {}
+
+    @property
+    def mark(self) -> Mark:
+        try:
+            return self._mark
+        except AttributeError:  # fast path, not asked yet
+            mark = self._mark = _pos(self._node)
+            return mark
+
+    @mark.setter
+    def mark(self, value: Mark) -> None:
+        self._mark = value
+
+    @property
+    def key_marks(self) -> dict:
+        try:
+            return self._key_marks
+        except AttributeError:
+            marks = self._key_marks = {
+                key: (m.line + 1, m.column + 1)
+                for key, (node, _) in zip(self._keys, self._node.value, strict=True)
+                for m in (node.start_mark,)}
+            return marks
+
+    @key_marks.setter
+    def key_marks(self, value: dict) -> None:
+        self._key_marks = value
+
+    @property
+    def value_marks(self) -> dict:
+        try:
+            return self._value_marks
+        except AttributeError:
+            marks = self._value_marks = {
+                key: (m.line + 1, m.column + 1)
+                for key, (_, node) in zip(self._keys, self._node.value, strict=True)
+                for m in (node.start_mark,)}
+            return marks
+
+    @value_marks.setter
+    def value_marks(self, value: dict) -> None:
+        self._value_marks = value
 
     def mark_of(self, key) -> Mark:
         return self.value_marks.get(key) or self.key_marks.get(key) or self.mark
 
 
 class MList(list):
-    """A list with the position of the sequence and of each item."""
+    """A list with the position of the sequence and of each item (on the fast path
+    worked out from the composed node when first asked for)."""
 
-    __slots__ = ("mark", "item_marks")
+    __slots__ = ("_mark", "_item_marks", "_node")
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.mark: Mark = (0, 0)
-        self.item_marks: list[Mark] = []
+        self._mark: Mark = (0, 0)
+        self._item_marks: list[Mark] = []
+
+    @property
+    def mark(self) -> Mark:
+        try:
+            return self._mark
+        except AttributeError:
+            mark = self._mark = _pos(self._node)
+            return mark
+
+    @mark.setter
+    def mark(self, value: Mark) -> None:
+        self._mark = value
+
+    @property
+    def item_marks(self) -> list[Mark]:
+        try:
+            return self._item_marks
+        except AttributeError:
+            marks = self._item_marks = [_pos(item) for item in self._node.value]
+            return marks
+
+    @item_marks.setter
+    def item_marks(self, value: list[Mark]) -> None:
+        self._item_marks = value
 
     def mark_of(self, index: int) -> Mark:
-        if 0 <= index < len(self.item_marks):
-            return self.item_marks[index]
+        marks = self.item_marks
+        if 0 <= index < len(marks):
+            return marks[index]
         return self.mark
 
 
 def _pos(node) -> Mark:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
+    mark = node.start_mark
+    return (mark.line + 1, mark.column + 1)
 
 
 class LimitError(yaml.MarkedYAMLError):
@@ -399,11 +472,10 @@ class _FastLoader(_Base):  # type: ignore[misc, valid-type]
             return tag
         return _SEQ if kind is SequenceNode else _MAP
 
-    def descend_resolver(self, current_node, current_index):
-        pass
-
-    def ascend_resolver(self):
-        pass
+    # no path resolvers: the composer's two calls around every node go to builtins that
+    # do nothing with their arguments (a dict's get, an empty tuple) instead of Python
+    descend_resolver = {}.get
+    ascend_resolver = tuple
 
 
 _STR = "tag:yaml.org,2002:str"
@@ -414,9 +486,16 @@ _RESOLVERS = MarkedLoader.yaml_implicit_resolvers
 _WILDCARD = _RESOLVERS.get(None, [])
 _SCALARS = {f"tag:yaml.org,2002:{t}": getattr(MarkedLoader, f"construct_yaml_{t}")
             for t in ("int", "float", "bool", "null")}
+_new_dict = dict.__new__
+_new_list = list.__new__
 
 
 class _FastBuild:
+    """One pass over the composed nodes: a plain string (most values) is taken as it
+    is; positions are left in the nodes (:class:`MDict` and :class:`MList` read them when
+    asked); every node counts once as its parent takes it, a collection adds its
+    children, an alias adds again what it stands for."""
+
     def __init__(self, text: str) -> None:
         self.loader = _FastLoader(text)
         self.total = 0
@@ -426,72 +505,85 @@ class _FastBuild:
     def run(self):
         try:
             root = self.loader.get_single_node()
-            return None if root is None else self.build(root, 0)
+            if root is None:
+                return None
+            self.total = 1
+            value = self.scalar(root) if root.__class__ is ScalarNode else \
+                self.collection(root, 0)
+            if self.total > limits.MAX_YAML_NODES:
+                raise _Fallback
+            return value
         finally:
             self.loader.dispose()
 
-    def build(self, node, depth: int):
-        cls = node.__class__
+    def scalar(self, node):
         tag = node.tag
-        if cls is ScalarNode:
-            self.total += 1
-            if self.total > limits.MAX_YAML_NODES:
+        value = node.value
+        if tag == _STR:
+            return value
+        if tag in _NUMBER_TAGS:
+            if len(value) > limits.MAX_NUMBER_CHARS:
                 raise _Fallback
-            if tag == _STR:
-                return node.value
-            if tag in _NUMBER_TAGS:
-                value = node.value
-                if len(value) > limits.MAX_NUMBER_CHARS:
-                    raise _Fallback
-                if tag == _INT and value.isdecimal() and value.isascii() and \
-                        (value[0] != "0" or value == "0"):  # plain decimal (not octal)
-                    return int(value)
-            return _SCALARS[tag](self.loader, node)  # KeyError: not ours
+            if tag == _INT and value.isdecimal() and value.isascii() and \
+                    (value[0] != "0" or value == "0"):  # plain decimal (not octal)
+                return int(value)
+        return _SCALARS[tag](self.loader, node)  # KeyError: not ours
+
+    def collection(self, node, depth: int):
+        """The value of a mapping or sequence node its parent has counted once."""
         done = self.built.get(id(node))
         if done is not None:  # an alias: the value shared, its nodes counted again
-            self.total += done[1]
-            if self.total > limits.MAX_YAML_NODES:
-                raise _Fallback
+            self.total += done[1] - 1
             return done[0]
         if depth >= limits.MAX_YAML_DEPTH:  # (an alias to an unfinished one ends here)
             raise _Fallback
         before = self.total
-        self.total += 1
-        mark = node.start_mark
-        if cls is MappingNode and tag == _MAP:
-            out = self.mapping(node, depth + 1, (mark.line + 1, mark.column + 1))
-        elif cls is SequenceNode and tag == _SEQ:
-            out = self.sequence(node, depth + 1, (mark.line + 1, mark.column + 1))
+        cls = node.__class__
+        if cls is MappingNode and node.tag == _MAP:
+            out = self.mapping(node, depth + 1)
+        elif cls is SequenceNode and node.tag == _SEQ:
+            out = self.sequence(node, depth + 1)
         else:
             raise _Fallback
-        self.built[id(node)] = (out, self.total - before)
+        self.built[id(node)] = (out, self.total - before + 1)
         return out
 
-    def sequence(self, node, depth: int, mark: Mark) -> MList:
-        out = MList()
-        out.mark = mark
-        build = self.build
-        marks = out.item_marks
-        for item in node.value:
-            out.append(build(item, depth))
-            m = item.start_mark
-            marks.append((m.line + 1, m.column + 1))
+    def sequence(self, node, depth: int) -> MList:
+        items = node.value
+        self.total += len(items)
+        out = _new_list(MList)
+        append = out.append
+        for item in items:
+            if item.__class__ is not ScalarNode:
+                append(self.collection(item, depth))
+            elif item.tag == _STR:
+                append(item.value)
+            else:
+                append(self.scalar(item))
+        out._node = node
         return out
 
-    def mapping(self, node, depth: int, mark: Mark) -> MDict:
-        out = MDict()
-        out.mark = mark
-        key_marks, value_marks = out.key_marks, out.value_marks
-        build = self.build
-        for key_node, value_node in node.value:
-            key = build(key_node, depth)  # a merge key's tag is not ours: KeyError
-            if key in out:  # duplicate (and unhashable: TypeError)
-                raise _Fallback
-            out[key] = build(value_node, depth)
-            m = key_node.start_mark
-            key_marks[key] = (m.line + 1, m.column + 1)
-            m = value_node.start_mark
-            value_marks[key] = (m.line + 1, m.column + 1)
+    def mapping(self, node, depth: int) -> MDict:
+        pairs = node.value
+        self.total += 2 * len(pairs)
+        out = _new_dict(MDict)
+        for key_node, value_node in pairs:
+            if key_node.__class__ is not ScalarNode:
+                key = self.collection(key_node, depth)  # unhashable: TypeError
+            elif key_node.tag == _STR:
+                key = key_node.value
+            else:
+                key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
+            if value_node.__class__ is not ScalarNode:
+                out[key] = self.collection(value_node, depth)
+            elif value_node.tag == _STR:
+                out[key] = value_node.value
+            else:
+                out[key] = self.scalar(value_node)
+        if len(out) != len(pairs):  # a key given twice
+            raise _Fallback
+        out._node = node
+        out._keys = tuple(out)
         return out
 
 
