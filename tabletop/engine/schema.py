@@ -207,10 +207,14 @@ class Str(Spec):
                 if isinstance(value, bool) or not isinstance(value, str | int | float):
                     raise Invalid
                 value = str(value)
-            if len(value) > max_len or (nonempty and not value.strip()) or \
-                    text_problem(value, one_line):
+            if len(value) > max_len:
+                raise Invalid
+            if one_line and value.isprintable() and visible(value):
+                return value  # (what text_problem and the strip below would accept)
+            if (nonempty and not value.strip()) or text_problem(value, one_line):
                 raise Invalid
             return value
+        visible = _VISIBLE_ASCII.search
         return run
 
 
@@ -444,9 +448,11 @@ class Record(Spec):
             if not isinstance(value, dict) or not names.issuperset(value):
                 raise Invalid
             out = {}
+            get = value.get
             for name, check, required, default in fields:
-                if name in value:
-                    out[name] = check(value[name])
+                item = get(name, Invalid)
+                if item is not Invalid:
+                    out[name] = check(item)
                 elif required:
                     raise Invalid
                 else:

@@ -58,6 +58,11 @@ class MDict(dict):
         self._key_marks: dict = {}
         self._value_marks: dict = {}
 
+    def _key_list(self):
+        """The keys in the order of the node's pairs (their text when all are text)."""
+        keys = self._keys
+        return keys if keys is not None else [key.value for key, _ in self._node.value]
+
     @property
     def mark(self) -> Mark:
         try:
@@ -77,7 +82,7 @@ class MDict(dict):
         except AttributeError:
             marks = self._key_marks = {
                 key: (m.line + 1, m.column + 1)
-                for key, (node, _) in zip(self._keys, self._node.value, strict=True)
+                for key, (node, _) in zip(self._key_list(), self._node.value, strict=True)
                 for m in (node.start_mark,)}
             return marks
 
@@ -92,7 +97,7 @@ class MDict(dict):
         except AttributeError:
             marks = self._value_marks = {
                 key: (m.line + 1, m.column + 1)
-                for key, (_, node) in zip(self._keys, self._node.value, strict=True)
+                for key, (_, node) in zip(self._key_list(), self._node.value, strict=True)
                 for m in (node.start_mark,)}
             return marks
 
@@ -499,8 +504,9 @@ class _FastBuild:
     def __init__(self, text: str) -> None:
         self.loader = _FastLoader(text)
         self.total = 0
-        #: id(collection node) -> (its value, the nodes it stands for), once built
-        self.built: dict[int, tuple] = {}
+        #: id(collection node) -> its value and the nodes it stands for, once built
+        self.values: dict[int, object] = {}
+        self.weights: dict[int, int] = {}
 
     def run(self):
         try:
@@ -531,10 +537,10 @@ class _FastBuild:
 
     def collection(self, node, depth: int):
         """The value of a mapping or sequence node its parent has counted once."""
-        done = self.built.get(id(node))
-        if done is not None:  # an alias: the value shared, its nodes counted again
-            self.total += done[1] - 1
-            return done[0]
+        done = self.values.get(id(node), _Fallback)
+        if done is not _Fallback:  # an alias: the value shared, its nodes counted again
+            self.total += self.weights[id(node)] - 1
+            return done
         if depth >= limits.MAX_YAML_DEPTH:  # (an alias to an unfinished one ends here)
             raise _Fallback
         before = self.total
@@ -545,7 +551,8 @@ class _FastBuild:
             out = self.sequence(node, depth + 1)
         else:
             raise _Fallback
-        self.built[id(node)] = (out, self.total - before + 1)
+        self.values[id(node)] = out
+        self.weights[id(node)] = self.total - before + 1
         return out
 
     def sequence(self, node, depth: int) -> MList:
@@ -567,13 +574,15 @@ class _FastBuild:
         pairs = node.value
         self.total += 2 * len(pairs)
         out = _new_dict(MDict)
+        odd = False  # a key that is not its node's text
         for key_node, value_node in pairs:
-            if key_node.__class__ is not ScalarNode:
-                key = self.collection(key_node, depth)  # unhashable: TypeError
-            elif key_node.tag == _STR:
+            if key_node.__class__ is ScalarNode and key_node.tag == _STR:
                 key = key_node.value
-            else:
+            elif key_node.__class__ is ScalarNode:
                 key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
+                odd = True
+            else:
+                key = self.collection(key_node, depth)  # unhashable: TypeError
             if value_node.__class__ is not ScalarNode:
                 out[key] = self.collection(value_node, depth)
             elif value_node.tag == _STR:
@@ -583,7 +592,7 @@ class _FastBuild:
         if len(out) != len(pairs):  # a key given twice
             raise _Fallback
         out._node = node
-        out._keys = tuple(out)
+        out._keys = tuple(out) if odd else None
         return out
 
 
