@@ -159,9 +159,11 @@ class CardLoader:
             return real[len(base):]
         return "." if real == self._cwd else str(path)
 
-    def read(self, path: Path, catalog: Catalog) -> str | None:
-        """The text of a card file, or None after reporting why it cannot be used."""
-        shown = self._display(path)
+    def read(self, path: Path, catalog: Catalog, shown: str | None = None) -> str | None:
+        """The text of a card file, or None after reporting why it cannot be used
+        (``shown``: how messages name the file, by default its :meth:`_display`)."""
+        if shown is None:
+            shown = self._display(path)
         try:
             size = path.stat().st_size
             if size > limits.MAX_CARD_FILE_BYTES:
@@ -192,9 +194,10 @@ class CardLoader:
         """Load one file; ``root`` is the mod's own folder (art must stay inside it);
         ``implied``: a file without ``game:`` is for this game (``validate --game``)."""
         limits.checkpoint()
-        text = self.read(path, catalog)
+        shown = self._display(path)
+        text = self.read(path, catalog, shown)
         if text is not None:
-            self.load_text(text, self._display(path), catalog, is_mod=is_mod, base_dir=path.parent,
+            self.load_text(text, shown, catalog, is_mod=is_mod, base_dir=path.parent,
                            root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,
@@ -392,10 +395,35 @@ class _Prob:
 
 
 def yaml_files(directory: Path) -> list[Path]:
+    """The ``.yaml`` and ``.yml`` files in ``directory`` and its folders, sorted: what
+    ``sorted(directory.rglob("*"))`` keeps with that suffix that is a file (links to
+    files count; linked folders are not entered, nor folders that may not be read),
+    listed with ``os.scandir`` (a fifth of the time of a shipped catalog's load went to
+    ``rglob``)."""
     if not directory.is_dir():
         return []
-    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml")
-                  and p.is_file())
+    found: list[Path] = []
+    _scan(directory, found)
+    return sorted(found)
+
+
+def _scan(folder: Path, found: list[Path]) -> None:
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except PermissionError:
+        return
+    for entry in entries:
+        name = entry.name
+        try:
+            is_folder = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            is_folder = False
+        if is_folder:
+            _scan(folder / name, found)
+        elif ((name.endswith(".yaml") and len(name) > 5)  # the suffix (".yaml" has none)
+              or (name.endswith(".yml") and len(name) > 4)) and entry.is_file():
+            found.append(folder / name)
 
 
 def mod_root(directory: Path, path: Path) -> Path:
@@ -438,7 +466,8 @@ def collector_paused():
         yield
     finally:
         gc.enable()
-        gc.collect(0)
+        if gc.get_count()[0] > gc.get_threshold()[0]:  # it would pass at once anyway
+            gc.collect(0)
 
 
 def _load_catalog(game, kinds, base_dirs, mod_dirs, sets, known_games) -> Catalog:

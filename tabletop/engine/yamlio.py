@@ -54,22 +54,26 @@ class MDict(dict):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._mark: Mark = (0, 0)
-        self._key_marks: dict = {}
-        self._value_marks: dict = {}
+        self._mark: Mark | None = (0, 0)
+        self._key_marks: dict | None = {}
+        self._value_marks: dict | None = {}
 
-    def _key_list(self):
-        """The keys in the order of the node's pairs (their text when all are text)."""
-        keys = self._keys
-        return keys if keys is not None else [key.value for key, _ in self._node.value]
+    def _marks(self, which: int) -> dict:
+        """The key (0) or value (1) positions from the node's pairs."""
+        pairs = self._node.value
+        if self._keys is None:  # every key its node's text (a card's fields)
+            return {pair[0].value: (m.line + 1, m.column + 1)
+                    for pair in pairs for m in (pair[which].start_mark,)}
+        return {key: (m.line + 1, m.column + 1)
+                for key, pair in zip(self._keys, pairs, strict=True)
+                for m in (pair[which].start_mark,)}
 
     @property
     def mark(self) -> Mark:
-        try:
-            return self._mark
-        except AttributeError:  # fast path, not asked yet
+        mark = self._mark
+        if mark is None:  # fast path, not asked yet
             mark = self._mark = _pos(self._node)
-            return mark
+        return mark
 
     @mark.setter
     def mark(self, value: Mark) -> None:
@@ -77,14 +81,10 @@ class MDict(dict):
 
     @property
     def key_marks(self) -> dict:
-        try:
-            return self._key_marks
-        except AttributeError:
-            marks = self._key_marks = {
-                key: (m.line + 1, m.column + 1)
-                for key, (node, _) in zip(self._key_list(), self._node.value, strict=True)
-                for m in (node.start_mark,)}
-            return marks
+        marks = self._key_marks
+        if marks is None:
+            marks = self._key_marks = self._marks(0)
+        return marks
 
     @key_marks.setter
     def key_marks(self, value: dict) -> None:
@@ -92,14 +92,10 @@ class MDict(dict):
 
     @property
     def value_marks(self) -> dict:
-        try:
-            return self._value_marks
-        except AttributeError:
-            marks = self._value_marks = {
-                key: (m.line + 1, m.column + 1)
-                for key, (_, node) in zip(self._key_list(), self._node.value, strict=True)
-                for m in (node.start_mark,)}
-            return marks
+        marks = self._value_marks
+        if marks is None:
+            marks = self._value_marks = self._marks(1)
+        return marks
 
     @value_marks.setter
     def value_marks(self, value: dict) -> None:
@@ -117,16 +113,15 @@ class MList(list):
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self._mark: Mark = (0, 0)
-        self._item_marks: list[Mark] = []
+        self._mark: Mark | None = (0, 0)
+        self._item_marks: list[Mark] | None = []
 
     @property
     def mark(self) -> Mark:
-        try:
-            return self._mark
-        except AttributeError:
+        mark = self._mark
+        if mark is None:  # fast path, not asked yet
             mark = self._mark = _pos(self._node)
-            return mark
+        return mark
 
     @mark.setter
     def mark(self, value: Mark) -> None:
@@ -134,11 +129,10 @@ class MList(list):
 
     @property
     def item_marks(self) -> list[Mark]:
-        try:
-            return self._item_marks
-        except AttributeError:
+        marks = self._item_marks
+        if marks is None:
             marks = self._item_marks = [_pos(item) for item in self._node.value]
-            return marks
+        return marks
 
     @item_marks.setter
     def item_marks(self, value: list[Mark]) -> None:
@@ -568,6 +562,7 @@ class _FastBuild:
             else:
                 append(self.scalar(item))
         out._node = node
+        out._mark = out._item_marks = None  # (worked out when asked for)
         return out
 
     def mapping(self, node, depth: int) -> MDict:
@@ -593,6 +588,7 @@ class _FastBuild:
             raise _Fallback
         out._node = node
         out._keys = tuple(out) if odd else None
+        out._mark = out._key_marks = out._value_marks = None  # (worked out when asked for)
         return out
 
 
