@@ -134,6 +134,7 @@ class CardLoader:
         #: does not change folder): a file's path is shown relative to the working folder
         self._cwd: str | None = None
         self._folders: dict[Path, str] = {}
+        self._shown: tuple = (None, "")  # the last path shown, and how
         self.accepts = {game, *sets}
         #: every game and card set id a file may name (None: not checked)
         self.known = set(known_games) | self.accepts if known_games is not None else None
@@ -145,25 +146,28 @@ class CardLoader:
 
     def _display(self, path: Path) -> str:
         """:func:`display_path` of ``path`` (a file that is not a link resolves to its
-        folder's real path and its name, so each folder is resolved once)."""
+        folder's real path and its name, so each folder is resolved once; the file being
+        loaded is asked for twice, by :meth:`read` and for its cards)."""
+        if self._shown[0] is path:
+            return self._shown[1]
         if self._cwd is None:
             self._cwd = os.path.realpath(os.getcwd())
         if os.path.islink(path):
-            return display_path(path, Path(self._cwd))
-        folder = self._folders.get(path.parent)
-        if folder is None:
-            folder = self._folders[path.parent] = os.path.realpath(path.parent)
-        real = os.path.join(folder, path.name)
-        base = self._cwd.rstrip(os.sep) + os.sep
-        if real.startswith(base):
-            return real[len(base):]
-        return "." if real == self._cwd else str(path)
+            shown = display_path(path, Path(self._cwd))
+        else:
+            folder = self._folders.get(path.parent)
+            if folder is None:
+                folder = self._folders[path.parent] = os.path.realpath(path.parent)
+            real = os.path.join(folder, path.name)
+            base = self._cwd.rstrip(os.sep) + os.sep
+            shown = real[len(base):] if real.startswith(base) else \
+                "." if real == self._cwd else str(path)
+        self._shown = (path, shown)
+        return shown
 
-    def read(self, path: Path, catalog: Catalog, shown: str | None = None) -> str | None:
-        """The text of a card file, or None after reporting why it cannot be used
-        (``shown``: how messages name the file, by default its :meth:`_display`)."""
-        if shown is None:
-            shown = self._display(path)
+    def read(self, path: Path, catalog: Catalog) -> str | None:
+        """The text of a card file, or None after reporting why it cannot be used."""
+        shown = self._display(path)
         try:
             size = path.stat().st_size
             if size > limits.MAX_CARD_FILE_BYTES:
@@ -194,11 +198,10 @@ class CardLoader:
         """Load one file; ``root`` is the mod's own folder (art must stay inside it);
         ``implied``: a file without ``game:`` is for this game (``validate --game``)."""
         limits.checkpoint()
-        shown = self._display(path)
-        text = self.read(path, catalog, shown)
+        text = self.read(path, catalog)
         if text is not None:
-            self.load_text(text, shown, catalog, is_mod=is_mod, base_dir=path.parent,
-                           root=root, implied=implied)
+            self.load_text(text, self._display(path), catalog, is_mod=is_mod,
+                           base_dir=path.parent, root=root, implied=implied)
 
     def load_text(self, text: str, shown: str, catalog: Catalog, is_mod: bool = False,
                   base_dir: Path | None = None, root: Path | None = None,
