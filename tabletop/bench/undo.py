@@ -1,15 +1,16 @@
 """The Undo button late in a long game against the computer: the frame in which a click
 on Undo lands (the engine takes back the moves since the person's last, the autosave is
 queued, the view, layout, buttons and log are brought up to date, the table is drawn),
-against the engine's undo of the same moves alone."""
+against the engine's undo of the same moves alone. Both are timed in the CPU time of the
+thread that runs them (as frames are: :mod:`tabletop.bench.frames`)."""
 
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 
 from ..engine.game import SeatConfig
+from .frames import clock
 from .games import LENGTHS, Context
 from .report import Row, value_row
 
@@ -67,15 +68,15 @@ def undo_row(ctx: Context, game_id: str) -> Row:
                 break
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-            t0 = time.perf_counter()
+            t0 = clock()
             app.step(0.016)
-            clicks.append((time.perf_counter() - t0) * 1000)
+            clicks.append((clock() - t0) * 1000)
             scene.redo()
             app.step(0.016)
             listeners, session.listeners = session.listeners, []
-            t0 = time.perf_counter()
+            t0 = clock()
             session.undo(scene.humans)
-            engine.append((time.perf_counter() - t0) * 1000)
+            engine.append((clock() - t0) * 1000)
             session.redo(scene.humans)
             session.listeners = listeners
         scene.on_quit()
