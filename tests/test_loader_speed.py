@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,30 @@ def test_the_collector_runs_after_an_interrupted_load():
     finally:
         limits.set_interrupt_check(None)
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("limit", [None, 1000])
+def test_a_file_that_grew_after_its_size_was_read(tmp_path, monkeypatch, limit):
+    """The loader reads the size it was told, then what the file grew by, up to the
+    limit: the whole file within the limit, a refusal over it."""
+    if limit:
+        monkeypatch.setattr(limits, "MAX_CARD_FILE_BYTES", limit)
+    path = tmp_path / "mod.yaml"
+    path.write_text("game: brawl\n# " + "x" * 2000 + "\ncards:\n  - {id: c, kind: "
+                    "condition, name: C, effects: []}\n", encoding="utf-8")
+    real_stat = Path.stat
+
+    def stat(self, **kw):  # the card file says it holds 10 bytes
+        found = real_stat(self, **kw)
+        if self.name != "mod.yaml":
+            return found
+        fields = list(found)
+        fields[6] = 10  # st_size
+        return os.stat_result(fields)
+    monkeypatch.setattr(Path, "stat", stat)
+    rules = GAMES["brawl"].rules
+    catalog = load_catalog("brawl", rules.card_kinds, [], [tmp_path])
+    if limit:
+        assert [e.message for e in catalog.errors] == ["the file is too large"]
+    else:
+        assert list(catalog.cards) == ["c"] and not catalog.errors

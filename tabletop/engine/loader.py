@@ -175,8 +175,12 @@ class CardLoader:
                     shown, 1, 1, f"the file is too large ({size:,} bytes; a card file may "
                                  f"have at most {limits.MAX_CARD_FILE_BYTES:,})"))
                 return None
-            with path.open("rb") as handle:
-                raw = handle.read(limits.MAX_CARD_FILE_BYTES + 1)
+            with open(path, "rb", buffering=0) as handle:
+                # the size read first (a read of the whole limit sets aside a megabyte),
+                # then whatever the file grew by, up to the limit
+                raw = handle.read(size + 1)
+                if len(raw) > size:
+                    raw += handle.read(limits.MAX_CARD_FILE_BYTES + 1 - len(raw))
         except OSError as exc:
             catalog.errors.append(CardError(shown, 1, 1, "cannot read the file: "
                                             + _one_line(exc.strerror or exc)))

@@ -463,7 +463,7 @@ class _FastLoader(_Base):  # type: ignore[misc, valid-type]
             tag = self._resolved.get(value)
             if tag is None:
                 tag = _STR
-                for candidate, regexp in _RESOLVERS.get(value[:1], []) + _WILDCARD:
+                for candidate, regexp in _BY_FIRST.get(value[:1], _WILDCARD):
                     if regexp.match(value):
                         tag = candidate
                         break
@@ -483,6 +483,9 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _RESOLVERS = MarkedLoader.yaml_implicit_resolvers
 _WILDCARD = _RESOLVERS.get(None, [])
+#: the resolvers to try for a plain scalar by its first character, then the wildcard ones
+_BY_FIRST = {first: resolvers + _WILDCARD for first, resolvers in _RESOLVERS.items()
+             if first is not None}
 _SCALARS = {f"tag:yaml.org,2002:{t}": getattr(MarkedLoader, f"construct_yaml_{t}")
             for t in ("int", "float", "bool", "null")}
 _new_dict = dict.__new__
