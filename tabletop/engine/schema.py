@@ -441,22 +441,18 @@ class Record(Spec):
 
     def _compile(self):
         names = frozenset(self.fields)
-        fields = [(name, f.spec.compiled(), f.required, f.default)
-                  for name, f in self.fields.items()]
+        required = frozenset(name for name, f in self.fields.items() if f.required)
+        checks = {name: f.spec.compiled() for name, f in self.fields.items()}
+        # every field in order, with its default: the fields given replace theirs in place
+        template = {name: f.default for name, f in self.fields.items()}
 
         def run(value):
-            if not isinstance(value, dict) or not names.issuperset(value):
+            if not isinstance(value, dict) or not names.issuperset(value) or \
+                    not value.keys() >= required:  # (no set made of the keys)
                 raise Invalid
-            out = {}
-            get = value.get
-            for name, check, required, default in fields:
-                item = get(name, Invalid)
-                if item is not Invalid:
-                    out[name] = check(item)
-                elif required:
-                    raise Invalid
-                else:
-                    out[name] = default
+            out = template.copy()
+            for name, item in value.items():
+                out[name] = checks[name](item)
             return out
         return run
 
