@@ -447,32 +447,13 @@ class _Fallback(Exception):  # noqa: N818 - a signal, not an error
 
 
 class _FastLoader(_Base):  # type: ignore[misc, valid-type]
-    """libyaml's own composer with :class:`MarkedLoader`'s resolvers, remembering what
-    each plain scalar resolved to (keys and values repeat from card to card)."""
+    """libyaml's own composer, its Python hooks replaced by builtins: a node without a
+    tag in the file gets ``slice(kind, text, implicit)`` for a tag (no Python call per
+    node), which :class:`_FastBuild` resolves as :class:`MarkedLoader` would, remembering
+    what each plain text resolved to (keys and values repeat from card to card); no path
+    resolvers, so the calls around every node go to a dict's get and an empty tuple."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self._resolved: dict = {}
-
-    def resolve(self, kind, value, implicit):
-        """What ``BaseResolver.resolve`` gives with MarkedLoader's table and no path
-        resolvers, remembered per plain scalar."""
-        if kind is ScalarNode:
-            if not implicit[0]:
-                return _STR
-            tag = self._resolved.get(value)
-            if tag is None:
-                tag = _STR
-                for candidate, regexp in _BY_FIRST.get(value[:1], _WILDCARD):
-                    if regexp.match(value):
-                        tag = candidate
-                        break
-                self._resolved[value] = tag
-            return tag
-        return _SEQ if kind is SequenceNode else _MAP
-
-    # no path resolvers: the composer's two calls around every node go to builtins that
-    # do nothing with their arguments (a dict's get, an empty tuple) instead of Python
+    resolve = slice
     descend_resolver = {}.get
     ascend_resolver = tuple
 
@@ -486,6 +467,16 @@ _WILDCARD = _RESOLVERS.get(None, [])
 #: the resolvers to try for a plain scalar by its first character, then the wildcard ones
 _BY_FIRST = {first: resolvers + _WILDCARD for first, resolvers in _RESOLVERS.items()
              if first is not None}
+
+
+def _resolve_plain(text: str) -> str:
+    """The tag of a plain scalar without one, by MarkedLoader's implicit resolvers."""
+    for candidate, regexp in _BY_FIRST.get(text[:1], _WILDCARD):
+        if regexp.match(text):
+            return candidate
+    return _STR
+
+
 _SCALARS = {f"tag:yaml.org,2002:{t}": getattr(MarkedLoader, f"construct_yaml_{t}")
             for t in ("int", "float", "bool", "null")}
 _new_dict = dict.__new__
@@ -504,6 +495,8 @@ class _FastBuild:
         #: id(collection node) -> its value and the nodes it stands for, once built
         self.values: dict[int, object] = {}
         self.weights: dict[int, int] = {}
+        #: plain text -> its tag (``_STR`` itself for text)
+        self.resolved: dict[str, str] = {}
 
     def run(self):
         try:
@@ -522,6 +515,12 @@ class _FastBuild:
     def scalar(self, node):
         tag = node.tag
         value = node.value
+        if tag.__class__ is slice:  # no tag in the file: quoted is text, plain resolved
+            if not tag.step[0]:
+                return value
+            tag = self.resolved.get(value)
+            if tag is None:
+                tag = self.resolved[value] = _resolve_plain(value)
         if tag == _STR:
             return value
         if tag in _NUMBER_TAGS:
@@ -542,9 +541,10 @@ class _FastBuild:
             raise _Fallback
         before = self.total
         cls = node.__class__
-        if cls is MappingNode and node.tag == _MAP:
+        tag = node.tag
+        if cls is MappingNode and (tag.__class__ is slice or tag == _MAP):
             out = self.mapping(node, depth + 1)
-        elif cls is SequenceNode and node.tag == _SEQ:
+        elif cls is SequenceNode and (tag.__class__ is slice or tag == _SEQ):
             out = self.sequence(node, depth + 1)
         else:
             raise _Fallback
@@ -557,10 +557,13 @@ class _FastBuild:
         self.total += len(items)
         out = _new_list(MList)
         append = out.append
+        resolved = self.resolved
         for item in items:
             if item.__class__ is not ScalarNode:
                 append(self.collection(item, depth))
-            elif item.tag == _STR:
+                continue
+            tag = item.tag  # text without a tag in the file, quoted or known: taken as is
+            if tag.__class__ is slice and (not tag.step[0] or resolved.get(item.value) is _STR):
                 append(item.value)
             else:
                 append(self.scalar(item))
@@ -573,17 +576,25 @@ class _FastBuild:
         self.total += 2 * len(pairs)
         out = _new_dict(MDict)
         odd = False  # a key that is not its node's text
+        resolved = self.resolved
         for key_node, value_node in pairs:
-            if key_node.__class__ is ScalarNode and key_node.tag == _STR:
-                key = key_node.value
-            elif key_node.__class__ is ScalarNode:
-                key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
-                odd = True
+            if key_node.__class__ is ScalarNode:
+                tag = key_node.tag
+                if tag.__class__ is slice and (not tag.step[0] or
+                                               resolved.get(key_node.value) is _STR):
+                    key = key_node.value
+                else:
+                    key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
+                    odd = odd or key is not key_node.value
             else:
                 key = self.collection(key_node, depth)  # unhashable: TypeError
+                odd = True
             if value_node.__class__ is not ScalarNode:
                 out[key] = self.collection(value_node, depth)
-            elif value_node.tag == _STR:
+                continue
+            tag = value_node.tag  # text without a tag in the file: taken as is
+            if tag.__class__ is slice and (not tag.step[0] or
+                                           resolved.get(value_node.value) is _STR):
                 out[key] = value_node.value
             else:
                 out[key] = self.scalar(value_node)
