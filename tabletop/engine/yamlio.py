@@ -414,15 +414,16 @@ def load(text: str, fast: bool = True):
 
 # -- the fast path ---------------------------------------------------------------------------
 # libyaml composes the whole node tree in C (as the bare ``CSafeLoader`` does) and one tight
-# pass builds the same MDict/MList values with the same positions, counting nodes (an alias
-# as everything it repeats: a repeated collection is built once and shared, as the careful
-# path shares it) and nesting exactly. The C composer recurses, so a file goes this way only
-# when a bound read off its text keeps the nesting far below what the C stack holds (it
-# fails near 100,000 levels): every '[' and '{', plus twice the longest run of indentation
-# and block indicators a line starts with (a block collection nested in another starts at
-# least one column further in every second level; properties cannot start a nested block
-# collection on the same line). The composed tree is no bigger than the text, which is
-# within its size limit. Anything the fast pass does not handle exactly as
+# pass builds the same MDict/MList values (their positions left in the nodes until asked
+# for), counting nodes (an alias as everything it repeats: a repeated collection is built
+# once and shared, as the careful path shares it) and nesting exactly; libyaml calls no
+# Python while composing (tags resolved in the pass). The C composer recurses, so a file
+# goes this way only when a bound read off its text keeps the nesting far below what the C
+# stack holds (it fails near 100,000 levels): every '[' and '{', plus twice the longest run
+# of indentation and block indicators a line starts with (a block collection nested in
+# another starts at least one column further in every second level; properties cannot
+# start a nested block collection on the same line). The composed tree is no bigger than
+# the text, which is within its size limit. Anything the fast pass does not handle exactly as
 # :class:`MarkedLoader` does (an explicit tag other than the core ones, a merge key, a
 # duplicate key, a limit reached, a syntax error) sends the file to the careful path, which
 # gives the same value or the same error with the same position.
