@@ -5,6 +5,8 @@ thrown away) draws, for every game in the registry."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from table_helpers import open_table, sample_points
@@ -41,11 +43,12 @@ def _fresh(scene, size) -> pygame.Surface:
 
 
 def assert_fresh(app, scene, what: str) -> None:
-    """Run frames until the picture has caught up with the change (it is painted over a
-    few frames, :data:`~tabletop.ui.table.draw.PAINT_BUDGET` a frame), then compare what
+    """Run frames, with the work the app's loop does between them, until the picture
+    has caught up with the change (it is painted over a few frames), then compare what
     the table draws from its caches with a fresh redraw of the same moment."""
     app.step(0.016)
     for _ in range(60):
+        app.spare(time.perf_counter() + 0.05)  # the work between frames, as in the app
         if not scene.painting:
             break
         app.step(0.016)
@@ -209,8 +212,6 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     """``App.spare``: the app's loop spends what a frame leaves of its sixtieth on the
     picture being painted, then on card faces not painted yet; with no time left it
     does nothing."""
-    import time
-
     from tabletop.ui import cardart
 
     game_id = "solo-deckbuilder" if "solo-deckbuilder" in GAMES else next(iter(GAMES))

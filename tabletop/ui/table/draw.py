@@ -80,14 +80,17 @@ class TableDrawing:
         keys = self._layer_keys()
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None  # the game changed again before the picture was done
+        fresh = False
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
+            fresh = True
         if self._job is not None:
             # the budget counts from the frame's start: what the frame did before (a
-            # move, an undo, the new layout) leaves that much less time to paint
+            # move, an undo, the new layout) leaves that much less time to paint; the
+            # frames after the change paint one step at least
             start = self.app.frame_cpu or time.thread_time()
             self._run_job(start + budget if budget is not None else math.inf,
-                          clock=time.thread_time)
+                          first=not fresh or budget is None, clock=time.thread_time)
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
@@ -118,8 +121,24 @@ class TableDrawing:
         keys = self._layer_keys()
         if self._job is not None and self._job[1] == (keys["table"], keys["panel"]):
             self._run_job(end, first=False)
+        if self._job is None and self._layers.get("away") != keys["away"] and \
+                time.perf_counter() + self._slowest_step < end:
+            cpu = time.thread_time()
+            self._catch_up(self._canvas, keys, arrivals=True)
+            self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
         if not self.painting:
             self.warmer.step(end)
+
+    def _draw_arrived(self, surf) -> None:
+        """Cards back in their places (their glide ended) that the picture does not show
+        yet: drawn over it until it does."""
+        shown = self._layers.get("away")
+        if self._job is not None or shown is None:
+            return
+        back = shown[0] - self._layer_keys()["away"][0]
+        for sprite in self.layout_obj.sprites:
+            if sprite.card in back and sprite.card != HIDDEN:
+                self._draw_sprite(surf, sprite)
 
     def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
         """Paint the changed layers on the second picture, a step at a time."""
@@ -142,16 +161,21 @@ class TableDrawing:
             back.set_clip(None)
             yield
 
-    def _catch_up(self, canvas, keys: dict[str, tuple]) -> None:
-        """Cards taken away or put back, and the log scrolled: painted at once, in their
-        places only (the picture is otherwise up to date)."""
+    def _catch_up(self, canvas, keys: dict[str, tuple], arrivals: bool = False) -> None:
+        """Cards taken away (a drag, a glide starting) and the log scrolled: painted at
+        once, in their places only (the picture is otherwise up to date). Cards put back
+        (a glide ended) only with ``arrivals`` (between frames): until then they are
+        drawn over the picture in their places (:meth:`_draw_arrived`)."""
         shown = self._layers.get("away")
-        if shown != keys["away"]:
-            area = self._away_area(shown, keys["away"])
+        now = keys["away"]
+        if shown != now and (arrivals or shown is None or shown[1] != now[1]
+                             or now[0] - shown[0]):
+            area = self._away_area(shown, now)
             if area is not None:
                 canvas.set_clip(area)
                 self._draw_table_layer(canvas)
-            self._layers["away"] = keys["away"]
+                canvas.set_clip(None)
+            self._layers["away"] = now
         if self._layers.get("log") != keys["log"]:
             self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
             self._layers["log"] = keys["log"]
@@ -285,6 +309,7 @@ class TableDrawing:
             for rect, _, zone in self.lit_targets(dragging):
                 _glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
         if self._job is None:  # else the picture shows the cards where they were
+            self._draw_arrived(surf)
             self._draw_spotlight(surf)
             self._draw_glides(surf)
         if dragging is not None:
