@@ -343,9 +343,14 @@ class TableDrawing:
             color = theme.GOOD if rise.good else theme.BAD
             box = pygame.Rect(0, 0, int(90 * s), int(40 * s))
             box.center = (x, y)
-            img = pygame.Surface(box.size, pygame.SRCALPHA)
-            text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
-                      align="center", valign="middle", shadow=(10, 10, 14))
+            key = (rise.label, color, box.size)
+            img = _risen.get(key)
+            if img is None:  # painted once per number, colour and size
+                if len(_risen) > 64:
+                    _risen.clear()
+                img = _risen[key] = pygame.Surface(box.size, pygame.SRCALPHA)
+                text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
+                          align="center", valign="middle", shadow=(10, 10, 14))
             img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
             surf.blit(img, box)
 
@@ -583,6 +588,7 @@ def panel_ground(size: tuple[int, int]) -> pygame.Surface:
 
 
 _grounds: dict[tuple[int, int], pygame.Surface] = {}
+_risen: dict[tuple, pygame.Surface] = {}  # the rising numbers' pictures
 
 
 def _glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
