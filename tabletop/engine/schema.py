@@ -207,10 +207,14 @@ class Str(Spec):
                 if isinstance(value, bool) or not isinstance(value, str | int | float):
                     raise Invalid
                 value = str(value)
-            if len(value) > max_len or (nonempty and not value.strip()) or \
-                    text_problem(value, one_line):
+            if len(value) > max_len:
+                raise Invalid
+            if one_line and value.isprintable() and visible(value):
+                return value  # (what text_problem and the strip below would accept)
+            if (nonempty and not value.strip()) or text_problem(value, one_line):
                 raise Invalid
             return value
+        visible = _VISIBLE_ASCII.search
         return run
 
 
@@ -437,20 +441,18 @@ class Record(Spec):
 
     def _compile(self):
         names = frozenset(self.fields)
-        fields = [(name, f.spec.compiled(), f.required, f.default)
-                  for name, f in self.fields.items()]
+        required = frozenset(name for name, f in self.fields.items() if f.required)
+        checks = {name: f.spec.compiled() for name, f in self.fields.items()}
+        # every field in order, with its default: the fields given replace theirs in place
+        template = {name: f.default for name, f in self.fields.items()}
 
         def run(value):
-            if not isinstance(value, dict) or not names.issuperset(value):
+            if not isinstance(value, dict) or not names.issuperset(value) or \
+                    not value.keys() >= required:  # (no set made of the keys)
                 raise Invalid
-            out = {}
-            for name, check, required, default in fields:
-                if name in value:
-                    out[name] = check(value[name])
-                elif required:
-                    raise Invalid
-                else:
-                    out[name] = default
+            out = template.copy()
+            for name, item in value.items():
+                out[name] = checks[name](item)
             return out
         return run
 

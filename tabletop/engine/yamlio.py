@@ -44,38 +44,110 @@ Mark = tuple[int, int]
 
 
 class MDict(dict):
-    """A dict with the position of the mapping, of each key and of each value."""
+    """A dict with the position of the mapping, of each key and of each value.
 
-    __slots__ = ("mark", "key_marks", "value_marks")
+    A mapping built on the fast path keeps its composed node and works each of the three
+    out from it when first asked for (most are never needed: they name the place of a
+    problem), as the careful path records them."""
+
+    __slots__ = ("_mark", "_key_marks", "_value_marks", "_node", "_keys")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.mark: Mark = (0, 0)
-        self.key_marks: dict = {}
-        self.value_marks: dict = {}
+        self._mark: Mark | None = (0, 0)
+        self._key_marks: dict | None = {}
+        self._value_marks: dict | None = {}
+
+    def _marks(self, which: int) -> dict:
+        """The key (0) or value (1) positions from the node's pairs."""
+        pairs = self._node.value
+        if self._keys is None:  # every key its node's text (a card's fields)
+            return {pair[0].value: (m.line + 1, m.column + 1)
+                    for pair in pairs for m in (pair[which].start_mark,)}
+        return {key: (m.line + 1, m.column + 1)
+                for key, pair in zip(self._keys, pairs, strict=True)
+                for m in (pair[which].start_mark,)}
+
+    @property
+    def mark(self) -> Mark:
+        mark = self._mark
+        if mark is None:  # fast path, not asked yet
+            mark = self._mark = _pos(self._node)
+        return mark
+
+    @mark.setter
+    def mark(self, value: Mark) -> None:
+        self._mark = value
+
+    @property
+    def key_marks(self) -> dict:
+        marks = self._key_marks
+        if marks is None:
+            marks = self._key_marks = self._marks(0)
+        return marks
+
+    @key_marks.setter
+    def key_marks(self, value: dict) -> None:
+        self._key_marks = value
+
+    @property
+    def value_marks(self) -> dict:
+        marks = self._value_marks
+        if marks is None:
+            marks = self._value_marks = self._marks(1)
+        return marks
+
+    @value_marks.setter
+    def value_marks(self, value: dict) -> None:
+        self._value_marks = value
 
     def mark_of(self, key) -> Mark:
         return self.value_marks.get(key) or self.key_marks.get(key) or self.mark
 
 
 class MList(list):
-    """A list with the position of the sequence and of each item."""
+    """A list with the position of the sequence and of each item (on the fast path
+    worked out from the composed node when first asked for)."""
 
-    __slots__ = ("mark", "item_marks")
+    __slots__ = ("_mark", "_item_marks", "_node")
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.mark: Mark = (0, 0)
-        self.item_marks: list[Mark] = []
+        self._mark: Mark | None = (0, 0)
+        self._item_marks: list[Mark] | None = []
+
+    @property
+    def mark(self) -> Mark:
+        mark = self._mark
+        if mark is None:  # fast path, not asked yet
+            mark = self._mark = _pos(self._node)
+        return mark
+
+    @mark.setter
+    def mark(self, value: Mark) -> None:
+        self._mark = value
+
+    @property
+    def item_marks(self) -> list[Mark]:
+        marks = self._item_marks
+        if marks is None:
+            marks = self._item_marks = [_pos(item) for item in self._node.value]
+        return marks
+
+    @item_marks.setter
+    def item_marks(self, value: list[Mark]) -> None:
+        self._item_marks = value
 
     def mark_of(self, index: int) -> Mark:
-        if 0 <= index < len(self.item_marks):
-            return self.item_marks[index]
+        marks = self.item_marks
+        if 0 <= index < len(marks):
+            return marks[index]
         return self.mark
 
 
 def _pos(node) -> Mark:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
+    mark = node.start_mark
+    return (mark.line + 1, mark.column + 1)
 
 
 class LimitError(yaml.MarkedYAMLError):
@@ -342,15 +414,16 @@ def load(text: str, fast: bool = True):
 
 # -- the fast path ---------------------------------------------------------------------------
 # libyaml composes the whole node tree in C (as the bare ``CSafeLoader`` does) and one tight
-# pass builds the same MDict/MList values with the same positions, counting nodes (an alias
-# as everything it repeats: a repeated collection is built once and shared, as the careful
-# path shares it) and nesting exactly. The C composer recurses, so a file goes this way only
-# when a bound read off its text keeps the nesting far below what the C stack holds (it
-# fails near 100,000 levels): every '[' and '{', plus twice the longest run of indentation
-# and block indicators a line starts with (a block collection nested in another starts at
-# least one column further in every second level; properties cannot start a nested block
-# collection on the same line). The composed tree is no bigger than the text, which is
-# within its size limit. Anything the fast pass does not handle exactly as
+# pass builds the same MDict/MList values (their positions left in the nodes until asked
+# for), counting nodes (an alias as everything it repeats: a repeated collection is built
+# once and shared, as the careful path shares it) and nesting exactly; libyaml calls no
+# Python while composing (tags resolved in the pass). The C composer recurses, so a file
+# goes this way only when a bound read off its text keeps the nesting far below what the C
+# stack holds (it fails near 100,000 levels): every '[' and '{', plus twice the longest run
+# of indentation and block indicators a line starts with (a block collection nested in
+# another starts at least one column further in every second level; properties cannot
+# start a nested block collection on the same line). The composed tree is no bigger than
+# the text, which is within its size limit. Anything the fast pass does not handle exactly as
 # :class:`MarkedLoader` does (an explicit tag other than the core ones, a merge key, a
 # duplicate key, a limit reached, a syntax error) sends the file to the careful path, which
 # gives the same value or the same error with the same position.
@@ -375,35 +448,15 @@ class _Fallback(Exception):  # noqa: N818 - a signal, not an error
 
 
 class _FastLoader(_Base):  # type: ignore[misc, valid-type]
-    """libyaml's own composer with :class:`MarkedLoader`'s resolvers, remembering what
-    each plain scalar resolved to (keys and values repeat from card to card)."""
+    """libyaml's own composer, its Python hooks replaced by builtins: a node without a
+    tag in the file gets ``slice(kind, text, implicit)`` for a tag (no Python call per
+    node), which :class:`_FastBuild` resolves as :class:`MarkedLoader` would, remembering
+    what each plain text resolved to (keys and values repeat from card to card); no path
+    resolvers, so the calls around every node go to a dict's get and an empty tuple."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self._resolved: dict = {}
-
-    def resolve(self, kind, value, implicit):
-        """What ``BaseResolver.resolve`` gives with MarkedLoader's table and no path
-        resolvers, remembered per plain scalar."""
-        if kind is ScalarNode:
-            if not implicit[0]:
-                return _STR
-            tag = self._resolved.get(value)
-            if tag is None:
-                tag = _STR
-                for candidate, regexp in _RESOLVERS.get(value[:1], []) + _WILDCARD:
-                    if regexp.match(value):
-                        tag = candidate
-                        break
-                self._resolved[value] = tag
-            return tag
-        return _SEQ if kind is SequenceNode else _MAP
-
-    def descend_resolver(self, current_node, current_index):
-        pass
-
-    def ascend_resolver(self):
-        pass
+    resolve = slice
+    descend_resolver = {}.get
+    ascend_resolver = tuple
 
 
 _STR = "tag:yaml.org,2002:str"
@@ -412,86 +465,145 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _RESOLVERS = MarkedLoader.yaml_implicit_resolvers
 _WILDCARD = _RESOLVERS.get(None, [])
+#: the resolvers to try for a plain scalar by its first character, then the wildcard ones
+_BY_FIRST = {first: resolvers + _WILDCARD for first, resolvers in _RESOLVERS.items()
+             if first is not None}
+
+
+def _resolve_plain(text: str) -> str:
+    """The tag of a plain scalar without one, by MarkedLoader's implicit resolvers."""
+    for candidate, regexp in _BY_FIRST.get(text[:1], _WILDCARD):
+        if regexp.match(text):
+            return candidate
+    return _STR
+
+
 _SCALARS = {f"tag:yaml.org,2002:{t}": getattr(MarkedLoader, f"construct_yaml_{t}")
             for t in ("int", "float", "bool", "null")}
+_new_dict = dict.__new__
+_new_list = list.__new__
 
 
 class _FastBuild:
+    """One pass over the composed nodes: a plain string (most values) is taken as it
+    is; positions are left in the nodes (:class:`MDict` and :class:`MList` read them when
+    asked); every node counts once as its parent takes it, a collection adds its
+    children, an alias adds again what it stands for."""
+
     def __init__(self, text: str) -> None:
         self.loader = _FastLoader(text)
         self.total = 0
-        #: id(collection node) -> (its value, the nodes it stands for), once built
-        self.built: dict[int, tuple] = {}
+        #: id(collection node) -> its value and the nodes it stands for, once built
+        self.values: dict[int, object] = {}
+        self.weights: dict[int, int] = {}
+        #: plain text -> its tag (``_STR`` itself for text)
+        self.resolved: dict[str, str] = {}
 
     def run(self):
         try:
             root = self.loader.get_single_node()
-            return None if root is None else self.build(root, 0)
+            if root is None:
+                return None
+            self.total = 1
+            value = self.scalar(root) if root.__class__ is ScalarNode else \
+                self.collection(root, 0)
+            if self.total > limits.MAX_YAML_NODES:
+                raise _Fallback
+            return value
         finally:
             self.loader.dispose()
 
-    def build(self, node, depth: int):
-        cls = node.__class__
+    def scalar(self, node):
         tag = node.tag
-        if cls is ScalarNode:
-            self.total += 1
-            if self.total > limits.MAX_YAML_NODES:
+        value = node.value
+        if tag.__class__ is slice:  # no tag in the file: quoted is text, plain resolved
+            if not tag.step[0]:
+                return value
+            tag = self.resolved.get(value)
+            if tag is None:
+                tag = self.resolved[value] = _resolve_plain(value)
+        if tag == _STR:
+            return value
+        if tag in _NUMBER_TAGS:
+            if len(value) > limits.MAX_NUMBER_CHARS:
                 raise _Fallback
-            if tag == _STR:
-                return node.value
-            if tag in _NUMBER_TAGS:
-                value = node.value
-                if len(value) > limits.MAX_NUMBER_CHARS:
-                    raise _Fallback
-                if tag == _INT and value.isdecimal() and value.isascii() and \
-                        (value[0] != "0" or value == "0"):  # plain decimal (not octal)
-                    return int(value)
-            return _SCALARS[tag](self.loader, node)  # KeyError: not ours
-        done = self.built.get(id(node))
-        if done is not None:  # an alias: the value shared, its nodes counted again
-            self.total += done[1]
-            if self.total > limits.MAX_YAML_NODES:
-                raise _Fallback
-            return done[0]
+            if tag == _INT and value.isdecimal() and value.isascii() and \
+                    (value[0] != "0" or value == "0"):  # plain decimal (not octal)
+                return int(value)
+        return _SCALARS[tag](self.loader, node)  # KeyError: not ours
+
+    def collection(self, node, depth: int):
+        """The value of a mapping or sequence node its parent has counted once."""
+        done = self.values.get(id(node), _Fallback)
+        if done is not _Fallback:  # an alias: the value shared, its nodes counted again
+            self.total += self.weights[id(node)] - 1
+            return done
         if depth >= limits.MAX_YAML_DEPTH:  # (an alias to an unfinished one ends here)
             raise _Fallback
         before = self.total
-        self.total += 1
-        mark = node.start_mark
-        if cls is MappingNode and tag == _MAP:
-            out = self.mapping(node, depth + 1, (mark.line + 1, mark.column + 1))
-        elif cls is SequenceNode and tag == _SEQ:
-            out = self.sequence(node, depth + 1, (mark.line + 1, mark.column + 1))
+        cls = node.__class__
+        tag = node.tag
+        if cls is MappingNode and (tag.__class__ is slice or tag == _MAP):
+            out = self.mapping(node, depth + 1)
+        elif cls is SequenceNode and (tag.__class__ is slice or tag == _SEQ):
+            out = self.sequence(node, depth + 1)
         else:
             raise _Fallback
-        self.built[id(node)] = (out, self.total - before)
+        self.values[id(node)] = out
+        self.weights[id(node)] = self.total - before + 1
         return out
 
-    def sequence(self, node, depth: int, mark: Mark) -> MList:
-        out = MList()
-        out.mark = mark
-        build = self.build
-        marks = out.item_marks
-        for item in node.value:
-            out.append(build(item, depth))
-            m = item.start_mark
-            marks.append((m.line + 1, m.column + 1))
+    def sequence(self, node, depth: int) -> MList:
+        items = node.value
+        self.total += len(items)
+        out = _new_list(MList)
+        append = out.append
+        resolved = self.resolved
+        for item in items:
+            if item.__class__ is not ScalarNode:
+                append(self.collection(item, depth))
+                continue
+            tag = item.tag  # text without a tag in the file, quoted or known: taken as is
+            if tag.__class__ is slice and (not tag.step[0] or resolved.get(item.value) is _STR):
+                append(item.value)
+            else:
+                append(self.scalar(item))
+        out._node = node
+        out._mark = out._item_marks = None  # (worked out when asked for)
         return out
 
-    def mapping(self, node, depth: int, mark: Mark) -> MDict:
-        out = MDict()
-        out.mark = mark
-        key_marks, value_marks = out.key_marks, out.value_marks
-        build = self.build
-        for key_node, value_node in node.value:
-            key = build(key_node, depth)  # a merge key's tag is not ours: KeyError
-            if key in out:  # duplicate (and unhashable: TypeError)
-                raise _Fallback
-            out[key] = build(value_node, depth)
-            m = key_node.start_mark
-            key_marks[key] = (m.line + 1, m.column + 1)
-            m = value_node.start_mark
-            value_marks[key] = (m.line + 1, m.column + 1)
+    def mapping(self, node, depth: int) -> MDict:
+        pairs = node.value
+        self.total += 2 * len(pairs)
+        out = _new_dict(MDict)
+        odd = False  # a key that is not its node's text
+        resolved = self.resolved
+        for key_node, value_node in pairs:
+            if key_node.__class__ is ScalarNode:
+                tag = key_node.tag
+                if tag.__class__ is slice and (not tag.step[0] or
+                                               resolved.get(key_node.value) is _STR):
+                    key = key_node.value
+                else:
+                    key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
+                    odd = odd or key is not key_node.value
+            else:
+                key = self.collection(key_node, depth)  # unhashable: TypeError
+                odd = True
+            if value_node.__class__ is not ScalarNode:
+                out[key] = self.collection(value_node, depth)
+                continue
+            tag = value_node.tag  # text without a tag in the file: taken as is
+            if tag.__class__ is slice and (not tag.step[0] or
+                                           resolved.get(value_node.value) is _STR):
+                out[key] = value_node.value
+            else:
+                out[key] = self.scalar(value_node)
+        if len(out) != len(pairs):  # a key given twice
+            raise _Fallback
+        out._node = node
+        out._keys = tuple(out) if odd else None
+        out._mark = out._key_marks = out._value_marks = None  # (worked out when asked for)
         return out
 
 
