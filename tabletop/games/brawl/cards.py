@@ -123,9 +123,20 @@ class Info:
     pick: Callable | None = dc_field(default=None, compare=False, repr=False)
     #: a power that stays inside its match-up (declared in steps 10-11)
     inside: bool = dc_field(init=False, compare=False)
+    #: the powers declared in step 7 (reaching outside) and in steps 10-11, each as
+    #: ``(index, power)`` (worked out once: declarations are listed at most moves)
+    early: tuple = dc_field(init=False, compare=False, repr=False)
+    late: tuple = dc_field(init=False, compare=False, repr=False)
+    #: has a step-7 power a lone character may declare (not a heal of a teammate)?
+    early_alone: bool = dc_field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        powers = tuple(enumerate(self.powers))
         object.__setattr__(self, "inside", any(not p.outside for p in self.powers))
+        object.__setattr__(self, "early", tuple(ip for ip in powers if ip[1].outside))
+        object.__setattr__(self, "late", tuple(ip for ip in powers if not ip[1].outside))
+        object.__setattr__(self, "early_alone", any(
+            p.heal is None or p.heal_target != "teammate" for _, p in self.early))
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:

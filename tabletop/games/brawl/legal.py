@@ -148,11 +148,15 @@ def declare_for(s: BrawlState, card: int, outside: bool,
     at all: ruling 16)."""
     if seat is None:
         seat = s.owner(card)
+    inf = s.info[card]
+    if outside:
+        powers = inf.early
+    elif s.ruleset is None or s.ruleset >= TIMING:
+        powers = inf.late
+    else:
+        powers = enumerate(inf.powers)
     out = []
-    strict = s.ruleset is None or s.ruleset >= TIMING
-    for idx, power in enumerate(s.info[card].powers):
-        if (power.outside != outside) if strict else (outside and not power.outside):
-            continue
+    for idx, power in powers:
         if power.heal is None:
             out.append(_new(Move, ("declare", seat, card, None, idx)))
             continue
@@ -169,21 +173,27 @@ def declare_for(s: BrawlState, card: int, outside: bool,
 
 def declare_moves(s: BrawlState, seat: int, outside: bool) -> list[Move]:
     out = []
+    fought, power, cancelled = s.fought, s.power, s.cancelled
+    turned, withdrawn = s.turned, s.withdrawn
     for c in s.zones[PLAY_ZONES[seat]]:
-        if _may_declare(s, c):
+        if (c in fought and c not in power and c not in cancelled and c not in turned
+                and c not in withdrawn):  # _may_declare, inlined
             out.extend(declare_for(s, c, outside, seat))
     return out
 
 
 def can_declare_outside(s: BrawlState, seat: int) -> bool:
     """Has ``seat`` a power to declare in step 7 (one that reaches outside)?"""
+    fought = s.fought
+    if not fought:
+        return False
     team = s.zones[PLAY_ZONES[seat]]
+    info = s.info
     for c in team:
-        if _may_declare(s, c):
-            for power in s.info[c].powers:
-                if power.outside and (power.heal is None or power.heal_target != "teammate"
-                                      or len(team) > 1):
-                    return True
+        if c in fought:
+            inf = info[c]
+            if (inf.early_alone or (inf.early and len(team) > 1)) and _may_declare(s, c):
+                return True
     return False
 
 
@@ -230,8 +240,14 @@ def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[M
     """The Interruptions ``seat`` may play now (card ``only``, when given)."""
     out = []
     hand = s.zones[HAND_ZONES[seat]]
+    if only is None:
+        if s.interruptions.isdisjoint(hand):
+            return out  # most hands, most of the time
+        cards = hand
+    else:
+        cards = [only] if only in hand else []
     info = s.info
-    for c in hand if only is None else ([only] if only in hand else []):
+    for c in cards:
         inf = info[c]
         if inf.kind == "interruption":
             out.extend([_new(Move, ("interrupt", seat, c, t, None))
@@ -240,8 +256,11 @@ def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[M
 
 
 def has_interrupt(s: BrawlState, seat: int) -> bool:
+    hand = s.zones[HAND_ZONES[seat]]
+    if s.interruptions.isdisjoint(hand):
+        return False
     info = s.info
-    for c in s.zones[HAND_ZONES[seat]]:
+    for c in hand:
         inf = info[c]
         if inf.kind == "interruption" and _has_target(s, seat, inf):
             return True
