@@ -119,7 +119,11 @@ class Info:
     target_kind: str = "none"  # "character", "condition" or "none"
     #: what each effect asks of a target character (``allows`` behaviours)
     target_tests: tuple = ()
-    #: the target test and selector as one test ``pick(who, card)`` (None: anyone)
+    #: the selector's ``team`` key (``own``, ``opposing``, ``any``; None: not given),
+    #: tested per team: targets are listed team by team
+    team: str | None = None
+    #: the target tests and the rest of the selector as one test ``pick(who, card)``
+    #: (None: anyone in the teams ``team`` allows)
     pick: Callable | None = dc_field(default=None, compare=False, repr=False)
     #: a power that stays inside its match-up (declared in steps 10-11)
     inside: bool = dc_field(init=False, compare=False)
@@ -186,11 +190,12 @@ def _compile(card: CardDef) -> Info:
         "character" if "character" in aim else "none"
     target = selector_tuple(d.get("target"))
     tests = tuple(t for t in (handler(e, "allows") for e in effects) if t is not None)
+    rest = tuple(kv for kv in target if kv[0] != "team")
     return Info(card.id, card.kind, card.name,
                 instant=d.get("duration") == "instant",
                 opposes=d.get("opposes"), target=target,
                 effects=effects, mods=_mods(effects, card.name), target_kind=target_kind,
-                target_tests=tests, pick=_pick(tests, target))
+                target_tests=tests, team=dict(target).get("team"), pick=_pick(tests, rest))
 
 
 def _pick(tests: tuple, target: tuple) -> Callable | None:

@@ -197,6 +197,17 @@ def can_declare_outside(s: BrawlState, seat: int) -> bool:
     return False
 
 
+def _teams(s: BrawlState, seat: int, team: str | None) -> list[int]:
+    """The seats whose characters a selector's ``team`` key allows (the seats still in
+    the game): ``own`` is the player's, ``opposing`` the others', else everyone's."""
+    eliminated = s.eliminated
+    if team == "own":
+        return [seat] if seat not in eliminated else []
+    if team == "opposing":
+        return [o for o in range(s.seats) if o != seat and o not in eliminated]
+    return [o for o in range(s.seats) if o not in eliminated]
+
+
 def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
     """Where an Interruption may go: a Condition, a character its effects accept, or
     the table (no target)."""
@@ -205,17 +216,15 @@ def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
     if inf.target_kind == "none":
         return ["table"]
     pick = inf.pick
-    zones, eliminated = s.zones, s.eliminated
+    zones = s.zones
     out: list[int | str] = []
     if pick is None:
-        for other in range(s.seats):
-            if other not in eliminated:
-                out.extend(zones[PLAY_ZONES[other]])
+        for other in _teams(s, seat, inf.team):
+            out.extend(zones[PLAY_ZONES[other]])
         return out
-    who = Who(s, None, seat)
-    for other in range(s.seats):
-        if other not in eliminated:
-            out.extend([c for c in zones[PLAY_ZONES[other]] if pick(who, c)])
+    who = _new(Who, (s, None, seat))
+    for other in _teams(s, seat, inf.team):
+        out.extend([c for c in zones[PLAY_ZONES[other]] if pick(who, c)])
     return out
 
 
@@ -226,13 +235,12 @@ def _has_target(s: BrawlState, seat: int, inf: Info) -> bool:
     if inf.target_kind == "none":
         return True
     pick = inf.pick
-    zones, eliminated = s.zones, s.eliminated
-    who = Who(s, None, seat)
-    for other in range(s.seats):
-        if other not in eliminated:
-            for c in zones[PLAY_ZONES[other]]:
-                if pick is None or pick(who, c):
-                    return True
+    zones = s.zones
+    who = _new(Who, (s, None, seat))
+    for other in _teams(s, seat, inf.team):
+        for c in zones[PLAY_ZONES[other]]:
+            if pick is None or pick(who, c):
+                return True
     return False
 
 
