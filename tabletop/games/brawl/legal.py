@@ -50,15 +50,16 @@ def _matched(s: BrawlState) -> set[int] | dict[int, int]:
     return out
 
 
-def _free_of(s: BrawlState, team: list[int]) -> list[int]:
-    turned, action, withdrawn, matched = s.turned, s.action, s.withdrawn, _matched(s)
+def _free_of(s: BrawlState, team: list[int], matched) -> list[int]:
+    turned, action, withdrawn = s.turned, s.action, s.withdrawn
     return [c for c in team if c not in turned and c not in action and c not in withdrawn
             and c not in matched]
 
 
-def _targets(s: BrawlState, seat: int) -> list[int]:
-    """Characters of the other players that may be attacked."""
-    zones, turned, withdrawn, matched = s.zones, s.turned, s.withdrawn, _matched(s)
+def _targets(s: BrawlState, seat: int, matched) -> list[int]:
+    """Characters of the other players that may be attacked (``matched``: every
+    character in a match-up)."""
+    zones, turned, withdrawn = s.zones, s.turned, s.withdrawn
     eliminated = s.eliminated
     return [c for other in range(s.seats) if other != seat and other not in eliminated
             for c in zones[PLAY_ZONES[other]]
@@ -69,17 +70,31 @@ def link_moves(s: BrawlState, seat: int, only: int | None = None) -> list[Move]:
     """Attacks (and, with More Actions, actions) ``seat`` may start now (only those of
     character ``only`` when given)."""
     team = s.zones[PLAY_ZONES[seat]]
+    matched = _matched(s)
     if only is not None:
         own = [only] if only in team and free(s, only) else []
     else:
-        own = _free_of(s, team)
+        own = _free_of(s, team, matched)
     if not own:
         return []
-    targets = _targets(s, seat)
+    targets = _targets(s, seat, matched)
     out = [_new(Move, ("attack", seat, a, t, None)) for a in own for t in targets]
     if s.options.get("more_actions"):
         out.extend(_action_moves(s, seat, own, team))
     return out
+
+
+def _attack_ok(s: BrawlState, seat: int, m: Move) -> bool:
+    """``m in link_moves(s, seat, only=m.card)`` for an attack, without listing them."""
+    card, target = m.card, m.target
+    if m.choice is not None or card not in s.zones[PLAY_ZONES[seat]] or not free(s, card):
+        return False
+    zones, eliminated = s.zones, s.eliminated
+    for other in range(s.seats):
+        if other != seat and other not in eliminated and target in zones[PLAY_ZONES[other]]:
+            return (target not in s.turned and target not in s.withdrawn
+                    and not s.in_matchup(target))
+    return False
 
 
 def _action_moves(s: BrawlState, seat: int, own: list[int], team: list[int]) -> list[Move]:
@@ -102,10 +117,11 @@ def _action_moves(s: BrawlState, seat: int, own: list[int], team: list[int]) -> 
 
 def has_link(s: BrawlState, seat: int) -> bool:
     """Has ``seat`` an attack or action to start now (``bool(link_moves(s, seat))``)?"""
-    own = _free_of(s, s.zones[PLAY_ZONES[seat]])
+    matched = _matched(s)
+    own = _free_of(s, s.zones[PLAY_ZONES[seat]], matched)
     if not own:
         return False
-    if _targets(s, seat):
+    if _targets(s, seat, matched):
         return True
     return s.options.get("more_actions", False) and \
         bool(_action_moves(s, seat, own, s.zones[PLAY_ZONES[seat]]))
@@ -292,6 +308,8 @@ def _main_ok(s: BrawlState, d, m: Move) -> bool:
             return not s.played_condition and m in condition_moves(s, seat, card)
         return len(s.zones[PLAY_ZONES[seat]]) < TEAM_LIMIT and \
             m.target == PLAY_ZONES[seat] and m.choice is None
+    if k == "attack":
+        return _attack_ok(s, seat, m)
     return m in link_moves(s, seat, only=card)
 
 
@@ -303,6 +321,8 @@ def _window_ok(s: BrawlState, d, m: Move) -> bool:
 def _chain_ok(s: BrawlState, d, m: Move) -> bool:
     if m.kind in ("pass", "interrupt"):
         return _main_ok(s, d, m)
+    if m.kind == "attack":
+        return _attack_ok(s, d.seat, m)
     return m in link_moves(s, d.seat, only=m.card)
 
 

@@ -39,7 +39,7 @@ from .legal import (
     may_declare,
     timed,
 )
-from .state import BrawlState
+from .state import HAND_ZONES, BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
@@ -182,6 +182,10 @@ def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -
     the chain asks next answers there instead (ruling 19). Empty under rules version 1."""
     if not timed(s) or (mover is not None and mover != s.current):
         return ()
+    interruptions, zones, current = s.interruptions, s.zones, s.current
+    if all(interruptions.isdisjoint(zones[HAND_ZONES[o]])
+           for o in range(s.seats) if o != current):
+        return ()  # the window would ask no one: no one else holds an Interruption
     skip = asked if asked is not None and has_link(s, asked) else None
     seats = tuple(o for o in s.order_from(s.current) if o not in (s.current, skip))
     return (("window", "respond", seats),) if seats else ()
