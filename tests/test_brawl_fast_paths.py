@@ -41,16 +41,34 @@ def _positions(brawl, cards, options, seed, ruleset):
 def _near_misses(s, legal: list[Move]) -> list[Move]:
     """Moves that differ from a legal one in one part (kind, seat, card, target,
     choice), taking the parts from other legal moves and from the table."""
+    in_play = {c for seat in range(s.seats) for c in s.zones[f"play.{seat}"]}
     parts = {"kind": {m.kind for m in legal} | {"attack", "declare", "interrupt", "pass"},
-             "card": {m.card for m in legal} | set(s.zones[f"play.{s.actor}"]),
-             "target": {m.target for m in legal} | {None, "table", "conditions"},
+             "card": {m.card for m in legal} | in_play,
+             "target": {m.target for m in legal} | in_play | {None, "table", "conditions"},
              "choice": {m.choice for m in legal} | {None, 0, 1}}
-    out = []
-    for m in legal[:10]:
-        out.append(m._replace(seat=(m.seat + 1) % s.seats))
+    out = [m._replace(seat=(m.seat + 1) % s.seats) for m in legal]
+    for m in legal[:3]:
         for field, values in parts.items():
-            out.extend(m._replace(**{field: v}) for v in sorted(values, key=repr)[:8])
+            out.extend(m._replace(**{field: v}) for v in values)
     return out
+
+
+def _sidelined(s, legal: list[Move]):
+    """Copies of ``s`` with the card or target of an attack knocked out, sitting the
+    turn out, taking an action or in a match-up (positions play reaches rarely)."""
+    for m in legal[:2]:
+        if m.kind != "attack":
+            continue
+        for c in (m.card, m.target):
+            for how in ("turned", "withdrawn", "action", "matched"):
+                t = s.copy()
+                if how == "action":
+                    t.action[c] = ("aid", c)
+                elif how == "matched":
+                    t.attached[m.card] = m.target  # as if the attack were made
+                else:
+                    getattr(t, how).add(c)
+                yield t
 
 
 def _targets_by_selector(s, seat, inf) -> list:
@@ -80,6 +98,9 @@ def test_shortcuts_agree_with_the_lists(brawl, brawl_cards, options, ruleset):
             for m in legal + _near_misses(s, legal):
                 assert rules.is_legal(s, m) == (m in legal), (seed, s.phase, m)
                 checked += 1
+            for t in _sidelined(s, legal):
+                for m in legal[:6]:
+                    assert rules.is_legal(t, m) == (m in rules.legal_moves(t))
             for seat in s.alive_seats():
                 assert has_link(s, seat) == bool(link_moves(s, seat))
                 assert has_interrupt(s, seat) == bool(interrupt_moves(s, seat))
