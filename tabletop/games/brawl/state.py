@@ -6,6 +6,7 @@ from ...engine.state import State
 
 PLAY_ZONES = ("play.0", "play.1", "play.2")
 HAND_ZONES = ("hand.0", "hand.1", "hand.2")
+DECK_ZONES = ("deck.0", "deck.1", "deck.2")
 
 
 class BrawlState(State):
@@ -123,4 +124,4 @@ class BrawlState(State):
             self.say(f"{prefix}{self.name(card)} is back on their feet")
 
     def draw_zone(self, seat: int) -> str:
-        return f"deck.{seat}" if "deck" not in self.zones else "deck"
+        return "deck" if "deck" in self.zones else DECK_ZONES[seat]
