@@ -48,7 +48,7 @@ class BrawlState(State):
         function (a copy is made at every move of a playout)."""
         new = object.__new__(type(self))
         new.cards = self.cards
-        new.zones = {k: v[:] for k, v in self.zones.items()}
+        new.zones = {k: v.copy() for k, v in self.zones.items()}
         new.rng = self.rng
         new.seats = self.seats
         new.current = self.current
