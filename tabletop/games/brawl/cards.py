@@ -119,13 +119,28 @@ class Info:
     target_kind: str = "none"  # "character", "condition" or "none"
     #: what each effect asks of a target character (``allows`` behaviours)
     target_tests: tuple = ()
-    #: the target test and selector as one test ``pick(who, card)`` (None: anyone)
+    #: the selector's ``team`` key (``own``, ``opposing``, ``any``; None: not given),
+    #: tested per team: targets are listed team by team
+    team: str | None = None
+    #: the target tests and the rest of the selector as one test ``pick(who, card)``
+    #: (None: anyone in the teams ``team`` allows)
     pick: Callable | None = dc_field(default=None, compare=False, repr=False)
     #: a power that stays inside its match-up (declared in steps 10-11)
     inside: bool = dc_field(init=False, compare=False)
+    #: the powers declared in step 7 (reaching outside) and in steps 10-11, each as
+    #: ``(index, power)`` (worked out once: declarations are listed at most moves)
+    early: tuple = dc_field(init=False, compare=False, repr=False)
+    late: tuple = dc_field(init=False, compare=False, repr=False)
+    #: has a step-7 power a lone character may declare (not a heal of a teammate)?
+    early_alone: bool = dc_field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        powers = tuple(enumerate(self.powers))
         object.__setattr__(self, "inside", any(not p.outside for p in self.powers))
+        object.__setattr__(self, "early", tuple(ip for ip in powers if ip[1].outside))
+        object.__setattr__(self, "late", tuple(ip for ip in powers if not ip[1].outside))
+        object.__setattr__(self, "early_alone", any(
+            p.heal is None or p.heal_target != "teammate" for _, p in self.early))
 
 
 def _mods(effects, label: str) -> tuple[Mod, ...]:
@@ -175,11 +190,12 @@ def _compile(card: CardDef) -> Info:
         "character" if "character" in aim else "none"
     target = selector_tuple(d.get("target"))
     tests = tuple(t for t in (handler(e, "allows") for e in effects) if t is not None)
+    rest = tuple(kv for kv in target if kv[0] != "team")
     return Info(card.id, card.kind, card.name,
                 instant=d.get("duration") == "instant",
                 opposes=d.get("opposes"), target=target,
                 effects=effects, mods=_mods(effects, card.name), target_kind=target_kind,
-                target_tests=tests, pick=_pick(tests, target))
+                target_tests=tests, team=dict(target).get("team"), pick=_pick(tests, rest))
 
 
 def _pick(tests: tuple, target: tuple) -> Callable | None:

@@ -16,6 +16,9 @@ from .cards import SPEED_STEP
 from .effects import Mod, Who
 from .state import PLAY_ZONES, BrawlState
 
+#: ``_new(Who, (state, source, seat))``: a named tuple without its ``__new__``'s argument
+#: handling
+_new = tuple.__new__
 GANG_BONUS = 2
 ACTION_PENALTY = 2
 AID_MAX = 5
@@ -34,15 +37,6 @@ class Hit:
     lines: list[str] = field(default_factory=list)
 
 
-def _apply_mods(mods: list[tuple[Mod, Who]], dealer: int,
-                receiver: int) -> list[tuple[int, str]]:
-    out = []
-    for mod, who in mods:
-        if mod.deals(who, dealer) and mod.takes(who, receiver):
-            out.append((mod.amount, mod.label))
-    return out
-
-
 def _fmt(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
@@ -59,14 +53,14 @@ def _mods_in_play(state: BrawlState) -> tuple[list, list, list]:
             idx = power.get(c)
             mods = inf.powers[idx].mods if idx is not None else ()
             if mods or (inf.abilities and c not in turned):
-                who = Who(state, c, seat)
+                who = _new(Who, (state, c, seat))  # Who(state, c, seat), faster
                 if c not in turned:
                     for m in inf.abilities:
                         ability_mods.append((m, who))
                 for m in mods:
                     power_mods.append((m, who))
     condition_mods = []
-    nobody = Who(state, None, None)
+    nobody = _new(Who, (state, None, None))
     for c in zones["conditions"]:
         for m in info[c].mods:
             condition_mods.append((m, nobody))
@@ -97,10 +91,10 @@ def _hit(state: BrawlState, groups, att: int, dealer: int, receiver: int, power)
     lines.append(f"{state.name(dealer)} \u2192 {state.name(receiver)}: "
                  f"{power.name} {power.damage} ({power.speed})")
     for letter, mods in groups:
-        if mods:
-            for amount, label in _apply_mods(mods, dealer, receiver):
-                total += amount
-                lines.append(f"  {letter}: {_fmt(amount)} from {label}")
+        for mod, who in mods:
+            if mod.deals(who, dealer) and mod.takes(who, receiver):
+                total += mod.amount
+                lines.append(f"  {letter}: {_fmt(mod.amount)} from {mod.label}")
     if dealer in state.action and state.mu.get(receiver) == dealer:
         total -= ACTION_PENALTY
         lines.append(f"  {_fmt(-ACTION_PENALTY)}: {state.name(dealer)} is taking "
@@ -155,47 +149,59 @@ class _Steps:
 
     def __init__(self, state: BrawlState, hits: list[Hit]) -> None:
         self.state = state
-        self.hits = hits
+        self.by_step: dict[str, list[Hit]] = {"D": [], "E": [], "F": []}
         self.thwarted: dict[int, bool] = {}  # match-up -> thwarted?
-        self.thwarters = actors(state, "thwart")
-        self.gangers = actors(state, "gang")
+        self.thwarters = actors(state, "thwart") if state.action else {}
+        self.gangers = actors(state, "gang") if state.action else {}
         self.first_step: dict[int, str] = {}
         for hit in hits:
+            self.by_step[hit.step].append(hit)
             self.first_step[hit.matchup] = min(self.first_step.get(hit.matchup, "Z"), hit.step)
+        # no card enters or leaves play while damage is dealt: who is in play is fixed
+        zones = state.zones
+        self.in_play = {c for z in PLAY_ZONES[:state.seats] for c in zones[z]}
 
     def run(self, step: str) -> None:
         state = self.state
         dealt: dict[int, int] = {}
         notes: list[str] = []
-        for hit in self.hits:
-            if hit.step != step or not self._deals(hit, notes):
+        name = state.name
+        for hit in self.by_step[step]:
+            if not self._deals(hit, notes):
                 continue
-            if self._thwarted(hit, step, notes):
+            if self.thwarters and self._thwarted(hit, step, notes):
                 continue
-            amount = hit.amount + self._gang_bonus(hit, notes)
+            amount = hit.amount + (self._gang_bonus(hit, notes) if self.gangers else 0)
             dealt[hit.receiver] = dealt.get(hit.receiver, 0) + amount
-            notes.append(f"{state.name(hit.dealer)} deals {amount} to {state.name(hit.receiver)}")
+            notes.append(f"{name(hit.dealer)} deals {amount} to {name(hit.receiver)}")
+        say = state.say
         for note in notes:
-            state.say(f"{step}: {note}")
+            say(f"{step}: {note}")
+        hp, turned = state.hp, state.turned
         for card, amount in dealt.items():
-            before = state.hp[card]
-            state.hp[card] = max(0, before - amount)
-            state.say(f"{step}: {state.name(card)} health {before} \u2192 {state.hp[card]}")
+            before = hp[card]
+            hp[card] = max(0, before - amount)
+            say(f"{step}: {name(card)} health {before} \u2192 {hp[card]}")
         for card in dealt:
-            if state.hp[card] <= 0 and card not in state.turned:
-                state.turned.add(card)
-                state.say(f"{step}: {state.name(card)} is knocked out")
+            if hp[card] <= 0 and card not in turned:
+                turned.add(card)
+                say(f"{step}: {name(card)} is knocked out")
         if not dealt and not notes:
-            state.say(f"{step}: no {self.LABEL[step]} damage")
+            say(f"{step}: no {self.LABEL[step]} damage")
 
     def _deals(self, hit: Hit, notes: list[str]) -> bool:
         """Is the dealer still standing and the receiver still in play?"""
-        state = self.state
-        if _standing(state, hit.dealer) and state.owner(hit.receiver) is not None:
-            return True
-        if state.owner(hit.dealer) is not None and hit.dealer in state.turned:
-            notes.append(f"{state.name(hit.dealer)} was knocked out earlier and deals no damage")
+        in_play = self.in_play
+        dealer = hit.dealer
+        if dealer in in_play:
+            if dealer not in self.state.turned:
+                return hit.receiver in in_play
+            notes.append(f"{self.state.name(dealer)} was knocked out earlier and deals no "
+                         "damage")
         return False
+
+    def _standing(self, card: int) -> bool:
+        return card not in self.state.turned and card in self.in_play
 
     def _thwarted(self, hit: Hit, step: str, notes: list[str]) -> bool:
         """A thwart is checked when the match-up's first damage would land."""
@@ -203,7 +209,7 @@ class _Steps:
         m = hit.matchup
         if m not in self.thwarted and self.first_step.get(m) == step:
             standing = [t for t in self.thwarters.get(m, ())
-                        if _standing(state, t) and state.action.get(t) == ("thwart", m)]
+                        if self._standing(t) and state.action.get(t) == ("thwart", m)]
             self.thwarted[m] = bool(standing)
             if standing:
                 notes.append(f"{state.name(standing[0])} thwarts the match-up of "
@@ -216,7 +222,7 @@ class _Steps:
     def _gang_bonus(self, hit: Hit, notes: list[str]) -> int:
         state = self.state
         ganging = [g for g in self.gangers.get(hit.dealer, ())
-                   if _standing(state, g) and state.action.get(g) == ("gang", hit.dealer)]
+                   if self._standing(g) and state.action.get(g) == ("gang", hit.dealer)]
         if ganging:
             bonus = GANG_BONUS * len(ganging)
             notes.append(f"{state.name(hit.dealer)} gets {_fmt(bonus)} from ganging up "

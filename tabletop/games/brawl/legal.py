@@ -50,15 +50,16 @@ def _matched(s: BrawlState) -> set[int] | dict[int, int]:
     return out
 
 
-def _free_of(s: BrawlState, team: list[int]) -> list[int]:
-    turned, action, withdrawn, matched = s.turned, s.action, s.withdrawn, _matched(s)
+def _free_of(s: BrawlState, team: list[int], matched) -> list[int]:
+    turned, action, withdrawn = s.turned, s.action, s.withdrawn
     return [c for c in team if c not in turned and c not in action and c not in withdrawn
             and c not in matched]
 
 
-def _targets(s: BrawlState, seat: int) -> list[int]:
-    """Characters of the other players that may be attacked."""
-    zones, turned, withdrawn, matched = s.zones, s.turned, s.withdrawn, _matched(s)
+def _targets(s: BrawlState, seat: int, matched) -> list[int]:
+    """Characters of the other players that may be attacked (``matched``: every
+    character in a match-up)."""
+    zones, turned, withdrawn = s.zones, s.turned, s.withdrawn
     eliminated = s.eliminated
     return [c for other in range(s.seats) if other != seat and other not in eliminated
             for c in zones[PLAY_ZONES[other]]
@@ -69,17 +70,31 @@ def link_moves(s: BrawlState, seat: int, only: int | None = None) -> list[Move]:
     """Attacks (and, with More Actions, actions) ``seat`` may start now (only those of
     character ``only`` when given)."""
     team = s.zones[PLAY_ZONES[seat]]
+    matched = _matched(s)
     if only is not None:
         own = [only] if only in team and free(s, only) else []
     else:
-        own = _free_of(s, team)
+        own = _free_of(s, team, matched)
     if not own:
         return []
-    targets = _targets(s, seat)
+    targets = _targets(s, seat, matched)
     out = [_new(Move, ("attack", seat, a, t, None)) for a in own for t in targets]
     if s.options.get("more_actions"):
         out.extend(_action_moves(s, seat, own, team))
     return out
+
+
+def _attack_ok(s: BrawlState, seat: int, m: Move) -> bool:
+    """``m in link_moves(s, seat, only=m.card)`` for an attack, without listing them."""
+    card, target = m.card, m.target
+    if m.choice is not None or card not in s.zones[PLAY_ZONES[seat]] or not free(s, card):
+        return False
+    zones, eliminated = s.zones, s.eliminated
+    for other in range(s.seats):
+        if other != seat and other not in eliminated and target in zones[PLAY_ZONES[other]]:
+            return (target not in s.turned and target not in s.withdrawn
+                    and not s.in_matchup(target))
+    return False
 
 
 def _action_moves(s: BrawlState, seat: int, own: list[int], team: list[int]) -> list[Move]:
@@ -102,10 +117,11 @@ def _action_moves(s: BrawlState, seat: int, own: list[int], team: list[int]) -> 
 
 def has_link(s: BrawlState, seat: int) -> bool:
     """Has ``seat`` an attack or action to start now (``bool(link_moves(s, seat))``)?"""
-    own = _free_of(s, s.zones[PLAY_ZONES[seat]])
+    matched = _matched(s)
+    own = _free_of(s, s.zones[PLAY_ZONES[seat]], matched)
     if not own:
         return False
-    if _targets(s, seat):
+    if _targets(s, seat, matched):
         return True
     return s.options.get("more_actions", False) and \
         bool(_action_moves(s, seat, own, s.zones[PLAY_ZONES[seat]]))
@@ -148,11 +164,15 @@ def declare_for(s: BrawlState, card: int, outside: bool,
     at all: ruling 16)."""
     if seat is None:
         seat = s.owner(card)
+    inf = s.info[card]
+    if outside:
+        powers = inf.early
+    elif s.ruleset is None or s.ruleset >= TIMING:
+        powers = inf.late
+    else:
+        powers = enumerate(inf.powers)
     out = []
-    strict = s.ruleset is None or s.ruleset >= TIMING
-    for idx, power in enumerate(s.info[card].powers):
-        if (power.outside != outside) if strict else (outside and not power.outside):
-            continue
+    for idx, power in powers:
         if power.heal is None:
             out.append(_new(Move, ("declare", seat, card, None, idx)))
             continue
@@ -169,22 +189,39 @@ def declare_for(s: BrawlState, card: int, outside: bool,
 
 def declare_moves(s: BrawlState, seat: int, outside: bool) -> list[Move]:
     out = []
+    fought, power, cancelled = s.fought, s.power, s.cancelled
+    turned, withdrawn = s.turned, s.withdrawn
     for c in s.zones[PLAY_ZONES[seat]]:
-        if _may_declare(s, c):
+        if (c in fought and c not in power and c not in cancelled and c not in turned
+                and c not in withdrawn):  # _may_declare, inlined
             out.extend(declare_for(s, c, outside, seat))
     return out
 
 
 def can_declare_outside(s: BrawlState, seat: int) -> bool:
     """Has ``seat`` a power to declare in step 7 (one that reaches outside)?"""
+    fought = s.fought
+    if not fought:
+        return False
     team = s.zones[PLAY_ZONES[seat]]
+    info = s.info
     for c in team:
-        if _may_declare(s, c):
-            for power in s.info[c].powers:
-                if power.outside and (power.heal is None or power.heal_target != "teammate"
-                                      or len(team) > 1):
-                    return True
+        if c in fought:
+            inf = info[c]
+            if (inf.early_alone or (inf.early and len(team) > 1)) and _may_declare(s, c):
+                return True
     return False
+
+
+def _teams(s: BrawlState, seat: int, team: str | None) -> list[int]:
+    """The seats whose characters a selector's ``team`` key allows (the seats still in
+    the game): ``own`` is the player's, ``opposing`` the others', else everyone's."""
+    eliminated = s.eliminated
+    if team == "own":
+        return [seat] if seat not in eliminated else []
+    if team == "opposing":
+        return [o for o in range(s.seats) if o != seat and o not in eliminated]
+    return [o for o in range(s.seats) if o not in eliminated]
 
 
 def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
@@ -195,17 +232,15 @@ def interrupt_targets(s: BrawlState, seat: int, inf: Info) -> list[int | str]:
     if inf.target_kind == "none":
         return ["table"]
     pick = inf.pick
-    zones, eliminated = s.zones, s.eliminated
+    zones = s.zones
     out: list[int | str] = []
     if pick is None:
-        for other in range(s.seats):
-            if other not in eliminated:
-                out.extend(zones[PLAY_ZONES[other]])
+        for other in _teams(s, seat, inf.team):
+            out.extend(zones[PLAY_ZONES[other]])
         return out
-    who = Who(s, None, seat)
-    for other in range(s.seats):
-        if other not in eliminated:
-            out.extend([c for c in zones[PLAY_ZONES[other]] if pick(who, c)])
+    who = _new(Who, (s, None, seat))
+    for other in _teams(s, seat, inf.team):
+        out.extend([c for c in zones[PLAY_ZONES[other]] if pick(who, c)])
     return out
 
 
@@ -216,13 +251,12 @@ def _has_target(s: BrawlState, seat: int, inf: Info) -> bool:
     if inf.target_kind == "none":
         return True
     pick = inf.pick
-    zones, eliminated = s.zones, s.eliminated
-    who = Who(s, None, seat)
-    for other in range(s.seats):
-        if other not in eliminated:
-            for c in zones[PLAY_ZONES[other]]:
-                if pick is None or pick(who, c):
-                    return True
+    zones = s.zones
+    who = _new(Who, (s, None, seat))
+    for other in _teams(s, seat, inf.team):
+        for c in zones[PLAY_ZONES[other]]:
+            if pick is None or pick(who, c):
+                return True
     return False
 
 
@@ -230,8 +264,14 @@ def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[M
     """The Interruptions ``seat`` may play now (card ``only``, when given)."""
     out = []
     hand = s.zones[HAND_ZONES[seat]]
+    if only is None:
+        if s.interruptions.isdisjoint(hand):
+            return out  # most hands, most of the time
+        cards = hand
+    else:
+        cards = [only] if only in hand else []
     info = s.info
-    for c in hand if only is None else ([only] if only in hand else []):
+    for c in cards:
         inf = info[c]
         if inf.kind == "interruption":
             out.extend([_new(Move, ("interrupt", seat, c, t, None))
@@ -240,8 +280,11 @@ def interrupt_moves(s: BrawlState, seat: int, only: int | None = None) -> list[M
 
 
 def has_interrupt(s: BrawlState, seat: int) -> bool:
+    hand = s.zones[HAND_ZONES[seat]]
+    if s.interruptions.isdisjoint(hand):
+        return False
     info = s.info
-    for c in s.zones[HAND_ZONES[seat]]:
+    for c in hand:
         inf = info[c]
         if inf.kind == "interruption" and _has_target(s, seat, inf):
             return True
@@ -265,6 +308,8 @@ def _main_ok(s: BrawlState, d, m: Move) -> bool:
             return not s.played_condition and m in condition_moves(s, seat, card)
         return len(s.zones[PLAY_ZONES[seat]]) < TEAM_LIMIT and \
             m.target == PLAY_ZONES[seat] and m.choice is None
+    if k == "attack":
+        return _attack_ok(s, seat, m)
     return m in link_moves(s, seat, only=card)
 
 
@@ -276,6 +321,8 @@ def _window_ok(s: BrawlState, d, m: Move) -> bool:
 def _chain_ok(s: BrawlState, d, m: Move) -> bool:
     if m.kind in ("pass", "interrupt"):
         return _main_ok(s, d, m)
+    if m.kind == "attack":
+        return _attack_ok(s, d.seat, m)
     return m in link_moves(s, d.seat, only=m.card)
 
 

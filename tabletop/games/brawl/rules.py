@@ -16,13 +16,24 @@ from ...engine.rules import Rules
 from ...engine.state import HIDDEN, ZoneSpec
 from .cards import CARD_KINDS, Info, check_catalog, compile_card
 from .legal import CHECKS, TIMING
-from .state import HAND_ZONES, BrawlState
+from .state import BrawlState
 from .turn import FLOW, standing_counts
 
 HAND_SIZE = 6
 #: the draw pile, or (Picking Sides) each player's own
 DECKS = ("deck",)
-DECKS_OF = {n: tuple(f"deck.{i}" for i in range(n)) for n in (2, 3)}
+
+
+def _hidden_zones(shared: bool, seats: int, seat: int | None) -> tuple[str, ...]:
+    """The zones ``seat``'s view masks: the draw pile(s) and the other players' hands."""
+    return (DECKS if shared else tuple(f"deck.{i}" for i in range(seats))) + \
+        tuple(f"hand.{o}" for o in range(seats) if o != seat)
+
+
+#: (one shared draw pile?, seats, viewing seat) -> the zones a view masks: the draw
+#: pile(s) and the other players' hands
+HIDE = {(shared, n, seat): _hidden_zones(shared, n, seat)
+        for shared in (True, False) for n in (2, 3) for seat in (*range(n), None)}
 
 OPTIONS = (
     Option("maybe_help", "Maybe Help Will Arrive",
@@ -226,15 +237,11 @@ class BrawlRules(Rules):
         v = s.copy()
         v.rng = 0
         zones = v.zones
-        for name in DECKS if "deck" in zones else DECKS_OF[s.seats]:
+        key = ("deck" in zones, s.seats, seat)
+        for name in HIDE.get(key) or _hidden_zones(*key):
             cards = zones[name]
             if cards:
                 zones[name] = [HIDDEN] * len(cards)
-        for other in range(s.seats):
-            if other != seat:
-                cards = zones[HAND_ZONES[other]]
-                if cards:
-                    zones[HAND_ZONES[other]] = [HIDDEN] * len(cards)
         if s.events:
             v.events = [e for e in s.events if e[1] is None or seat in e[1]]
         return v

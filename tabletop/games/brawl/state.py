@@ -6,6 +6,7 @@ from ...engine.state import State
 
 PLAY_ZONES = ("play.0", "play.1", "play.2")
 HAND_ZONES = ("hand.0", "hand.1", "hand.2")
+DECK_ZONES = ("deck.0", "deck.1", "deck.2")
 
 
 class BrawlState(State):
@@ -14,7 +15,7 @@ class BrawlState(State):
     """
 
     __slots__ = (
-        "info", "hp", "power", "heal_to", "cancelled", "action", "fought",
+        "info", "interruptions", "hp", "power", "heal_to", "cancelled", "action", "fought",
         "withdrawn", "reprieve", "empty_turns", "played_condition", "played_character",
         "result",
     )
@@ -22,6 +23,9 @@ class BrawlState(State):
     def __init__(self, cards, info: tuple, seats: int, seed: int, options) -> None:
         super().__init__(cards, seats, seed, options)
         self.info = info
+        #: the instances that are Interruptions (every decision lists those in hand)
+        self.interruptions = frozenset(
+            i for i, inf in enumerate(info) if inf.kind == "interruption")
         self.hp: dict[int, int] = {}
         #: declared power index per character, and the chosen heal target
         self.power: dict[int, int] = {}
@@ -40,8 +44,32 @@ class BrawlState(State):
         self.result = ""
 
     def copy(self) -> BrawlState:
-        new = State.copy(self)
+        """An independent copy: :meth:`State.copy` and Brawl's slots, written out in one
+        function (a copy is made at every move of a playout)."""
+        new = object.__new__(type(self))
+        new.cards = self.cards
+        new.zones = {k: v.copy() for k, v in self.zones.items()}
+        new.rng = self.rng
+        new.seats = self.seats
+        new.current = self.current
+        new.actor = self.actor
+        new.phase = self.phase
+        new.turn = self.turn
+        new.facedown = self.facedown.copy()
+        new.turned = self.turned.copy()
+        new.attached = self.attached.copy()
+        new.counters = self.counters.copy()
+        new.winners = self.winners
+        new.over = self.over
+        new.reveals = self.reveals
+        new.events = []
+        new.options = self.options
+        new.eliminated = self.eliminated.copy()
+        new.tasks = self.tasks[:]
+        new.pending = self.pending
+        new.ruleset = self.ruleset
         new.info = self.info
+        new.interruptions = self.interruptions
         new.hp = self.hp.copy()
         new.power = self.power.copy()
         new.heal_to = self.heal_to.copy()
@@ -96,4 +124,4 @@ class BrawlState(State):
             self.say(f"{prefix}{self.name(card)} is back on their feet")
 
     def draw_zone(self, seat: int) -> str:
-        return f"deck.{seat}" if "deck" not in self.zones else "deck"
+        return "deck" if "deck" in self.zones else DECK_ZONES[seat]

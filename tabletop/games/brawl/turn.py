@@ -39,20 +39,22 @@ from .legal import (
     may_declare,
     timed,
 )
-from .state import BrawlState
+from .state import HAND_ZONES, PLAY_ZONES, BrawlState
 
 HAND_LIMIT = 5
 FLOW = Flow("brawl")
 #: who reads a private log line: the seat itself, or everyone else (by seat count)
 ONLY = tuple(frozenset({seat}) for seat in range(3))
+#: each seat's name in the log (``seat_label``), made once
+LABEL = tuple(seat_label(seat) for seat in range(3))
 OTHERS = {n: tuple(frozenset(range(n)) - {seat} for seat in range(n)) for n in (2, 3)}
 
 
 # -- set-up: picks and the reveal -----------------------------------------------------------
 def _pick_options(s: BrawlState, d: Decision) -> list[Move]:
     seat = d.seat
-    zone = f"play.{seat}"
-    return [Move("pick", seat, c, zone) for c in s.zones[f"hand.{seat}"]
+    zone = PLAY_ZONES[seat]
+    return [Move("pick", seat, c, zone) for c in s.zones[HAND_ZONES[seat]]
             if s.info[c].kind == "character"]
 
 
@@ -63,10 +65,10 @@ def pick(s: BrawlState, seat: int) -> None:
 
 @FLOW.decision("pick", _pick_options)
 def picked(s: BrawlState, d: Decision, m: Move) -> None:
-    s.move_card(m.card, f"hand.{m.seat}", f"play.{m.seat}")
+    s.move_card(m.card, HAND_ZONES[m.seat], PLAY_ZONES[m.seat])
     s.facedown.add(m.card)
-    s.say(f"{seat_label(m.seat)} places {s.name(m.card)} face down", only={m.seat})
-    s.say(f"{seat_label(m.seat)} places a Character face down",
+    s.say(f"{LABEL[m.seat]} places {s.name(m.card)} face down", only={m.seat})
+    s.say(f"{LABEL[m.seat]} places a Character face down",
           only=set(range(s.seats)) - {m.seat})
     push(s, ("pick", m.seat + 1) if m.seat + 1 < s.seats else ("reveal",))
 
@@ -78,18 +80,18 @@ def reveal(s: BrawlState) -> None:
     s.facedown.clear()
     s.reveals += 1
     for seat in range(s.seats):
-        for c in s.zones[f"play.{seat}"]:
+        for c in s.zones[PLAY_ZONES[seat]]:
             s.hp[c] = s.info[c].health
-            s.say(f"{seat_label(seat)} reveals {s.name(c)} "
+            s.say(f"{LABEL[seat]} reveals {s.name(c)} "
                   f"({s.info[c].side.capitalize()}, {s.info[c].attack}, "
                   f"health {s.info[c].health})")
 
     def villainy(seat: int) -> tuple[int, str]:
-        c = s.zones[f"play.{seat}"][0]
+        c = s.zones[PLAY_ZONES[seat]][0]
         return (SIDE_RANK[s.info[c].side], s.info[c].name.casefold())
 
     first = max(range(s.seats), key=villainy)
-    s.say(f"{seat_label(first)} goes first (the most villainous Character)")
+    s.say(f"{LABEL[first]} goes first (the most villainous Character)")
     push(s, ("turn", first))
 
 
@@ -100,11 +102,11 @@ def turn(s: BrawlState, seat: int) -> None:
     s.turn += 1
     s.played_condition = False
     s.played_character = False
-    s.say(f"Turn {s.turn}: {seat_label(seat)}")
-    card = s.draw(s.draw_zone(seat), f"hand.{seat}")
+    s.say(f"Turn {s.turn}: {LABEL[seat]}")
+    card = s.draw(s.draw_zone(seat), HAND_ZONES[seat])
     if card is not None:
-        s.say(f"{seat_label(seat)} draws {s.name(card)}", only=ONLY[seat])
-        s.say(f"{seat_label(seat)} draws a card", only=OTHERS[s.seats][seat])
+        s.say(f"{LABEL[seat]} draws {s.name(card)}", only=ONLY[seat])
+        s.say(f"{LABEL[seat]} draws a card", only=OTHERS[s.seats][seat])
     rest_of_turn(s, seat)
 
 
@@ -128,16 +130,16 @@ def main(s: BrawlState, seat: int) -> None:
 def main_move(s: BrawlState, d: Decision, m: Move) -> None:
     k = m.kind
     if k == "pass":
-        s.say(f"{seat_label(m.seat)} does not attack")
+        s.say(f"{LABEL[m.seat]} does not attack")
     elif k == "condition":
         play_condition(s, m)
         push(s, *respond(s), ("main", d.seat))
     elif k == "character":
-        s.move_card(m.card, f"hand.{m.seat}", f"play.{m.seat}")
+        s.move_card(m.card, HAND_ZONES[m.seat], PLAY_ZONES[m.seat])
         s.hp[m.card] = s.info[m.card].health
         s.played_character = True
         s.played_condition = True
-        s.say(f"{seat_label(m.seat)} puts {s.name(m.card)} into play "
+        s.say(f"{LABEL[m.seat]} puts {s.name(m.card)} into play "
               f"(health {s.hp[m.card]})")
         push(s, *respond(s), ("main", d.seat))
     elif k == "interrupt":
@@ -150,9 +152,9 @@ def main_move(s: BrawlState, d: Decision, m: Move) -> None:
 def play_condition(s: BrawlState, m: Move) -> None:
     card = m.card
     inf = s.info[card]
-    s.zones[f"hand.{m.seat}"].remove(card)
+    s.zones[HAND_ZONES[m.seat]].remove(card)
     s.played_condition = True
-    s.say(f"{seat_label(m.seat)} plays the Condition {inf.name}")
+    s.say(f"{LABEL[m.seat]} plays the Condition {inf.name}")
     if inf.instant:
         carry_out(s, m.seat, card, m.target)
         s.zones["discard"].append(card)
@@ -182,6 +184,10 @@ def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -
     the chain asks next answers there instead (ruling 19). Empty under rules version 1."""
     if not timed(s) or (mover is not None and mover != s.current):
         return ()
+    interruptions, zones, current = s.interruptions, s.zones, s.current
+    if all(interruptions.isdisjoint(zones[HAND_ZONES[o]])
+           for o in range(s.seats) if o != current):
+        return ()  # the window would ask no one: no one else holds an Interruption
     skip = asked if asked is not None and has_link(s, asked) else None
     seats = tuple(o for o in s.order_from(s.current) if o not in (s.current, skip))
     return (("window", "respond", seats),) if seats else ()
@@ -240,7 +246,7 @@ def chain(s: BrawlState, responder: int, creator: int) -> None:
 @FLOW.decision("chain", _chain_options)
 def chain_move(s: BrawlState, d: Decision, m: Move) -> None:
     if m.kind == "pass":
-        s.say(f"{seat_label(m.seat)} does not counter-attack")
+        s.say(f"{LABEL[m.seat]} does not counter-attack")
     elif m.kind == "interrupt":
         interrupt(s, m)
         push(s, ("chain", d.seat, d.data[0]))
@@ -269,7 +275,7 @@ def outside(s: BrawlState, queue: tuple[int, ...] | None) -> None:
 def outside_move(s: BrawlState, d: Decision, m: Move) -> None:
     queue = d.data[0]
     if m.kind == "pass":
-        s.say(f"{seat_label(m.seat)} declares nothing early")
+        s.say(f"{LABEL[m.seat]} declares nothing early")
         push(s, ("outside", queue[1:]))
         return
     if m.kind == "interrupt":
@@ -301,11 +307,10 @@ def declare_step(s: BrawlState, cards: tuple[int, ...] | None) -> None:
         cards = tuple(s.mu) + tuple(s.mu.values())
     strict = timed(s)
     info = s.info
-    while cards and not (may_declare(s, cards[0]) and s.in_matchup(cards[0]) and
-                         (not strict or info[cards[0]].inside)):
-        cards = cards[1:]
-    if cards:
-        decide(s, "declare", s.owner(cards[0]), cards)
+    for i, c in enumerate(cards):  # the first that may declare a power inside now
+        if (not strict or info[c].inside) and may_declare(s, c) and s.in_matchup(c):
+            decide(s, "declare", s.owner(c), cards[i:])
+            return
 
 
 @FLOW.decision("declare", _declare_options)
@@ -330,7 +335,7 @@ def fight(s: BrawlState) -> None:
 @FLOW.decision("pre", _window_options, offered=lambda s, seat, *rest: has_interrupt(s, seat))
 def pre_move(s: BrawlState, d: Decision, m: Move) -> None:
     if m.kind == "pass":
-        s.say(f"{seat_label(m.seat)} plays no Interruption before damage")
+        s.say(f"{LABEL[m.seat]} plays no Interruption before damage")
         FLOW.pass_window(s, d)
         return
     interrupt(s, m)
@@ -362,7 +367,7 @@ def end_window(s: BrawlState) -> None:
                offered=lambda s, seat, *rest: seat == s.current or has_interrupt(s, seat))
 def end_move(s: BrawlState, d: Decision, m: Move) -> None:
     if m.kind == "pass":
-        s.say(f"{seat_label(m.seat)} plays no Interruption before the turn ends")
+        s.say(f"{LABEL[m.seat]} plays no Interruption before the turn ends")
         FLOW.pass_window(s, d)
         return
     if m.kind == "interrupt":
@@ -370,7 +375,7 @@ def end_move(s: BrawlState, d: Decision, m: Move) -> None:
         first = (m.seat,) if m.seat != s.current else ()
         push(s, ("window", "end", first + _others_from(s, m.seat, s.current) + (s.current,)))
         return
-    s.say(f"{seat_label(m.seat)} ends the turn")
+    s.say(f"{LABEL[m.seat]} ends the turn")
     s.mu.clear()
     s.power.clear()
     s.heal_to.clear()
@@ -383,15 +388,15 @@ def end_move(s: BrawlState, d: Decision, m: Move) -> None:
 # -- step 14: the hand limit ------------------------------------------------------------------
 @FLOW.step("hand_limit")
 def hand_limit(s: BrawlState) -> None:
-    if len(s.zones[f"hand.{s.current}"]) > HAND_LIMIT:
+    if len(s.zones[HAND_ZONES[s.current]]) > HAND_LIMIT:
         decide(s, "discard", s.current)
 
 
 @FLOW.decision("discard", lambda s, d: [Move("discard", d.seat, c, "discard")
-                                        for c in s.zones[f"hand.{d.seat}"]])
+                                        for c in s.zones[HAND_ZONES[d.seat]]])
 def discarded(s: BrawlState, d: Decision, m: Move) -> None:
-    s.move_card(m.card, f"hand.{m.seat}", "discard")
-    s.say(f"{seat_label(m.seat)} discards {s.name(m.card)} (hand limit)")
+    s.move_card(m.card, HAND_ZONES[m.seat], "discard")
+    s.say(f"{LABEL[m.seat]} discards {s.name(m.card)} (hand limit)")
     push(s, ("hand_limit",))
 
 
@@ -399,15 +404,15 @@ def discarded(s: BrawlState, d: Decision, m: Move) -> None:
 @FLOW.step("finish")
 def finish_turn(s: BrawlState) -> None:
     seat = s.current
-    team = s.zones[f"play.{seat}"]
+    team = s.zones[PLAY_ZONES[seat]]
     if team and all(c in s.turned for c in team):
         if (s.options.get("maybe_help") and len(team) < TEAM_LIMIT
                 and seat not in s.reprieve):
             s.reprieve.add(seat)
-            s.say(f"Every Character of {seat_label(seat)} is knocked out, but help may "
+            s.say(f"Every Character of {LABEL[seat]} is knocked out, but help may "
                   "arrive: one more turn to bring someone in or revive them")
         else:
-            lose(s, seat, f"every Character of {seat_label(seat)} is knocked out")
+            lose(s, seat, f"every Character of {LABEL[seat]} is knocked out")
     else:
         s.reprieve.discard(seat)
     if not s.over and seat not in s.eliminated and s.options.get("delay_of_game"):
@@ -416,10 +421,10 @@ def finish_turn(s: BrawlState) -> None:
         else:
             s.empty_turns[seat] += 1
             if s.empty_turns[seat] >= 2:
-                lose(s, seat, f"{seat_label(seat)} had no Characters in play for two turns "
+                lose(s, seat, f"{LABEL[seat]} had no Characters in play for two turns "
                      "in a row (Delay of Game)")
             else:
-                s.say(f"{seat_label(seat)} has no Characters in play (Delay of Game: one "
+                s.say(f"{LABEL[seat]} has no Characters in play (Delay of Game: one "
                       "more such turn loses)")
     if s.over:
         return
@@ -434,14 +439,14 @@ def lose(s: BrawlState, seat: int, why: str) -> None:
     alive = s.alive_seats()
     if len(alive) <= 2:
         winner = next(o for o in alive if o != seat)
-        game_over(s, (winner,), f"{seat_label(winner)} wins: {why}.")
+        game_over(s, (winner,), f"{LABEL[winner]} wins: {why}.")
         return
     s.eliminated.add(seat)
-    s.say(f"{seat_label(seat)} is eliminated: {why}. The others fight on.")
+    s.say(f"{LABEL[seat]} is eliminated: {why}. The others fight on.")
 
 
 def standing_counts(s: BrawlState) -> dict[int, int]:
-    return {seat: sum(1 for c in s.zones[f"play.{seat}"] if c not in s.turned)
+    return {seat: sum(1 for c in s.zones[PLAY_ZONES[seat]] if c not in s.turned)
             for seat in s.alive_seats()}
 
 
@@ -449,9 +454,9 @@ def end_by_count(s: BrawlState) -> None:
     counts = standing_counts(s)
     best = max(counts.values())
     top = tuple(seat for seat, n in counts.items() if n == best)
-    detail = ", ".join(f"{seat_label(seat)} {n}" for seat, n in counts.items())
+    detail = ", ".join(f"{LABEL[seat]} {n}" for seat, n in counts.items())
     if len(top) == 1:
-        game_over(s, top, f"The draw pile is empty. {seat_label(top[0])} wins with more "
+        game_over(s, top, f"The draw pile is empty. {LABEL[top[0]]} wins with more "
                   f"Characters standing ({detail}).")
     else:
         game_over(s, (), f"The draw pile is empty and the standing Characters are level "
@@ -467,8 +472,8 @@ def game_over(s: BrawlState, winners: tuple[int, ...], text: str) -> None:
 # -- Interruptions ------------------------------------------------------------------------------
 def interrupt(s: BrawlState, m: Move) -> None:
     inf = s.info[m.card]
-    s.zones[f"hand.{m.seat}"].remove(m.card)
+    s.zones[HAND_ZONES[m.seat]].remove(m.card)
     on = "" if m.target == "table" else f" on {s.name(m.target)}"
-    s.say(f"{seat_label(m.seat)} interrupts with {inf.name}{on}")
+    s.say(f"{LABEL[m.seat]} interrupts with {inf.name}{on}")
     carry_out(s, m.seat, m.card, m.target)
     s.zones["discard"].append(m.card)
