@@ -27,7 +27,20 @@ from . import (  # noqa: F401  (register the steps)
 )
 from .battle import place_ok, venture_moves
 from .cards import CARD_KINDS, check_catalog, compile_card
-from .common import DRAW_KINDS, MISSION_SIZE, other
+from .common import (
+    BASE,
+    BENEATH,
+    COMPLETED,
+    DRAW,
+    DRAW_KINDS,
+    FAILED,
+    FRONT,
+    MISSION_SIZE,
+    MISSIONS,
+    SITE,
+    other,
+    seat_zones,
+)
 from .decks import deck_list, home_cards, list_cards, site_cards
 from .hits import cumulative, in_play, ko_at, venture_total
 from .homebase import with_home_base
@@ -152,16 +165,16 @@ class OverPowerRules(Rules):
         s = OPState(defs, infos, parts[1][0], seed, options)
         for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
             for base in SEAT_ZONES:
-                s.zones[f"{base}.{seat}"] = []
-            s.zones[f"front.{seat}"] = list(range(start, start + nc))
-            s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
+                s.zones[seat_zones(base)[seat]] = []
+            s.zones[FRONT[seat]] = list(range(start, start + nc))
+            s.zones[MISSIONS[seat]] = list(range(start + nc, start + nc + nm))
             pile = start + nc + nm
-            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
-            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
-            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
-            s.zones[f"base.{seat}"] = list(range(end, last))
+            s.zones[DRAW[seat]] = list(range(pile, pile + nd))
+            s.zones[SITE[seat]] = list(range(pile + nd, pile + nd + ns))
+            s.zones[BENEATH[seat]] = list(range(pile + nd + ns, end))
+            s.zones[BASE[seat]] = list(range(end, last))
             s.facedown.update(range(start, start + nc))
-            s.shuffle(s.zones[f"draw.{seat}"])
+            s.shuffle(s.zones[DRAW[seat]])
         s.zones["combat"] = []
         return s
 
@@ -214,7 +227,7 @@ class OverPowerRules(Rules):
             return self.returns(s)[seat]
         score = 0.0
         for p, sign in ((seat, 1.0), (other(seat), -1.0)):
-            missions = len(s.zones[f"completed.{p}"]) - len(s.zones[f"failed.{p}"])
+            missions = len(s.zones[COMPLETED[p]]) - len(s.zones[FAILED[p]])
             health = sum(1.0 - min(1.0, cumulative(s, c) / ko_at(s, c)) for c in in_play(s, p))
             score += sign * (missions / MISSION_SIZE + 0.35 * health
                              + 0.02 * venture_total(s, p))
