@@ -31,10 +31,12 @@ from .common import (
     BASE,
     BENEATH,
     COMPLETED,
+    DISCARDING,
     DRAW,
     DRAW_KINDS,
     FAILED,
     FRONT,
+    HAND,
     MISSION_SIZE,
     MISSIONS,
     SITE,
@@ -131,6 +133,9 @@ ZONES = {
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
+#: the zones a seat's view hides: both Draw Piles, and the other seat's hand, discards
+#: and cards beneath its Battlesite
+HIDE = tuple((DRAW[0], DRAW[1], HAND[q], DISCARDING[q], BENEATH[q]) for q in (1, 0))
 
 
 class OverPowerRules(Rules):
@@ -247,6 +252,33 @@ class OverPowerRules(Rules):
             return (c >= split) == (owner == 1) and info[c].kind in holds and \
                 (pool is None or c in pool)
         return test
+
+    def view(self, s: OPState, seat: int | None) -> OPState:
+        """What the engine's mask (:func:`~tabletop.engine.hidden.mask`) gives, built
+        directly for the views playouts ask for at every move: both Draw Piles and the
+        other seat's hand, discards and cards beneath its Battlesite hidden. With a card
+        face down or turned (the set-up's Reserve), no seat, or a hidden card attached or
+        counted: the engine's mask."""
+        if seat is None or s.facedown or s.turned:
+            return super().view(s, seat)
+        hide = HIDE[seat]
+        attached = s.attached
+        counters = s.counters
+        zones = s.zones
+        gone: set[int] = set()
+        for name in hide:
+            gone.update(zones.get(name, ()))
+        if (attached and not (gone.isdisjoint(attached) and
+                              gone.isdisjoint(attached.values()))) or \
+                (counters and any(isinstance(k[0], int) and k[0] in gone for k in counters)):
+            return super().view(s, seat)
+        v = s.masked_copy(hide)
+        v.rng = 0
+        if s.events:
+            v.events = [e for e in s.events if e[1] is None or seat in e[1]]
+        if s.must_place:
+            v.must_place = frozenset(c for c in s.must_place if c not in gone)
+        return v
 
     def mask_extra(self, view: OPState, state: OPState, seat, visible) -> None:
         if state.must_place:
