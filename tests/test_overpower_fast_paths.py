@@ -92,3 +92,25 @@ def test_is_legal_agrees_with_the_legal_moves(case):
             checked += 1
         before = legal
     assert checked > 1000
+
+
+def test_a_view_forgets_marks_on_hidden_cards_as_the_engine_mask_does():
+    """A hidden card attached, counted or kept to be Placed (not in the rules' own games,
+    but a state may say so): the view still equals the engine's mask, the mark dropped."""
+    s = next(s for n, s in enumerate(states(CATALOG, {}, 1)) if n > 12 and s.zones["hand.1"])
+    drawn, held = s.zones["draw.0"][-1], s.zones["hand.1"][0]
+    ch = s.zones["front.0"][0]
+    for mark in ("attached", "counted", "must_place"):
+        t = s.copy()
+        if mark == "attached":
+            t.attached[drawn] = ch
+        elif mark == "counted":
+            t.counters[(held, "uses")] = 1
+        else:
+            t.must_place = frozenset({held, ch})
+        for seat in (0, 1):
+            v = RULES.view(t, seat)
+            assert plain(v) == plain(hidden.mask(RULES, t, seat)), (mark, seat)
+        assert drawn not in RULES.view(t, 0).attached
+        assert (held, "uses") not in RULES.view(t, 0).counters
+        assert held not in RULES.view(t, 0).must_place

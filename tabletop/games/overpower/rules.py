@@ -262,22 +262,23 @@ class OverPowerRules(Rules):
         if seat is None or s.facedown or s.turned:
             return super().view(s, seat)
         hide = HIDE[seat]
-        attached = s.attached
-        counters = s.counters
         zones = s.zones
-        gone: set[int] = set()
-        for name in hide:
-            gone.update(zones.get(name, ()))
-        if (attached and not (gone.isdisjoint(attached) and
-                              gone.isdisjoint(attached.values()))) or \
-                (counters and any(isinstance(k[0], int) and k[0] in gone for k in counters)):
-            return super().view(s, seat)
+        # the cards the marks name (attached, counted): none may be hidden
+        marked = s.attached.keys() | s.attached.values()
+        for key in s.counters:
+            if isinstance(key[0], int):
+                marked.add(key[0])
+        if marked:
+            for name in hide:
+                if not marked.isdisjoint(zones.get(name, ())):
+                    return super().view(s, seat)
         v = s.masked_copy(hide)
         v.rng = 0
         if s.events:
             v.events = [e for e in s.events if e[1] is None or seat in e[1]]
         if s.must_place:
-            v.must_place = frozenset(c for c in s.must_place if c not in gone)
+            v.must_place = frozenset(c for c in s.must_place
+                                     if not any(c in zones.get(name, ()) for name in hide))
         return v
 
     def mask_extra(self, view: OPState, state: OPState, seat, visible) -> None:

@@ -138,12 +138,13 @@ class OPState(State):
         through ``State.copy`` (a copy is made at every move); the engine's slots this
         does not know are copied by :data:`_ENGINE_REST` (one level deep)."""
         new = _new_state(type(self))
-        zones = self.zones
-        new.zones = dict(zip(zones, map(list.copy, zones.values()), strict=True))
+        zones = new.zones = self.zones.copy()  # the same keys: then each list copied
+        for name, cards in self.zones.items():
+            zones[name] = cards.copy()
         for name in hide:
-            cards = new.zones.get(name)
+            cards = zones.get(name)
             if cards:
-                new.zones[name] = [HIDDEN] * len(cards)
+                zones[name] = [HIDDEN] * len(cards)
         new.cards = self.cards
         new.rng = self.rng
         new.seats = self.seats
