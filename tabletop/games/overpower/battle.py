@@ -21,6 +21,8 @@ from .common import (
 from .context import OPEffects
 from .grid import filled_slots, fits, slot_free
 from .homebase import placeable_on
+from .locations import is_base
+from .morekinds import ANY_HOME_BASE
 from .piles import discard_all
 from .state import FLOW, OPState
 
@@ -30,21 +32,35 @@ _new = tuple.__new__
 # -- placing ------------------------------------------------------------------------------------
 def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     """(hand card, own character) pairs: a free slot of the card's kind, and the
-    character passes the card's test (with ``first``: at most one)."""
+    character passes the card's test (with ``first``: at most one). Aspects go only on a
+    Home Base (never an Any Home Base Aspect), every other card only on a character
+    (:func:`.homebase.placeable_on`)."""
     info = s.info
-    chars = s.zones[FRONT[seat]] + s.zones[RESERVE[seat]] + s.zones[BASE[seat]]
+    zones = s.zones
+    chars = [(ch, is_base(s, ch)) for ch in
+             zones[FRONT[seat]] + zones[RESERVE[seat]] + zones[BASE[seat]]]
     filled = filled_slots(s, seat)
+    # without grid changes or shut-downs, the card tests are remembered (:func:`.grid.fits`)
+    remembered = not (s.grid_mods or s.shut)
+    code = s.options.get("code_rule")
     out = []
-    for c in s.zones[HAND[seat]]:
+    for c in zones[HAND[seat]]:
         inf = info[c]
         slot = inf.slot
         if slot is None:
             continue
-        for ch in chars:
-            if (ch, slot) not in filled and fits(s, ch, inf) and placeable_on(s, ch, inf):
-                out.append(_new(Move, ("place", seat, c, ch, None)))  # Move("place", ...)
-                if first:
-                    return out
+        aspect = inf.kind == "aspect"
+        on_base = aspect and inf.persona != ANY_HOME_BASE
+        for ch, base in chars:
+            if (on_base if base else not aspect) and (ch, slot) not in filled:
+                ok = (info[ch].fit_code if code else info[ch].fit_cache).get(inf) \
+                    if remembered else None
+                if ok is None:
+                    ok = fits(s, ch, inf)
+                if ok:
+                    out.append(_new(Move, ("place", seat, c, ch, None)))  # Move("place", ...)
+                    if first:
+                        return out
     return out
 
 

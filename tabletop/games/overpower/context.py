@@ -11,6 +11,7 @@ from ...engine.flow import Decision, decide
 from ...engine.moves import Move, seat_label
 from .common import (
     DEAD,
+    DRAW,
     FAILED,
     FRONT,
     HAND,
@@ -71,9 +72,33 @@ class OPEffects(EffectContext):
     def draw(self, count: int, check: bool = True) -> list[int]:
         """Draw ``count`` cards; with ``check``, each is tested at once (duplicates and
         Unusable cards go), as for every card drawn after the discard step."""
-        drawn = super().draw(count)
+        drawn = self._take(count)
         if check:
             return [c for c in drawn if check_new_card(self.state, self.seat, c)]
+        return drawn
+
+    def _take(self, count: int) -> list[int]:
+        """The engine's draw (:meth:`EffectContext.draw`) written out for OverPower's piles
+        (every battle draws sixteen cards): the Power Pack shuffled into an empty Draw
+        Pile, the log told what was drawn."""
+        s = self.state
+        seat = self.seat
+        zones = s.zones
+        deck = zones[DRAW[seat]]
+        hand = zones[HAND[seat]]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not deck:
+                if not zones[PACK[seat]]:
+                    break
+                self.say_reshuffle()
+                s.reshuffle(PACK[seat], DRAW[seat])
+                deck = zones[DRAW[seat]]
+            card = deck.pop()
+            hand.append(card)
+            drawn.append(card)
+        s.reveals += len(drawn)
+        self.report_draw(drawn, count)
         return drawn
 
     # -- primitives the effects use ---------------------------------------------------------------
