@@ -131,12 +131,18 @@ def venture_moves(s: OPState, seat: int) -> list[Move]:
     """(from Reserve Missions, from Completed Missions): at least one card, from Completed
     only while the Defeated pile holds a card; after a drawn battle, none if nothing is
     left to venture (or, with the option, by choice)."""
-    n = len(s.zones[MISSIONS[seat]])
-    m = len(s.zones[COMPLETED[seat]]) if s.zones[FAILED[seat]] else 0
-    least = 0 if s.riding and s.options.get("draw_reventure") == "optional" else 1
+    n, m, least = venture_limits(s, seat)
     out = [Move("venture", seat, None, a, b) for a in range(n + 1) for b in range(m + 1)
            if a + b >= least]
     return out or [Move("venture", seat, None, 0, 0)]
+
+
+def venture_limits(s: OPState, seat: int) -> tuple[int, int, int]:
+    """(most from Reserve Missions, most from Completed, fewest in all)."""
+    n = len(s.zones[MISSIONS[seat]])
+    m = len(s.zones[COMPLETED[seat]]) if s.zones[FAILED[seat]] else 0
+    least = 0 if s.riding and s.options.get("draw_reventure") == "optional" else 1
+    return n, m, least
 
 
 @FLOW.step("venture")

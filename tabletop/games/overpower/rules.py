@@ -25,7 +25,7 @@ from . import (  # noqa: F401  (register the steps)
     fight,
     setup,
 )
-from .battle import place_ok, venture_moves
+from .battle import place_ok, venture_limits
 from .cards import CARD_KINDS, check_catalog, compile_card
 from .common import (
     BASE,
@@ -289,7 +289,13 @@ class OverPowerRules(Rules):
 # -- cheaper exact tests of one move -------------------------------------------------------------
 def _turn_ok(s: OPState, m: Move) -> bool:
     seat = m.seat
-    if m.kind in ("pass", "concede") or s.passed[seat]:
+    if s.passed[seat]:
+        return m in (Move("pass", seat), Move("concede", seat))
+    if m.kind == "concede":  # always offered
+        return m == Move("concede", seat)
+    if m.kind == "pass":  # always offered unless passing is strict (:func:`.legal.may_pass`)
+        if s.options.get("passing") != "strict":
+            return m == Move("pass", seat)
         return m in turn_moves(s, seat)
     if not isinstance(m.choice, tuple) or len(m.choice) != 3 or not isinstance(m.card, int):
         return False
@@ -313,8 +319,17 @@ def _defend_ok(s: OPState, m: Move) -> bool:
 
 
 def _venture_ok(s: OPState, m: Move) -> bool:
-    return m.kind == "venture" and isinstance(m.target, int) and \
-        isinstance(m.choice, int) and m in venture_moves(s, m.seat)
+    """``venture_moves`` without listing them: ``a`` of the Reserve Missions and ``b`` of
+    the Completed ones (none while the Defeated pile is empty), at least ``least`` in all,
+    or nothing when there is not that much to venture."""
+    if m.kind != "venture" or m.card is not None or not isinstance(m.target, int) or \
+            not isinstance(m.choice, int):
+        return False
+    a, b = m.target, m.choice
+    n, most, least = venture_limits(s, m.seat)
+    if n + most < least:
+        return a == 0 and b == 0
+    return 0 <= a <= n and 0 <= b <= most and a + b >= least
 
 
 def _count_ok(s: OPState, m: Move) -> bool:
