@@ -37,24 +37,28 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     (:func:`.homebase.placeable_on`)."""
     info = s.info
     zones = s.zones
-    chars = [(ch, is_base(s, ch)) for ch in
-             zones[FRONT[seat]] + zones[RESERVE[seat]] + zones[BASE[seat]]]
-    filled = filled_slots(s, seat)
     # without grid changes or shut-downs, the card tests are remembered (:func:`.grid.fits`)
     remembered = not (s.grid_mods or s.shut)
     code = s.options.get("code_rule")
+    chars = [(ch, is_base(s, ch), (info[ch].fit_code if code else info[ch].fit_cache)
+              if remembered else None)
+             for ch in zones[FRONT[seat]] + zones[RESERVE[seat]] + zones[BASE[seat]]]
+    filled = filled_slots(s, seat)
+    free_by_slot: dict[str, list] = {}  # the characters with the slot free
     out = []
     for c in zones[HAND[seat]]:
         inf = info[c]
         slot = inf.slot
         if slot is None:
             continue
+        free = free_by_slot.get(slot)
+        if free is None:
+            free = free_by_slot[slot] = [x for x in chars if (x[0], slot) not in filled]
         aspect = inf.kind == "aspect"
         on_base = aspect and inf.persona != ANY_HOME_BASE
-        for ch, base in chars:
-            if (on_base if base else not aspect) and (ch, slot) not in filled:
-                ok = (info[ch].fit_code if code else info[ch].fit_cache).get(inf) \
-                    if remembered else None
+        for ch, base, cache in free:
+            if on_base if base else not aspect:
+                ok = cache.get(inf) if cache is not None else None
                 if ok is None:
                     ok = fits(s, ch, inf)
                 if ok:

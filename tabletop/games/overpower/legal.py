@@ -382,7 +382,11 @@ def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
 def defence_moves(s: OPState, seat: int) -> list[Move]:
     q = Query(s, seat)
     out = [Move("take", seat)]
+    info = s.info
     for x, may_block in defenders(s, seat):
-        for c in q.hands.of(x):
+        cards = q.hands.of(x)
+        if not may_block and not is_site(s, x):  # only Specials (and Aspects) protect
+            cards = [c for c in cards if info[c].kind in ("special", "aspect")]
+        for c in cards:
             out += defence_leads(q, x, may_block, c)
     return out
