@@ -38,7 +38,7 @@ UNIVERSE_PARTNERS = ("basic-universe", "training")
 class Query:
     """One seat's side of the table, read once for one question about its moves."""
 
-    __slots__ = ("s", "seat", "hands", "front", "targets", "wide")
+    __slots__ = ("s", "seat", "hands", "front", "targets", "wide", "_partners")
 
     def __init__(self, s: OPState, seat: int) -> None:
         self.s = s
@@ -49,6 +49,18 @@ class Query:
         # the opponent's Front Line, and its Battlesite (:mod:`.locations`)
         self.targets = s.zones[FRONT[q]] + s.zones[SITE[q]]
         self.wide = self.targets + s.zones[RESERVE[q]]
+        self._partners: tuple = ((), ())
+
+    def partners(self, cards: list[int]) -> list[int]:
+        """The Basic Universe and Training cards among ``cards`` (remembered for the last
+        list asked about: each Power card of an actor asks about the same one; a query
+        is read once, the state unchanged)."""
+        known, found = self._partners
+        if known is not cards:
+            info = self.s.info
+            found = [u for u in cards if info[u].kind in UNIVERSE_PARTNERS]
+            self._partners = (cards, found)
+        return found
 
     def mates(self, x: int) -> list[int]:
         return [c for c in self.front if c != x]
@@ -84,11 +96,10 @@ def _power_lead(q: Query, x: int, c: int, cards, kinds) -> list[Move]:
             out += _moves("attack", q.seat, c, q.targets, (x, -1, t))
     if "universe" in kinds:
         info = s.info
-        for u in cards:
-            if info[u].kind in UNIVERSE_PARTNERS:
-                for t in universe_types(s, x, info[u]):
-                    if as_type(s, x, inf, t):
-                        out += _moves("attack", q.seat, c, q.targets, (x, u, t))
+        for u in q.partners(cards):
+            for t in universe_types(s, x, info[u]):
+                if as_type(s, x, inf, t):
+                    out += _moves("attack", q.seat, c, q.targets, (x, u, t))
     return out
 
 

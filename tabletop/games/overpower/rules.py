@@ -133,6 +133,8 @@ ZONES = {
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
+#: each seat's zone names, in the order of :data:`ZONES`
+SEAT_ZONE_NAMES = tuple(tuple(seat_zones(base)[seat] for base in SEAT_ZONES) for seat in (0, 1))
 #: the zones a seat's view hides: both Draw Piles, and the other seat's hand, discards
 #: and cards beneath its Battlesite
 HIDE = tuple((DRAW[0], DRAW[1], HAND[q], DISCARDING[q], BENEATH[q]) for q in (1, 0))
@@ -169,8 +171,8 @@ class OverPowerRules(Rules):
         defs, infos, parts = self._cards(catalog, options, decks)
         s = OPState(defs, infos, parts[1][0], seed, options)
         for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
-            for base in SEAT_ZONES:
-                s.zones[seat_zones(base)[seat]] = []
+            for name in SEAT_ZONE_NAMES[seat]:
+                s.zones[name] = []
             s.zones[FRONT[seat]] = list(range(start, start + nc))
             s.zones[MISSIONS[seat]] = list(range(start + nc, start + nc + nm))
             pile = start + nc + nm
