@@ -5,6 +5,8 @@ thrown away) draws, for every game in the registry."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from table_helpers import open_table, sample_points
@@ -41,9 +43,16 @@ def _fresh(scene, size) -> pygame.Surface:
 
 
 def assert_fresh(app, scene, what: str) -> None:
-    """Run a frame (its picture drawn from the caches), then compare it with a fresh
-    redraw of the same moment."""
+    """Run frames, with the work the app's loop does between them, until the picture
+    has caught up with the change (it is painted over a few frames), then compare what
+    the table draws from its caches with a fresh redraw of the same moment."""
     app.step(0.016)
+    for _ in range(60):
+        app.spare(time.perf_counter() + 0.05)  # the work between frames, as in the app
+        if not scene.painting:
+            break
+        app.step(0.016)
+    assert not scene.painting, f"after {what}, the picture was not done in 60 frames"
     cached = pygame.Surface(app.screen.get_size())
     scene.draw(cached)  # the same moment again, from the caches the frame left
     fresh = _fresh(scene, app.screen.get_size())
@@ -117,3 +126,112 @@ def test_a_resize_and_a_hot_seat_handover_redraw_everything(app):
             break
         scene.play(move)
         assert_fresh(app, scene, f"hot-seat move {i + 1}")
+
+
+def _draggable(scene):
+    """A card of the seat at the table that can be dragged to make a move."""
+    lit = scene._glowing()
+    return next((sp for sp in scene.layout_obj.sprites if sp.card in lit and sp.face_up
+                 and scene.drag_moves(sp.card) and scene._can_pick_up(sp)), None)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_cards_taken_away_and_put_back_repaint_their_places(app, game_id):
+    """A drag takes a card off the table (and the playable cards' light off), a glide
+    puts cards back when it ends: only those places are painted again, and the picture
+    is still pixel for pixel a fresh redraw."""
+    scene = open_table(app, game_id, _busy_point(game_id))
+    rng = Rng(11)
+    moved = 0
+    for i in range(8):  # moves whose cards glide, each glide played to its end
+        move = _pick(scene, rng)
+        if move is None or scene.state.over:
+            break
+        assert scene.play(move), move
+        assert_fresh(app, scene, f"move {i + 1}")
+        moved += bool(scene.motion.moving)
+        for _ in range(120):
+            if not scene.motion.moving:
+                break
+            app.step(0.016)
+        assert not scene.motion.moving
+        assert_fresh(app, scene, f"the glides of move {i + 1} ended")
+    assert moved, "no move made a card glide"
+    for _ in range(80):  # on to a point where the seat at the table can drag a card
+        sprite = _draggable(scene)
+        move = _pick(scene, rng)
+        if sprite is not None or move is None or scene.state.over:
+            break
+        scene.play(move)
+        app.step(0.016)
+    assert sprite is not None, "no card to drag in 80 moves"
+    start = sprite.rect.center
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for dx in (10, 25, 45):
+        post(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1] - dx), rel=(1, 1),
+             buttons=(1, 0, 0))
+        app.step(0.016)
+    assert scene.drag is not None and scene.drag.active
+    assert_fresh(app, scene, "a card dragged")
+    post(pygame.MOUSEBUTTONUP, pos=start, button=1)
+    for _ in range(120):
+        app.step(0.016)
+        if scene.drag is None and not scene.motion.moving and not scene.painting:
+            break
+    assert_fresh(app, scene, "the card let go")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_change_is_painted_over_frames_behind_the_last_whole_picture(app, game_id):
+    """After a move the new picture is painted a step a frame (the budget is spent at
+    once here): until it is done, the picture shown is the last whole one, never a half
+    painted one; then it is pixel for pixel a fresh redraw."""
+    scene = open_table(app, game_id, _busy_point(game_id))
+    scene.paint_budget = 0.0
+    rng = Rng(5)
+    spread = 0
+    for i in range(3):
+        move = _pick(scene, rng)
+        if move is None or scene.state.over:
+            break
+        whole = pygame.image.tobytes(scene._canvas, "RGB")
+        assert scene.play(move), move
+        frames = 0
+        while scene.painting and frames < 400:
+            app.step(0.016)
+            frames += 1
+            if scene.painting:
+                assert pygame.image.tobytes(scene._canvas, "RGB") == whole, \
+                    f"move {i + 1}: a half-painted picture was shown"
+        spread += frames > 2
+        assert_fresh(app, scene, f"move {i + 1} painted a step a frame")
+    assert spread, "no change was painted over several frames"
+
+
+def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
+    """``App.spare``: the app's loop spends what a frame leaves of its sixtieth on the
+    picture being painted, then on card faces not painted yet; with no time left it
+    does nothing."""
+    from tabletop.ui import cardart
+
+    game_id = "solo-deckbuilder" if "solo-deckbuilder" in GAMES else next(iter(GAMES))
+    scene = open_table(app, game_id, _busy_point(game_id))
+    scene.paint_budget = 0.0
+    move = _pick(scene, Rng(2))
+    assert scene.play(move)
+    app.step(0.016)
+    assert scene.painting
+    assert app.spare(time.perf_counter() - 1) == 0.0  # no time: nothing done
+    assert scene.painting
+    left = len(scene.warmer.queue)
+    assert left > 0
+    app.spare(time.perf_counter() + 2.0)
+    assert not scene.painting and scene._job is None
+    assert len(scene.warmer.queue) < left
+    painted = [(c, sz) for c in range(len(scene.state.cards)) for sz in scene.warmer.sizes
+               if (c, *sz) not in scene.warmer.queue]
+    assert painted
+    c, (w, h) = painted[0]
+    d = scene.state.cards[c]
+    assert (game_id, d.id, id(d), w, h) in cardart._faces
+    assert_fresh(app, scene, "a move finished between frames")

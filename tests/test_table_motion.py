@@ -50,6 +50,12 @@ def table(app, position=POSITION, seats=None, hide_hands=True, autosave=True):
 
 
 def run(app, seconds: float) -> None:
+    """Frames for ``seconds`` of the clock, counted once the table's picture shows the
+    last change (cards start gliding then; a busy machine may take a few frames)."""
+    for _ in range(300):
+        if not getattr(app.scene, "painting", False):
+            break
+        app.step(0.016)
     for _ in range(int(seconds / 0.016) + 1):
         app.step(0.016)
 

@@ -2,16 +2,23 @@
 point of a game played by the computer players, against a bare loop that blits the same
 card pictures at the same sizes and places.
 
-Three kinds of frame are timed:
+Frames are timed in the CPU time of the thread that draws them (``time.thread_time``),
+the table's and the bare loop's alike: the machine's cores are shared with other work,
+and wall time would count that work's turns as the table's.
 
-- *full redraw*: every cached layer thrown away first, so the whole table and panel are
-  drawn (the worst frame the table can have without a move);
+The table is first looked at for two seconds (untimed frames, with the work between
+frames the app's loop does: painting card faces ahead). The kinds of frame timed:
+
+- *full redraw*: every cached layer thrown away first and painted again in that one
+  frame (as at the first frame or a resize): the worst frame the table can have;
 - *move frames*: the frames in which a move lands — a human seat's move played as a
   click would play it, or a computer seat's answer arriving from the worker process and
   played by the table; each applies the move, queues the autosave (a journal line), adds
-  to the log and redraws;
-- *glide frames*: the frames after a move while its cards glide to their places and
-  changed numbers rise (no move landing in them);
+  to the log and starts painting the new picture (at most ``PAINT_BUDGET`` of painting a
+  frame, the rest in the frames after; *frames to show a move* counts them);
+- *glide frames*: the frames after a move (no move landing in them): those painting the
+  rest of its picture, then those while its cards glide to their places and changed
+  numbers rise;
 - *idle frames*: the pointer moving over the table (hover, buttons), nothing changing.
 
 Every frame of the table is timed right after one frame of the bare loop, and each figure
@@ -21,6 +28,7 @@ cores shared with other work) falls on both alike.
 
 from __future__ import annotations
 
+import gc
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -34,6 +42,11 @@ from .report import Row, error_row, ratio_row, value_row
 
 FRAME_BUDGET_MS = 1000 / 60
 RATIO_GOAL = 1.3
+#: a move is on screen within this many frames: 100 ms at 60 frames a second, the time
+#: within which a response still feels immediate
+SHOW_GOAL = 6
+#: the clock frames are timed with (see the module docstring)
+clock = time.thread_time
 SIZE = (1280, 720)
 
 
@@ -75,6 +88,10 @@ def _table(ctx: Context, game_id: str, app, folder: Path, moves: int):
     from ..ui.table import TableScene
 
     played, index = ctx.busy(game_id, _counter(ctx, game_id, app), moves)
+    # the bench's own games (played to find the busy point) live on beside the table;
+    # like the app's catalogs (``keep_long_lived``) they leave the collector's full passes
+    gc.collect()
+    gc.freeze()
     count = ctx.games[game_id].rules.seat_count(played.options)
     seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
                                    for i in range(1, count)]
@@ -107,14 +124,16 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     app.catalogs[game_id] = ctx.catalog(game_id)
     title = ctx.games[game_id].info.title
     frames, count = (40, 8) if ctx.quick else (300, 40)
+    _late.clear()
     with tempfile.TemporaryDirectory() as tmp:
         played, index, scene = _table(ctx, game_id, app, Path(tmp), count)
         cards = len(scene.layout_obj.sprites)
         bare = Bare(app, scene)
         try:
+            _look(app, 0.25 if ctx.quick else 2.0)
             redraw = _redraw(app, scene, bare, frames)
             idle = _idle(app, bare, frames)
-            moves, glides = _move_frames(app, scene, bare, played, count)
+            moves, glides, shown = _move_frames(app, scene, bare, played, count)
         finally:
             scene.on_quit()
             app.scenes.clear()
@@ -129,9 +148,18 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
                            moves))
         rows.append(value_row("frame max, move frames", where, max(moves.table), "ms",
                               pct(moves.bare, 0.99), YARD, FRAME_BUDGET_MS))
+    if shown:
+        rows.append(value_row("frames to show a move, max", where, max(shown), "frames",
+                              sorted(shown)[len(shown) // 2], "median", SHOW_GOAL))
     if glides.table:
         rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames)", where,
                            glides))
+    if _late:
+        from ..ui.app import SPARE_ROOM
+
+        room = SPARE_ROOM * 1000
+        rows.append(value_row("work between frames, max past its end", where, max(_late),
+                              "ms", room, "room kept before the next frame", room))
     return rows
 
 
@@ -176,13 +204,13 @@ class Bare:
         from ..ui import theme
 
         screen = self.app.screen
-        t0 = time.perf_counter()
+        t0 = clock()
         pygame.event.pump()
         screen.fill(theme.BG)
         for img, pos in self.images:
             screen.blit(img, pos)
         pygame.display.flip()
-        return (time.perf_counter() - t0) * 1000
+        return (clock() - t0) * 1000
 
 
 def bare_loop(app, scene, frames: int) -> list[float]:
@@ -191,18 +219,40 @@ def bare_loop(app, scene, frames: int) -> list[float]:
     return [bare.frame() for _ in range(frames)]
 
 
+#: how late the work between frames ended past its time, for each frame of a game (ms)
+_late: list[float] = []
+
+
 def _frame(app) -> float:
-    t0 = time.perf_counter()
+    """One frame of the table, timed; then, untimed, the work the app's loop does between
+    frames in the time the frame left (``App.spare``), as the real loop does."""
+    t0 = clock()
     app.step(0.016)
-    return (time.perf_counter() - t0) * 1000
+    ms = (clock() - t0) * 1000
+    _late.append(app.spare() * 1000)
+    return ms
+
+
+def _look(app, seconds: float) -> None:
+    """The table opened and looked at for ``seconds`` (frames at 60 a second, with the
+    work between them), as a player does before the first move: untimed."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.step(1 / 60)
+        app.spare()
+        time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
 
 
 def _redraw(app, scene, bare: Bare, frames: int) -> Paired:
     out = Paired()
-    for _ in range(frames):
-        b = bare.frame()
-        scene.invalidate()
-        out.add(b, _frame(app))
+    budget, scene.paint_budget = scene.paint_budget, None  # all of it in one frame
+    try:
+        for _ in range(frames):
+            b = bare.frame()
+            scene.invalidate()
+            out.add(b, _frame(app))
+    finally:
+        scene.paint_budget = budget
     return out
 
 
@@ -219,16 +269,19 @@ def _idle(app, bare: Bare, frames: int) -> Paired:
     return out
 
 
-def _move_frames(app, scene, bare: Bare, played: Played, moves: int) -> tuple[Paired, Paired]:
+def _move_frames(app, scene, bare: Bare, played: Played,
+                 moves: int) -> tuple[Paired, Paired, list[int]]:
     """Play on from the busy point: seat 0's moves as a click plays them (the move, then
     the frame), the computer seats' as the table plays them when the worker answers.
-    Returns the move frames and the *glide frames* (those after a move while its cards
-    glide to their places and changed numbers rise, no move landing in them)."""
+    Returns the move frames, the *glide frames* (those after a move while its picture is
+    finished and its cards glide to their places and changed numbers rise, no move landing
+    in them) and, for each move, the frames until the picture showed it (1: in the move's
+    own frame)."""
     session = scene.session
     game = session.game
     me = game.computer_player()
     rng = Rng(played.seed)
-    out, glides = Paired(), Paired()
+    out, glides, shown = Paired(), Paired(), []
     deadline = time.monotonic() + 30 + moves * 2
     while len(out.table) < moves and not session.state.over and time.monotonic() < deadline:
         state = session.state
@@ -236,33 +289,40 @@ def _move_frames(app, scene, bare: Bare, played: Played, moves: int) -> tuple[Pa
             move = me.choose(game.rules, game.rules.view(state, state.actor), state.actor,
                              rng)
             b = bare.frame()
-            t0 = time.perf_counter()
+            t0 = clock()
             scene.play(move)
             app.step(0.016)
-            out.add(b, (time.perf_counter() - t0) * 1000)
-            _glide_frames(app, scene, bare, glides)
+            out.add(b, (clock() - t0) * 1000)
+            _late.append(app.spare() * 1000)
+            shown.append(_after_move(app, scene, bare, glides))
             continue
         before = len(session.moves)
         b = bare.frame()
-        moving = bool(scene.motion.glides or scene.motion.rising)
         ms = _frame(app)
         if len(session.moves) != before:
             out.add(b, ms)
-        elif moving:
-            glides.add(b, ms)
+            shown.append(_after_move(app, scene, bare, glides))
         else:
             time.sleep(0.002)  # the worker is thinking
-    return out, glides
+    return out, glides, shown
 
 
-def _glide_frames(app, scene, bare: Bare, glides: Paired, most: int = 60) -> None:
-    """The frames after a move while what it moved glides (or its numbers rise)."""
+def _after_move(app, scene, bare: Bare, glides: Paired, most: int = 90) -> int:
+    """The frames after a move's own: while its picture is painted and then while what
+    it moved glides (or its numbers rise). Returns the frames it took to show the move."""
+    frames = 1
+    while scene.painting and frames < most:
+        b = bare.frame()
+        glides.add(b, _frame(app))
+        frames += 1
+    shown = frames
     for _ in range(most):
         if not (scene.motion.glides or scene.motion.rising):
-            return
+            break
         b = bare.frame()
         before = len(scene.session.moves)
         ms = _frame(app)
         if len(scene.session.moves) != before:
-            return  # a computer's answer landed: that is a move frame, not timed here
+            break  # a computer's answer landed: that is a move frame, not timed here
         glides.add(b, ms)
+    return shown

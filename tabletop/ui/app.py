@@ -28,6 +28,9 @@ BASE_SIZE = (1280, 720)
 #: the smallest window the tables are laid out for (a resize stops there)
 MIN_SIZE = (1024, 640)
 FPS = 60
+#: the time kept free before the next frame when working between frames (a step of
+#: that work, e.g. one card face or the panel, takes up to a few milliseconds)
+SPARE_ROOM = 0.005
 
 
 class Scene:
@@ -72,6 +75,12 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.first_frame_at: float | None = None
+        #: when the frame being run began (``time.perf_counter``): what is done in a frame
+        #: bit by bit (the table's painting) stops when the frame has run long enough
+        self.frame_started: float | None = None
+        #: the frame thread's CPU time then (``time.thread_time``): a frame's own work is
+        #: counted in it, so that other work on the machine does not cut it short
+        self.frame_cpu: float | None = None
         from ..engine.settings import load_settings
 
         #: the player's settings, and why the settings file was not used ("" if it was)
@@ -170,7 +179,8 @@ class App:
         return True
 
     def step(self, dt: float | None = None) -> None:
-        t0 = time.perf_counter()
+        t0 = self.frame_started = time.perf_counter()
+        self.frame_cpu = time.thread_time()
         if not self._events():
             return
         if not self.scenes:
@@ -205,10 +215,29 @@ class App:
         try:
             while self.running:
                 self.step()
+                self.spare()
                 self.clock.tick(FPS)
         finally:
             limits.set_interrupt_check(None)
             pygame.quit()
+
+    def spare(self, end: float | None = None) -> float:
+        """Work done between two frames, in the time the frame left unused (the frame
+        loop waits out the rest of each sixtieth of a second anyway): the scene's
+        ``spare(end)`` if it has one, until ``end`` (default: the next frame's start less
+        ``SPARE_ROOM``). Returns how late the work ended past ``end`` (seconds; 0 when it
+        ended in time, or when the frame left no time and nothing was done)."""
+        scene = self.scenes[-1] if self.scenes else None
+        work = getattr(scene, "spare", None)
+        if work is None or self.frame_started is None:
+            return 0.0
+        if end is None:
+            end = self.frame_started + 1 / FPS - SPARE_ROOM
+        start = time.perf_counter()
+        if start >= end:
+            return 0.0  # the frame took its sixtieth: no time to spare
+        work(end)
+        return max(0.0, time.perf_counter() - end)
 
     def go_home(self) -> None:
         """Back to the first screen, closing every other."""

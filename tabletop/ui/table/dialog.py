@@ -16,7 +16,7 @@ import pygame
 
 from ...engine.moves import Move
 from ...engine.state import HIDDEN
-from .. import cardart, text, theme
+from .. import cardart, pictures, text, theme
 from ..widgets import Button, panel
 
 Lines = list[tuple[str, tuple]]
@@ -245,10 +245,8 @@ class DialogBox:
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surf) -> None:
         d, S = self.d, self.S
-        if d.modal:
-            dim = pygame.Surface(self.table.size, pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 110))
-            surf.blit(dim, self.table.topleft)
+        if d.modal:  # the shade over the table (made once per size)
+            surf.blit(pictures.box(self.table.size, (0, 0, 0, 110)), self.table.topleft)
         panel(surf, self.rect, (20, 26, 34), 246, d.accent, S(12))
         title, body, extra, cw, ch = self.layout
         x, y = self.rect.left + S(16), self.rect.top + S(10)

@@ -5,6 +5,10 @@ panels, help)."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Iterator
+
 import pygame
 
 from ...engine.state import HIDDEN
@@ -17,53 +21,182 @@ HOVER_ZOOM_MS = 550
 #: gliding cards keep their overlays (health...) on the way when no more than this many
 #: glide at once (a whole table moving draws bare cards for those few frames)
 GLIDE_OVERLAYS = 12
+#: painting the table's picture after a change stops for the frame once the frame has
+#: run this long (seconds of its thread's CPU time; one step at least each frame)
+PAINT_BUDGET = 0.003
+#: the cards of the table are painted in about this many steps (a few cards each)
+CARD_STEPS = 6
+#: room around a card for what is drawn over and around it (captions, tags, glow)
+AWAY_MARGIN = 28
 
 
 class TableDrawing:
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def invalidate(self) -> None:
-        """Every cached layer (table, panel, log) is drawn again at the next frame (the
-        picture they are drawn on is kept: only what it shows is thrown away)."""
+        """Every cached layer (table, panel, log) is drawn again (the picture they are
+        drawn on is kept: only what it shows is thrown away)."""
         self._layers.clear()
+
+    @property
+    def painting(self) -> bool:
+        """Is the table's picture still behind the game (a change being painted over
+        the next frames)?"""
+        keys = self._layer_keys()
+        return self._job is not None or any(self._layers.get(k) != keys[k]
+                                            for k in ("table", "panel"))
 
     def _layer_keys(self) -> dict[str, tuple]:
         """What each cached layer shows: it is drawn again only when its key changes
         (scrolling the log redraws the log, not the cards nor the rest of the panel; a
-        drag or a glide the cards, not the panel)."""
+        drag or a glide only the cards it takes away or puts back)."""
         dragging = self.drag.card if self.drag and self.drag.active else None
         log = self.log_list
         return {
-            "table": (self.size, dragging, self.motion.moving, self._gen, self.handover_to),
+            "table": (self.size, self._gen, self.handover_to),
+            "away": (self.motion.moving | {dragging}, dragging is not None),
             "panel": (self.size, self._gen, self.handover_to, self.session.can_undo(),
                       self.session.can_redo(), tuple(log.rect)),
             "log": (self.size, log.offset, log.version, tuple(log.rect)),
         }
 
     def _draw_layers(self, surf) -> None:
-        """Bring the cached picture of the table and the panel up to date (only the
-        layers whose key changed are drawn again), then show it."""
+        """Bring the cached picture of the table and the panel up to date, then show it.
+
+        After a change (a move, an undo, a new layout) the layers that changed are
+        painted on a second picture, step by step (the felt, each card, the panel...),
+        for at most :attr:`paint_budget` seconds a frame; the picture on screen stays
+        the last whole one until the new one is done, so no frame waits for a whole
+        redraw. Cards taken away (dragged, gliding) or put back are painted at once, in
+        their places only; so is the log when it scrolls."""
         size = surf.get_size()
-        canvas = self._canvas
-        if canvas is None or canvas.get_size() != size:
-            canvas = self._canvas = pygame.Surface(size)
+        budget = self.paint_budget
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size)
+            self._back = None
             self._layers.clear()
+            self._job = None
+            budget = None  # nothing to show yet: the whole picture in this frame
         keys = self._layer_keys()
-        table = self.layout_obj.table_rect(self.size)
-        if self._layers.get("table") != keys["table"]:
-            canvas.set_clip(table)
-            self._draw_table_layer(canvas)
-            self._layers["table"] = keys["table"]
-        if self._layers.get("panel") != keys["panel"]:
-            self._redraw_area(canvas, self.panel_rect, self._draw_panel_static)
-            self._layers["log"] = keys["log"]
-        elif self._layers.get("log") != keys["log"]:
-            self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
-        self._layers["panel"], self._layers["log"] = keys["panel"], keys["log"]
-        canvas.set_clip(None)
+        if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
+            self._job = None  # the game changed again before the picture was done
+        fresh = False
+        if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
+            self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
+            fresh = True
+        if self._job is not None:
+            # the budget counts from the frame's start: what the frame did before (a
+            # move, an undo, the new layout) leaves that much less time to paint; the
+            # frames after the change paint one step at least
+            start = self.app.frame_cpu or time.thread_time()
+            self._run_job(start + budget if budget is not None else math.inf,
+                          first=not fresh or budget is None, clock=time.thread_time)
+        if self._job is None:
+            self._catch_up(self._canvas, keys)
+        self._canvas.set_clip(None)
         # the table and the panel fill the window: one blit of the whole picture (a blit
         # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
-        surf.blit(canvas, (0, 0))
+        surf.blit(self._canvas, (0, 0))
+
+    def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> None:
+        """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
+        begun only when the longest recent step (in CPU time) would still end in time
+        (one at least when ``first``); swap the picture in when it is done."""
+        steps, _, keys = self._job
+        if not first and clock() + self._slowest_step >= end:
+            return
+        cpu = time.thread_time()
+        for _ in steps:
+            before, cpu = cpu, time.thread_time()
+            self._slowest_step = max(self._slowest_step * 0.98, cpu - before)
+            if clock() + self._slowest_step >= end:
+                return
+        self._canvas, self._back = self._back, self._canvas
+        self._layers = dict(keys)
+        self._job = None
+
+    def spare(self, end: float) -> None:
+        """Between frames, in the frame's unused time (until ``end``): paint on the new
+        picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`)."""
+        keys = self._layer_keys()
+        if self._job is not None and self._job[1] == (keys["table"], keys["panel"]):
+            self._run_job(end, first=False)
+        if self._job is None and self._layers.get("away") != keys["away"] and \
+                time.perf_counter() + self._slowest_step < end:
+            cpu = time.thread_time()
+            self._catch_up(self._canvas, keys, arrivals=True)
+            self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
+        if not self.painting:
+            self.warmer.step(end)
+
+    def _draw_arrived(self, surf) -> None:
+        """Cards back in their places (their glide ended) that the picture does not show
+        yet: drawn over it until it does."""
+        shown = self._layers.get("away")
+        if self._job is not None or shown is None:
+            return
+        back = shown[0] - self._layer_keys()["away"][0]
+        for sprite in self.layout_obj.sprites:
+            if sprite.card in back and sprite.card != HIDDEN:
+                self._draw_sprite(surf, sprite)
+
+    def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
+        """Paint the changed layers on the second picture, a step at a time."""
+        size = self._canvas.get_size()
+        if self._back is None or self._back.get_size() != size:
+            self._back = pygame.Surface(size)
+        back = self._back
+        table_changed = any(self._layers.get(k) != keys[k] for k in ("table", "away"))
+        panel_changed = self._layers.get("panel") != keys["panel"] or \
+            self._layers.get("log") != keys["log"]
+        back.set_clip(None)
+        back.blit(self._canvas, (0, 0))  # what has not changed stays as it is
+        yield
+        if table_changed:
+            back.set_clip(self.layout_obj.table_rect(self.size))
+            yield from self._table_steps(back, *self._off_table())
+            yield
+        if panel_changed:
+            self._redraw_area(back, self.panel_rect, self._draw_panel_static)
+            back.set_clip(None)
+            yield
+
+    def _catch_up(self, canvas, keys: dict[str, tuple], arrivals: bool = False) -> None:
+        """Cards taken away (a drag, a glide starting) and the log scrolled: painted at
+        once, in their places only (the picture is otherwise up to date). Cards put back
+        (a glide ended) only with ``arrivals`` (between frames): until then they are
+        drawn over the picture in their places (:meth:`_draw_arrived`)."""
+        shown = self._layers.get("away")
+        now = keys["away"]
+        if shown != now and (arrivals or shown is None or shown[1] != now[1]
+                             or now[0] - shown[0]):
+            area = self._away_area(shown, now)
+            if area is not None:
+                canvas.set_clip(area)
+                self._draw_table_layer(canvas)
+                canvas.set_clip(None)
+            self._layers["away"] = now
+        if self._layers.get("log") != keys["log"]:
+            self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
+            self._layers["log"] = keys["log"]
+
+    def _away_area(self, shown: tuple | None, now: tuple) -> pygame.Rect | None:
+        """Where the picture changes when the cards away from their places change from
+        ``shown`` to ``now``: those cards (with room for what is drawn over and around
+        them), and the lit playable cards when a drag starts or ends (they are lit only
+        while nothing is dragged)."""
+        lay = self.layout_obj
+        if shown is None:
+            return lay.table_rect(self.size)
+        changed = shown[0] ^ now[0]
+        if shown[1] != now[1]:
+            changed |= self._lit()
+        rects = [sp.rect for sp in lay.sprites if sp.card in changed]
+        if not rects:
+            return None
+        margin = max(AWAY_MARGIN, lay.S(AWAY_MARGIN))
+        area = rects[0].unionall(rects[1:]).inflate(2 * margin, 2 * margin)
+        return area.clip(lay.table_rect(self.size))
 
     @staticmethod
     def _redraw_area(canvas, area: pygame.Rect, paint) -> None:
@@ -79,29 +212,51 @@ class TableDrawing:
         with text.layer("panel"):
             self.log_list.draw(surf)
 
+    def _off_table(self) -> tuple[set[int], set[int]]:
+        """The cards not drawn in the table layer (dragged, gliding) and those lit as
+        playable."""
+        dragging = self.drag.card if self.drag and self.drag.active else None
+        return self.motion.moving | {dragging}, self._glowing()
+
+    def _glowing(self) -> set[int]:
+        """The cards lit as playable (only while nothing is dragged)."""
+        return set() if self.drag and self.drag.active else self._lit()
+
+    def _lit(self) -> set[int]:
+        """The cards a move uses, which light up while nothing is dragged."""
+        lay = self.layout_obj
+        carriers = self.game.text.carriers
+        playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
+                                                        == "drag" else (m.card,))
+                    if c is not None}
+        return {sp.card for sp in lay.sprites if sp.card in playable and (
+            sp.zone.endswith(f".{self.viewer}") or lay.can_drag(sp, self.viewer))}
+
     def _draw_table_layer(self, surf) -> None:
         """The felt, the zones and every card with its overlays (not the dragged one nor
-        those gliding: they are drawn every frame)."""
+        those gliding: they are drawn every frame), in one go."""
+        for _ in self._table_steps(surf, *self._off_table()):
+            pass
+
+    def _table_steps(self, surf, away: set[int], glowing: set[int]) -> Iterator[None]:
+        """The table layer a step at a time: the felt and the zones, each card, what is
+        drawn over them all."""
         background(surf)
         lay = self.layout_obj
         if self.handover_to is not None:
             return
         with text.layer("under"):
             lay.draw_under(surf, self.view)
-        dragging = self.drag.card if self.drag and self.drag.active else None
-        away = self.motion.moving | {dragging}
-        carriers = self.game.text.carriers
-        playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
-                                                        == "drag" else (m.card,))
-                    if c is not None}
-        with text.layer("over"):
-            for sprite in lay.sprites:
-                if sprite.card in away and sprite.card != HIDDEN:
-                    continue
+        yield
+        shown = [sp for sp in lay.sprites if sp.card not in away or sp.card == HIDDEN]
+        per_step = max(4, len(shown) // CARD_STEPS + 1)
+        for i, sprite in enumerate(shown, 1):
+            with text.layer("over"):
                 self._draw_sprite(surf, sprite)
-                if dragging is None and sprite.card in playable and (sprite.zone.endswith(
-                        f".{self.viewer}") or lay.can_drag(sprite, self.viewer)):
+                if sprite.card in glowing:
                     _glow(surf, sprite.rect, theme.ACCENT, 2)
+            if i % per_step == 0:
+                yield
         with text.layer("top"):
             lay.draw_top(surf, self.view)
 
@@ -149,11 +304,25 @@ class TableDrawing:
         """The spotlight on another player's move, the lit targets of the dragged card,
         the cards gliding, the numbers rising and the dragged card."""
         lay = self.layout_obj
-        self._draw_spotlight(surf)
         dragging = self.drag.card if self.drag and self.drag.active else None
         if dragging is not None:
             for rect, _, zone in self.lit_targets(dragging):
                 _glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
+        if self._job is None:  # else the picture shows the cards where they were
+            self._draw_arrived(surf)
+            self._draw_spotlight(surf)
+            self._draw_glides(surf)
+        if dragging is not None:
+            sp = self.drag.sprite
+            rect = self._drag_rect(self.drag)
+            surf.blit(pictures.box(rect.size, (0, 0, 0, 90), radius=8), rect.move(6, 8))
+            moved = Sprite(sp.card, rect, sp.zone, sp.face_up, 0, False, sp.extra)
+            self._draw_card(surf, moved, rect)
+            lay.draw_over(surf, self.view, moved)  # it keeps its captions while dragged
+
+    def _draw_glides(self, surf) -> None:
+        """The cards gliding to their places and the numbers rising."""
+        lay = self.layout_obj
         few = len(self.motion.glides) <= GLIDE_OVERLAYS
         for glide in self.motion.glides.values():
             rect = glide.rect()
@@ -164,13 +333,6 @@ class TableDrawing:
             if few and rect.size == sprite.rect.size:
                 lay.draw_over(surf, self.view, moved)
         self._draw_rising(surf)
-        if dragging is not None:
-            sp = self.drag.sprite
-            rect = self._drag_rect(self.drag)
-            surf.blit(pictures.box(rect.size, (0, 0, 0, 90), radius=8), rect.move(6, 8))
-            moved = Sprite(sp.card, rect, sp.zone, sp.face_up, 0, False, sp.extra)
-            self._draw_card(surf, moved, rect)
-            lay.draw_over(surf, self.view, moved)  # it keeps its captions while dragged
 
     def _draw_rising(self, surf) -> None:
         s = self.layout_obj.scale
@@ -212,11 +374,15 @@ class TableDrawing:
             box.top = (anchor.bottom + 8) if lit else table.top + 4
         box.clamp_ip(table.inflate(-8, -8))
         fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        bubble = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
-        pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
-        text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15, theme.TEXT,
-                  "bold", align="center", valign="middle", wrap=True)
+        key = (spot.caption, tuple(color), box.size)
+        if self._bubble is None or self._bubble[0] != key:  # painted once per caption
+            bubble = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
+            pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
+            text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
+                      theme.TEXT, "bold", align="center", valign="middle", wrap=True)
+            self._bubble = (key, bubble)
+        bubble = self._bubble[1]
         bubble.set_alpha(int(255 * fade))
         surf.blit(bubble, box)
 

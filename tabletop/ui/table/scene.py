@@ -29,12 +29,13 @@ from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
-from .draw import TableDrawing
+from .draw import PAINT_BUDGET, TableDrawing
 from .hint import TableHints
 from .input import TableInput
 from .layout import Drag, seat_title
 from .log import GameLog, readable
 from .motion import Motion
+from .warm import FaceWarmer, face_sizes
 
 #: seconds the pointer must be away from the hand before the hand closes its gaps
 HAND_RELEASE = 0.6
@@ -106,6 +107,14 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         #: what each cached layer of the table's picture shows (see ``_draw_layers``)
         self._layers: dict[str, tuple] = {}
         self._canvas: pygame.Surface | None = None
+        self._back: pygame.Surface | None = None  # the next picture, while it is painted
+        self._job = None  # painting it: (steps, what it will show, its layer keys)
+        self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
+        self._bubble: tuple | None = None  # the caption of another's move, painted
+        #: the most a frame spends painting the table after a change (None: all at once)
+        self.paint_budget: float | None = PAINT_BUDGET
+        #: card faces painted ahead between frames (``spare``), so no frame paints one
+        self.warmer = FaceWarmer(session.state.cards, session.game.info.id)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         self.saver = Autosaver(autosave, start=session.journal_seq) \
@@ -186,6 +195,10 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
             self._hand_held = None
         self._laid_for = self.viewer
         rects = {sp.card: sp.rect for sp in lay.sprites if sp.card >= 0}
+        self.warmer.want([sp.card for sp in lay.sprites if sp.face_up and sp.card >= 0],
+                         self.hover_size(), first=True)  # what the pointer may rest on
+        self.warmer.sizes_seen(face_sizes(lay.sprites))
+        self.warmer.sizes_seen({self.hover_size()})
         amounts = lay.amounts(self.view)
         if animate:
             self.motion.relayout(self._rects, zones, lay.sprites, self._origin)
@@ -250,6 +263,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
                                 self.refresh)
         if old is not None and old.key == found.key:
             self.dialog.adopt(old)
+        self.warmer.sizes_seen({rect.size for rect, _ in self.dialog.picks})
 
     def offered(self) -> list[Move]:
         """The legal moves the panel and card menus offer (not those of the dialog)."""
@@ -506,7 +520,8 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self._check_writes()
-        self.motion.update(dt)
+        if not self.painting:  # cards glide once the picture shows where they go
+            self.motion.update(dt)
         self._release_hand(dt)
         self.ai_wait += dt
         if self.state.over or self.handover_to is not None:
@@ -521,7 +536,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         move = self._computer_move
         pace = self.app.ai_delay
         if move is not None and self.drag is None and self.ai_wait >= pace and \
-                not (pace and self.motion.glides):
+                not (pace and self.motion.glides) and not self.painting:
             self._computer_move = None
             self.play(move)
 
