@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from . import artifacts, grid, legal
-from .common import NO_TYPE, TYPES
+from .common import BASE, EVENTS, FRONT, NO_TYPE, SITE, TYPES
 from .events import forbidden
 from .locations import (
     activator_ready,
@@ -115,7 +115,7 @@ def _defence_refusal(s: OPState, m: Move) -> str | None:
                 "characters could use (no Universe card), or with an Activator.")
     if a.value is None or "power" not in a.blockable:
         return f"{s.name(a.cards[0])} cannot be blocked with a Power card."
-    if not any(grid.fits(s, ch, inf) for ch in s.zones[f"front.{m.seat}"]):
+    if not any(grid.fits(s, ch, inf) for ch in s.zones[FRONT[m.seat]]):
         return (f"None of your Front Line characters could use {inf.name}, so the "
                 "Battlesite cannot either.")
     return f"{inf.name} is too low to block an attack of {a.value}."
@@ -127,14 +127,14 @@ def _activator_refusal(s: OPState, m: Move) -> str | None:
     inf = s.info[m.card]
     if inf.kind != "activator":
         return f"{inf.name} is not an Activator."
-    site = s.zones[f"site.{m.seat}"]
+    site = s.zones[SITE[m.seat]]
     if not site:
         return ("You have no Battlesite standing: an Activator can only be exchanged for a "
                 "Special beneath it.")
     if not beneath_of(s, m.seat, inf.persona):
         return f"No Special of its character lies beneath {s.name(site[0])} any more."
     actor = m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
-    if actor not in s.zones[f"front.{m.seat}"]:
+    if actor not in s.zones[FRONT[m.seat]]:
         return "Only a Front Line character plays an Activator."
     return "That Special cannot be played that way now."
 
@@ -148,7 +148,7 @@ def _aspect_refusal(s: OPState, m: Move) -> str | None:
     if isinstance(who, int) and is_base(s, who):
         return None
     inf = s.info[m.card]
-    base = s.zones[f"base.{m.seat}"]
+    base = s.zones[BASE[m.seat]]
     if not base:
         return f"{inf.name} is an Aspect: only a Home Base plays it, and you have none."
     return f"{inf.name} is an Aspect: only your Home Base, {s.name(base[0])}, plays it."
@@ -157,7 +157,7 @@ def _aspect_refusal(s: OPState, m: Move) -> str | None:
 def _event_refusal(s: OPState, m: Move) -> str | None:
     if not forbidden(s, m):
         return None
-    by = [s.name(c) for p in (0, 1) for c in s.zones[f"events.{p}"]
+    by = [s.name(c) for p in (0, 1) for c in s.zones[EVENTS[p]]
           if any(e["effect"] == "event_forbid" for e in s.info[c].effects)]
     kinds = ", ".join(sorted({s.info[c].kind for c in (m.card,) if c >= 0}))
     return f"No {kinds} card may be played this battle ({' and '.join(by) or 'an Event'})."
@@ -196,7 +196,7 @@ def _artifact_refusal(s: OPState, m: Move) -> str | None:
     if inf.kind != "artifact":
         return f"{inf.name} is not an Artifact."
     actor = m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
-    front = s.zones[f"front.{m.seat}"]
+    front = s.zones[FRONT[m.seat]]
     if actor not in front or m.target not in front:
         return "An Artifact is played by one Front Line character onto another."
     if actor == m.target:

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from ...engine.flow import push
 from ...engine.moves import seat_label
-from .common import MISSION_SIZE, other
+from .common import (
+    COMPLETED,
+    FAILED,
+    HAND,
+    HITS,
+    MISSION_SIZE,
+    MISSIONS,
+    RECORD,
+    RISK_COMPLETED,
+    RISK_RESERVE,
+    other,
+)
 from .events import battle_over
 from .hits import game_over, venture_total
 from .piles import discard, discard_all
@@ -26,38 +37,38 @@ def rescue(s: OPState, seat: int, won_from_completed: int) -> tuple[int, int]:
     Reserve Missions Pile, and every two also move one straight to Completed; with the
     *upgrade* reading, that one is among the rescued cards instead of an extra."""
     c = won_from_completed
-    failed = f"failed.{seat}"
+    failed = FAILED[seat]
     if s.options.get("completed_bonus", "additive") == "upgrade":
         rescued = min(c, len(s.zones[failed]))
-        up = _move(s, min(c // 2, rescued), failed, f"completed.{seat}")
-        down = _move(s, rescued - up, failed, f"missions.{seat}")
+        up = _move(s, min(c // 2, rescued), failed, COMPLETED[seat])
+        down = _move(s, rescued - up, failed, MISSIONS[seat])
     else:
-        up = _move(s, c // 2, failed, f"completed.{seat}")
-        down = _move(s, c, failed, f"missions.{seat}")
+        up = _move(s, c // 2, failed, COMPLETED[seat])
+        down = _move(s, c, failed, MISSIONS[seat])
     return up, down
 
 
 def ladder(s: OPState, seat: int, won: bool) -> str:
     """Move ``seat``'s ventured cards up (won) or down (lost) the ladder; the summary."""
-    rr, rc = f"risk_reserve.{seat}", f"risk_completed.{seat}"
+    rr, rc = RISK_RESERVE[seat], RISK_COMPLETED[seat]
     a, c = len(s.zones[rr]), len(s.zones[rc])
     if won:
-        _move(s, a, rr, f"completed.{seat}")
-        _move(s, c, rc, f"completed.{seat}")
+        _move(s, a, rr, COMPLETED[seat])
+        _move(s, c, rc, COMPLETED[seat])
         up, down = rescue(s, seat, c)
         text = f"{a} Reserve \u2192 Completed"
         if c:
             text += f"; {c} stay Completed and bring up {up} to Completed, {down} to Reserve"
     else:
-        _move(s, a, rr, f"failed.{seat}")
-        _move(s, c, rc, f"missions.{seat}")
+        _move(s, a, rr, FAILED[seat])
+        _move(s, c, rc, MISSIONS[seat])
         text = f"{a} Reserve \u2192 Defeated" + (f"; {c} Completed \u2192 Reserve" if c else "")
     return text
 
 
 def _piles(s: OPState, seat: int) -> str:
-    return (f"Completed {len(s.zones[f'completed.{seat}'])}, Reserve "
-            f"{len(s.zones[f'missions.{seat}'])}, Defeated {len(s.zones[f'failed.{seat}'])}")
+    return (f"Completed {len(s.zones[COMPLETED[seat]])}, Reserve "
+            f"{len(s.zones[MISSIONS[seat]])}, Defeated {len(s.zones[FAILED[seat]])}")
 
 
 def result_of(s: OPState, totals: tuple[int, int]) -> int | None:
@@ -73,11 +84,11 @@ def result_of(s: OPState, totals: tuple[int, int]) -> int | None:
 def mission_victory(s: OPState, winner: int | None) -> bool:
     """Seven cards in Completed win; seven in Defeated abandon the mission."""
     for seat in [winner, other(winner)] if winner is not None else [0, 1]:
-        if len(s.zones[f"completed.{seat}"]) == MISSION_SIZE:
+        if len(s.zones[COMPLETED[seat]]) == MISSION_SIZE:
             game_over(s, seat, f"{seat_label(seat)} wins: every piece of the mission is "
                                "Completed.")
             return True
-        if len(s.zones[f"failed.{seat}"]) == MISSION_SIZE:
+        if len(s.zones[FAILED[seat]]) == MISSION_SIZE:
             game_over(s, other(seat), f"{seat_label(other(seat))} wins: "
                                       f"{seat_label(seat)} must abandon the mission.")
             return True
@@ -88,11 +99,11 @@ def record_hits(s: OPState) -> None:
     """This battle's hits join the Permanent Records; those on characters KO'd this
     battle go back to the players who scored them."""
     for q in (0, 1):
-        zone = f"hits.{q}"
+        zone = HITS[q]
         gone = [c for c in s.zones[zone] if s.attached.get(c) in s.ko_now]
         for c in gone:
             discard(s, c, zone)
-        s.zones[f"record.{q}"].extend(s.zones[zone])
+        s.zones[RECORD[q]].extend(s.zones[zone])
         s.zones[zone].clear()
 
 
@@ -101,7 +112,7 @@ def end_battle(s: OPState) -> None:
     battle_over(s)  # the battle's Events leave play
     first = s.first
     for seat in (first, other(first)):
-        hand = f"hand.{seat}"
+        hand = HAND[seat]
         discard_all(s, list(s.zones[hand]), hand, "discards the hand")
     s.must_place = frozenset()
     totals = (venture_total(s, 0), venture_total(s, 1))

@@ -20,7 +20,7 @@ from ...engine.moves import Move
 from ...engine.players import RandomPlayer, playout
 from ...engine.rng import Rng
 from ...engine.rules import Rules
-from .common import other
+from .common import BENEATH, COMPLETED, FRONT, HAND, MISSIONS, PLACED, RESERVE, RISK_RESERVE, other
 from .grid import fits
 from .hits import cumulative, ko_at, spectrum, venture_total
 from .legal import turn_moves
@@ -46,7 +46,7 @@ def _worth(s: OPState, card: int) -> float:
 
 def _users(s: OPState, seat: int, card: int) -> int:
     inf = s.info[card]
-    return sum(1 for ch in s.zones[f"front.{seat}"] if fits(s, ch, inf))
+    return sum(1 for ch in s.zones[FRONT[seat]] if fits(s, ch, inf))
 
 
 def _hit_score(s: OPState, m: Move, link=None) -> float:
@@ -83,7 +83,7 @@ def _site_score(s: OPState, a, hit: int) -> float:
     rival = other(seat)
     lead = venture_total(s, seat) - venture_total(s, rival)
     if lead >= SITE_LEAD or (lead > 0 and s.passed[rival]):
-        under = len(s.zones[f"beneath.{s.owner(site)}"])
+        under = len(s.zones[BENEATH[s.owner(site)]])
         weight = 1.0 + SITE_BENEATH * under
     return weight * hit
 
@@ -146,7 +146,7 @@ def _place(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
         inf = s.info[m.card]
         if m.card in s.must_place:
             return 10.0
-        if m.target in s.zones[f"reserve.{seat}"]:
+        if m.target in s.zones[RESERVE[seat]]:
             return -1.0
         if inf.kind == "special":
             return 3.0
@@ -157,10 +157,10 @@ def _place(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
 def _venture(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
     power = hand_power(s, seat)
     want = 1 + (power >= 12) + (power >= 20)
-    left = len(s.zones[f"missions.{seat}"]) + len(s.zones[f"completed.{seat}"])
-    done = len(s.zones[f"completed.{seat}"])
-    if done + len(s.zones[f"risk_reserve.{seat}"]) + want >= 7:
-        want = max(want, 7 - done - len(s.zones[f"risk_reserve.{seat}"]))
+    left = len(s.zones[MISSIONS[seat]]) + len(s.zones[COMPLETED[seat]])
+    done = len(s.zones[COMPLETED[seat]])
+    if done + len(s.zones[RISK_RESERVE[seat]]) + want >= 7:
+        want = max(want, 7 - done - len(s.zones[RISK_RESERVE[seat]]))
     want = min(want, left)
 
     def score(m: Move) -> float:
@@ -202,8 +202,8 @@ def _defend(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
 
     def cost(m: Move) -> float:
         cards = [m.card] + [c for c in m.choice if c >= 0 and c != m.target]
-        return sum(_worth(s, c) for c in cards if c in s.zones[f"hand.{seat}"] or
-                   c in s.zones[f"placed.{seat}"])
+        return sum(_worth(s, c) for c in cards if c in s.zones[HAND[seat]] or
+                   c in s.zones[PLACED[seat]])
     return min(blocks, key=cost)
 
 

@@ -15,6 +15,7 @@ from functools import cache
 from ...engine.cards import CardDef
 from ...engine.moves import Move, seat_label
 from .cards import Profile, profile_of
+from .common import BORNE, FRONT, HAND, PLACED
 from .grid import rating
 from .state import OPState
 
@@ -26,12 +27,12 @@ def artifact_profile(card: CardDef) -> Profile:
 
 def borne_by(s: OPState, ch: int) -> list[int]:
     att = s.attached
-    return [c for c in s.zones.get(f"borne.{s.owner(ch)}", ()) if att.get(c) == ch]
+    return [c for c in s.zones.get(BORNE[s.owner(ch)], ()) if att.get(c) == ch]
 
 
 def borne_profiles(s: OPState, ch: int) -> list[Profile]:
     """What the Artifacts ``ch`` bears add to its abilities."""
-    zone = s.zones.get(f"borne.{s.owner(ch)}")
+    zone = s.zones.get(BORNE[s.owner(ch)])
     if not zone:
         return []
     return [artifact_profile(s.cards[c]) for c in borne_by(s, ch)]
@@ -53,7 +54,7 @@ def meets_second(s: OPState, ch: int, inf) -> bool:
 def pairs(s: OPState, seat: int, inf, actors=None) -> list[tuple[int, int]]:
     """(the character who plays it, the teammate who bears it): two different Front Line
     characters meeting the two conditions."""
-    front = s.zones[f"front.{seat}"]
+    front = s.zones[FRONT[seat]]
     return [(x, y) for x in (actors if actors is not None else front)
             if x in front and meets_first(s, x, inf)
             for y in front if y != x and meets_second(s, y, inf)]
@@ -62,8 +63,8 @@ def pairs(s: OPState, seat: int, inf, actors=None) -> list[tuple[int, int]]:
 def play_artifact(s: OPState, m: Move) -> list:
     """The Artifact leaves the hand (or its Placed slot) for its bearer."""
     seat, card, bearer = m.seat, m.card, m.target
-    src = f"hand.{seat}" if card in s.zones[f"hand.{seat}"] else f"placed.{seat}"
-    s.move_card(card, src, f"borne.{seat}")
+    src = HAND[seat] if card in s.zones[HAND[seat]] else PLACED[seat]
+    s.move_card(card, src, BORNE[seat])
     s.attached[card] = bearer
     s.say(f"{s.name(m.choice[0])} plays {s.name(card)} onto {s.name(bearer)} "
           f"({seat_label(seat)})")
@@ -74,6 +75,6 @@ def artifact_fits(s: OPState, ch: int, inf) -> bool:
     """A character may hold (and Place) an Artifact it could play: it meets the first
     condition and, on the Front Line, some teammate meets the second."""
     seat = s.owner(ch)
-    if ch in s.zones[f"front.{seat}"]:
+    if ch in s.zones[FRONT[seat]]:
         return bool(pairs(s, seat, inf, [ch]))
     return meets_first(s, ch, inf)

@@ -5,10 +5,24 @@ from __future__ import annotations
 
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
-from .common import other
+from .common import (
+    BASE,
+    COMPLETED,
+    FAILED,
+    FRONT,
+    HAND,
+    MISSIONS,
+    PLACED,
+    RESERVE,
+    RISK_COMPLETED,
+    RISK_RESERVE,
+    other,
+)
 from .context import OPEffects
 from .grid import filled_slots, fits, slot_free
 from .homebase import placeable_on
+from .locations import is_base
+from .morekinds import ANY_HOME_BASE
 from .piles import discard_all
 from .state import FLOW, OPState
 
@@ -18,21 +32,39 @@ _new = tuple.__new__
 # -- placing ------------------------------------------------------------------------------------
 def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     """(hand card, own character) pairs: a free slot of the card's kind, and the
-    character passes the card's test (with ``first``: at most one)."""
+    character passes the card's test (with ``first``: at most one). Aspects go only on a
+    Home Base (never an Any Home Base Aspect), every other card only on a character
+    (:func:`.homebase.placeable_on`)."""
     info = s.info
-    chars = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"base.{seat}"]
+    zones = s.zones
+    # without grid changes or shut-downs, the card tests are remembered (:func:`.grid.fits`)
+    remembered = not (s.grid_mods or s.shut)
+    code = s.options.get("code_rule")
+    chars = [(ch, is_base(s, ch), (info[ch].fit_code if code else info[ch].fit_cache)
+              if remembered else None)
+             for ch in zones[FRONT[seat]] + zones[RESERVE[seat]] + zones[BASE[seat]]]
     filled = filled_slots(s, seat)
+    free_by_slot: dict[str, list] = {}  # the characters with the slot free
     out = []
-    for c in s.zones[f"hand.{seat}"]:
+    for c in zones[HAND[seat]]:
         inf = info[c]
         slot = inf.slot
         if slot is None:
             continue
-        for ch in chars:
-            if (ch, slot) not in filled and fits(s, ch, inf) and placeable_on(s, ch, inf):
-                out.append(_new(Move, ("place", seat, c, ch, None)))  # Move("place", ...)
-                if first:
-                    return out
+        free = free_by_slot.get(slot)
+        if free is None:
+            free = free_by_slot[slot] = [x for x in chars if (x[0], slot) not in filled]
+        aspect = inf.kind == "aspect"
+        on_base = aspect and inf.persona != ANY_HOME_BASE
+        for ch, base, cache in free:
+            if on_base if base else not aspect:
+                ok = cache.get(inf) if cache is not None else None
+                if ok is None:
+                    ok = fits(s, ch, inf)
+                if ok:
+                    out.append(_new(Move, ("place", seat, c, ch, None)))  # Move("place", ...)
+                    if first:
+                        return out
     return out
 
 
@@ -42,9 +74,9 @@ def place_ok(s: OPState, m: Move) -> bool:
     if m.kind == "done":
         return m == Move("done", seat)
     if m.kind != "place" or m.choice is not None or \
-            m.card not in s.zones[f"hand.{seat}"] or \
-            m.target not in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + \
-            s.zones[f"base.{seat}"]:
+            m.card not in s.zones[HAND[seat]] or \
+            m.target not in s.zones[FRONT[seat]] + s.zones[RESERVE[seat]] + \
+            s.zones[BASE[seat]]:
         return False
     inf = s.info[m.card]
     return inf.slot is not None and fits(s, m.target, inf) and \
@@ -71,11 +103,11 @@ def done_placing(s: OPState, seat: int, why: str = "is done placing") -> None:
     placing[seat] = False
     s.placing = tuple(placing)
     s.say(f"{seat_label(seat)} {why}")
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND[seat]]
     left = [c for c in hand if c in s.must_place]
     if left:
         s.must_place = s.must_place - set(left)
-        discard_all(s, left, f"hand.{seat}", "discards cards kept to be Placed but not "
+        discard_all(s, left, HAND[seat], "discards cards kept to be Placed but not "
                                              "Placed")
 
 
@@ -84,7 +116,7 @@ def placed(s: OPState, d: Decision, m: Move) -> None:
     if m.kind == "done":
         done_placing(s, m.seat)
     else:
-        s.move_card(m.card, f"hand.{m.seat}", f"placed.{m.seat}")
+        s.move_card(m.card, HAND[m.seat], PLACED[m.seat])
         s.attached[m.card] = m.target
         s.placed_now = s.placed_now | {m.card}
         s.must_place = s.must_place - {m.card}
@@ -103,12 +135,18 @@ def venture_moves(s: OPState, seat: int) -> list[Move]:
     """(from Reserve Missions, from Completed Missions): at least one card, from Completed
     only while the Defeated pile holds a card; after a drawn battle, none if nothing is
     left to venture (or, with the option, by choice)."""
-    n = len(s.zones[f"missions.{seat}"])
-    m = len(s.zones[f"completed.{seat}"]) if s.zones[f"failed.{seat}"] else 0
-    least = 0 if s.riding and s.options.get("draw_reventure") == "optional" else 1
+    n, m, least = venture_limits(s, seat)
     out = [Move("venture", seat, None, a, b) for a in range(n + 1) for b in range(m + 1)
            if a + b >= least]
     return out or [Move("venture", seat, None, 0, 0)]
+
+
+def venture_limits(s: OPState, seat: int) -> tuple[int, int, int]:
+    """(most from Reserve Missions, most from Completed, fewest in all)."""
+    n = len(s.zones[MISSIONS[seat]])
+    m = len(s.zones[COMPLETED[seat]]) if s.zones[FAILED[seat]] else 0
+    least = 0 if s.riding and s.options.get("draw_reventure") == "optional" else 1
+    return n, m, least
 
 
 @FLOW.step("venture")
@@ -125,7 +163,7 @@ def penalty_for(s: OPState, seat: int, new: int) -> int:
     venture; with *all riding*, every card riding on the battle less those already
     paid for)."""
     if s.options.get("penalty_counts") == "all_riding":
-        riding = len(s.zones[f"risk_reserve.{seat}"]) + len(s.zones[f"risk_completed.{seat}"])
+        riding = len(s.zones[RISK_RESERVE[seat]]) + len(s.zones[RISK_COMPLETED[seat]])
         return max(0, riding - 2 - s.granted[seat])
     return max(0, new - 2)
 
@@ -135,9 +173,9 @@ def ventured(s: OPState, d: Decision, m: Move) -> None:
     seat = m.seat
     a, b = m.target, m.choice
     for _ in range(a):
-        s.zones[f"risk_reserve.{seat}"].append(s.zones[f"missions.{seat}"].pop())
+        s.zones[RISK_RESERVE[seat]].append(s.zones[MISSIONS[seat]].pop())
     for _ in range(b):
-        s.zones[f"risk_completed.{seat}"].append(s.zones[f"completed.{seat}"].pop())
+        s.zones[RISK_COMPLETED[seat]].append(s.zones[COMPLETED[seat]].pop())
     now = list(s.ventured_now)
     now[seat] = a + b
     s.ventured_now = tuple(now)

@@ -5,7 +5,7 @@ hand (the companion test of the Special Discard Rule)."""
 from __future__ import annotations
 
 from .cards import Info
-from .common import TYPES
+from .common import FRONT, TYPES
 from .grid import available, fits, mate_ok, mates, power_as, rating, training_types, usable
 from .state import OPState
 
@@ -70,7 +70,7 @@ def plays_now(s: OPState, ch: int, inf: Info, seat: int) -> bool:
 # -- the companion test (Special Discard Rule) ---------------------------------------------------
 def _universe(s: OPState, card: int, seat: int) -> bool:
     inf = s.info[card]
-    for x in s.zones[f"front.{seat}"]:
+    for x in s.zones[FRONT[seat]]:
         for t in universe_types(s, x, inf):
             if typed_powers(s, x, t, available(s, x, seat)):
                 return True
@@ -79,7 +79,7 @@ def _universe(s: OPState, card: int, seat: int) -> bool:
 
 def _teamwork(s: OPState, card: int, seat: int) -> bool:
     inf = s.info[card]
-    for x in s.zones[f"front.{seat}"]:
+    for x in s.zones[FRONT[seat]]:
         if not usable(s, x, inf, seat):
             continue
         for y in mates(s, x, seat):
@@ -93,7 +93,7 @@ def _teamwork(s: OPState, card: int, seat: int) -> bool:
 def _ally(s: OPState, card: int, seat: int) -> bool:
     inf = s.info[card]
     info = s.info
-    for x in s.zones[f"front.{seat}"]:
+    for x in s.zones[FRONT[seat]]:
         if not usable(s, x, inf, seat):
             continue
         for y in mates(s, x, seat):
@@ -106,7 +106,7 @@ def _ally(s: OPState, card: int, seat: int) -> bool:
 def _doubleshot(s: OPState, card: int, seat: int) -> bool:
     inf = s.info[card]
     t = inf.mate[0]
-    for x in s.zones[f"front.{seat}"]:
+    for x in s.zones[FRONT[seat]]:
         if not fits(s, x, inf):
             continue
         for y in mates(s, x, seat):
@@ -120,7 +120,7 @@ def _special(s: OPState, card: int, seat: int) -> bool:
     if inf.partner is None:
         return True
     t = inf.partner[0]
-    for x in s.zones[f"front.{seat}"]:
+    for x in s.zones[FRONT[seat]]:
         if fits(s, x, inf) and exact_powers(s, x, t, available(s, x, seat)):
             return True
     return False

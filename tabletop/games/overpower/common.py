@@ -3,6 +3,8 @@ slots, the piles, the thresholds of the rulebook."""
 
 from __future__ import annotations
 
+import sys
+
 #: the power types in grid order (index 0-3 everywhere in the rules)
 TYPES = ("energy", "fighting", "strength", "intellect")
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
@@ -35,3 +37,20 @@ def type_name(t: int) -> str:
 
 def other(seat: int) -> int:
     return 1 - seat
+
+
+def seat_zones(base: str) -> tuple[str, str]:
+    """The names of ``base``'s zones of seat 0 and seat 1 (``hand.0``, ``hand.1``), made
+    once and interned: the rules look zones up thousands of times a game, and a name built
+    anew (``f"hand.{seat}"``) costs several times the lookup itself."""
+    return sys.intern(f"{base}.0"), sys.intern(f"{base}.1")
+
+
+#: each seat's zone of a kind, by seat (``HAND[seat]``); the kinds are listed in
+#: :mod:`.state`
+DRAW, HAND, DISCARDING, PACK, DEAD, DEFEATED, FRONT, RESERVE, PLACED, HITS, RECORD, \
+    MISSIONS, COMPLETED, FAILED, RISK_RESERVE, RISK_COMPLETED, SITE, BENEATH, BASE, \
+    EVENTS, BORNE = map(seat_zones, (
+        "draw", "hand", "discarding", "pack", "dead", "defeated", "front", "reserve",
+        "placed", "hits", "record", "missions", "completed", "failed", "risk_reserve",
+        "risk_completed", "site", "beneath", "base", "events", "borne"))

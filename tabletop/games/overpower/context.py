@@ -9,7 +9,23 @@ from ...engine.effects import handler, run
 from ...engine.effects.context import EffectContext
 from ...engine.flow import Decision, decide
 from ...engine.moves import Move, seat_label
-from .common import TYPE_INDEX, TYPES, other, type_name
+from .common import (
+    DEAD,
+    DRAW,
+    FAILED,
+    FRONT,
+    HAND,
+    HITS,
+    MISSIONS,
+    PACK,
+    PLACED,
+    RECORD,
+    RESERVE,
+    TYPE_INDEX,
+    TYPES,
+    other,
+    type_name,
+)
 from .discard import check_new_card
 from .hits import current_hits, record_hits
 from .piles import discard, discard_all, pile_matches, where_is
@@ -36,7 +52,7 @@ class OPEffects(EffectContext):
     # -- draws: the Power Pack becomes the Draw Pile when it runs out ---------------------------
     def say_reshuffle(self) -> None:
         s = self.state
-        pack = s.zones[f"pack.{self.seat}"]
+        pack = s.zones[PACK[self.seat]]
         recycled = list(s.recycled)
         recycled[self.seat] = frozenset(pack)
         s.recycled = tuple(recycled)
@@ -56,9 +72,33 @@ class OPEffects(EffectContext):
     def draw(self, count: int, check: bool = True) -> list[int]:
         """Draw ``count`` cards; with ``check``, each is tested at once (duplicates and
         Unusable cards go), as for every card drawn after the discard step."""
-        drawn = super().draw(count)
+        drawn = self._take(count)
         if check:
             return [c for c in drawn if check_new_card(self.state, self.seat, c)]
+        return drawn
+
+    def _take(self, count: int) -> list[int]:
+        """The engine's draw (:meth:`EffectContext.draw`) written out for OverPower's piles
+        (every battle draws sixteen cards): the Power Pack shuffled into an empty Draw
+        Pile, the log told what was drawn."""
+        s = self.state
+        seat = self.seat
+        zones = s.zones
+        deck = zones[DRAW[seat]]
+        hand = zones[HAND[seat]]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not deck:
+                if not zones[PACK[seat]]:
+                    break
+                self.say_reshuffle()
+                s.reshuffle(PACK[seat], DRAW[seat])
+                deck = zones[DRAW[seat]]
+            card = deck.pop()
+            hand.append(card)
+            drawn.append(card)
+        s.reveals += len(drawn)
+        self.report_draw(drawn, count)
         return drawn
 
     # -- primitives the effects use ---------------------------------------------------------------
@@ -66,7 +106,7 @@ class OPEffects(EffectContext):
         return pile_matches(self.state, self.seat, pile, kinds)
 
     def defeated_missions(self) -> list[int]:
-        return self.state.zones[f"failed.{self.seat}"]
+        return self.state.zones[FAILED[self.seat]]
 
     def _who(self, who: str) -> int | None:
         ch = self.target if who == "target" else self.actor
@@ -112,14 +152,14 @@ class OPEffects(EffectContext):
     def leech(self, count: int, chooser: str) -> None:
         s = self.state
         victim = other(self.seat)
-        hand = s.zones[f"hand.{victim}"]
+        hand = s.zones[HAND[victim]]
         if chooser == "owner" and len(hand) > count:
             decide(s, "lose", victim, count)
             return
         left = list(hand)
         gone = [left.pop(s.randint(len(left))) for _ in range(min(count, len(left)))]
         s.reveals += 1
-        discard_all(s, gone, f"hand.{victim}", "discards from the hand at random")
+        discard_all(s, gone, HAND[victim], "discards from the hand at random")
 
     def strip_placed(self, count: int, kinds, chooser: str) -> None:
         s = self.state
@@ -131,7 +171,7 @@ class OPEffects(EffectContext):
             seat = self.seat if chooser == "attacker" else s.owner(ch)
             decide(s, "strip", seat, ch, count, tuple(kinds or ()))
             return
-        discard_all(s, cards, f"placed.{s.owner(ch)}", f"discards from {s.name(ch)}")
+        discard_all(s, cards, PLACED[s.owner(ch)], f"discards from {s.name(ch)}")
 
     def bench(self, who: str) -> None:
         ch = self._who(who)
@@ -145,7 +185,7 @@ class OPEffects(EffectContext):
     def removable_hits(self, who: str, frm: str) -> list[int]:
         s = self.state
         chars = [self.actor] if who == "self" else \
-            s.zones[f"front.{self.seat}"] + s.zones[f"reserve.{self.seat}"]
+            s.zones[FRONT[self.seat]] + s.zones[RESERVE[self.seat]]
         out = []
         for ch in chars:
             if ch is None:
@@ -176,10 +216,10 @@ class OPEffects(EffectContext):
 
     def recover_mission(self, count: int) -> None:
         s = self.state
-        failed = s.zones[f"failed.{self.seat}"]
+        failed = s.zones[FAILED[self.seat]]
         n = min(count, len(failed))
         for _ in range(n):
-            s.zones[f"missions.{self.seat}"].append(failed.pop())
+            s.zones[MISSIONS[self.seat]].append(failed.pop())
         self.say(f"{seat_label(self.seat)} moves {n} mission card(s) from Defeated "
                  "back to Reserve")
 
@@ -201,8 +241,8 @@ def to_reserve(s: OPState, ch: int) -> None:
     """``ch`` steps back into the Reserve with its Placed cards and hits until the next
     battle."""
     q = s.owner(ch)
-    if ch in s.zones[f"front.{q}"]:
-        s.move_card(ch, f"front.{q}", f"reserve.{q}")
+    if ch in s.zones[FRONT[q]]:
+        s.move_card(ch, FRONT[q], RESERVE[q])
         s.benched = s.benched | {ch}
         s.say(f"{s.name(ch)} is sent into the Reserve for the rest of the battle")
 
@@ -210,7 +250,7 @@ def to_reserve(s: OPState, ch: int) -> None:
 def strippable(s: OPState, ch: int, kinds) -> list[int]:
     att = s.attached
     info = s.info
-    return [c for c in s.zones[f"placed.{s.owner(ch)}"]
+    return [c for c in s.zones[PLACED[s.owner(ch)]]
             if att.get(c) == ch and (not kinds or info[c].slot in kinds)]
 
 
@@ -250,14 +290,14 @@ def named_type(s: OPState, d: Decision, m: Move) -> None:
 
 
 def _give_up_options(s: OPState, d: Decision) -> list[Move]:
-    return [Move("lose", d.seat, c) for c in s.zones[f"hand.{d.seat}"]]
+    return [Move("lose", d.seat, c) for c in s.zones[HAND[d.seat]]]
 
 
 @FLOW.decision("lose", _give_up_options, phase="effect")
 def gave_up(s: OPState, d: Decision, m: Move) -> None:
-    discard_all(s, [m.card], f"hand.{m.seat}", "discards from the hand")
+    discard_all(s, [m.card], HAND[m.seat], "discards from the hand")
     left = d.data[0] - 1
-    if left and s.zones[f"hand.{m.seat}"]:
+    if left and s.zones[HAND[m.seat]]:
         decide(s, "lose", m.seat, left)
 
 
@@ -269,7 +309,7 @@ def _strip_options(s: OPState, d: Decision) -> list[Move]:
 @FLOW.decision("strip", _strip_options, phase="effect")
 def stripped(s: OPState, d: Decision, m: Move) -> None:
     ch, count, kinds = d.data
-    zone = f"placed.{s.owner(ch)}"
+    zone = PLACED[s.owner(ch)]
     discard_all(s, [m.card], zone, f"discards from {s.name(ch)}")
     left = strippable(s, ch, kinds)
     if count > 1 and len(left) > count - 1:
@@ -294,8 +334,8 @@ def took(s: OPState, d: Decision, m: Move) -> None:
     if m.kind == "stop":
         return
     pile, kinds, count = d.data
-    src = f"pack.{m.seat}" if pile == "power_pack" else f"dead.{m.seat}"
-    s.move_card(m.card, src, f"hand.{m.seat}")
+    src = PACK[m.seat] if pile == "power_pack" else DEAD[m.seat]
+    s.move_card(m.card, src, HAND[m.seat])
     s.say(f"{seat_label(m.seat)} takes {s.name(m.card)} from the pile into the hand")
     if check_new_card(s, m.seat, m.card) and count > 1 and \
             pile_matches(s, m.seat, pile, kinds):
@@ -314,7 +354,7 @@ def healed(s: OPState, d: Decision, m: Move) -> None:
     if m.kind == "stop":
         return
     actor, who, frm, count = d.data
-    zone = f"hits.{m.seat}" if m.card in s.zones[f"hits.{m.seat}"] else f"record.{m.seat}"
+    zone = HITS[m.seat] if m.card in s.zones[HITS[m.seat]] else RECORD[m.seat]
     s.say(f"A hit ({s.name(m.card)}) is taken off {s.name(m.target)}")
     discard(s, m.card, zone)
     if count > 1 and OPEffects(s, None, m.seat, None, actor).removable_hits(who, frm):

@@ -13,7 +13,7 @@ from ...engine.effects import effects_with
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .combos import COMPLETED_BY, has_companion
-from .common import other
+from .common import BASE, DISCARDING, FRONT, HAND, PLACED, RESERVE, other
 from .grid import TEAM_KINDS, fits, from_reserve, slot_free, team_ok
 from .locations import is_base
 from .piles import SeatView, discard, discard_all, pile_name
@@ -25,11 +25,11 @@ def counted_placed(s: OPState, seat: int, late: bool = False) -> list[int]:
     """Placed cards that count as part of the hand: those on the Front Line; those on the
     Reserve only if it may play them (or, for cards drawn after placing, if they were
     Placed this battle)."""
-    placed = s.zones[f"placed.{seat}"]
+    placed = s.zones[PLACED[seat]]
     if not placed:
         return []
     att = s.attached
-    front = s.zones[f"front.{seat}"]
+    front = s.zones[FRONT[seat]]
     return [c for c in placed if att[c] in front or from_reserve(s, att[c], c, placed=True)
             or is_base(s, att[c]) or (late and c in s.placed_now)]
 
@@ -38,16 +38,16 @@ def usable_by_team(s: OPState, seat: int, card: int) -> bool:
     """Some Front Line character can use the card (or the Reserve, for a Special it may
     play from there; the Home Base, for an Aspect)."""
     inf = s.info[card]
-    for ch in s.zones[f"front.{seat}"] + s.zones[f"base.{seat}"]:
+    for ch in s.zones[FRONT[seat]] + s.zones[BASE[seat]]:
         if fits(s, ch, inf) and (inf.kind not in TEAM_KINDS or team_ok(s, ch, inf, seat)):
             return True
-    return any(from_reserve(s, ch, card, placed=False) for ch in s.zones[f"reserve.{seat}"])
+    return any(from_reserve(s, ch, card, placed=False) for ch in s.zones[RESERVE[seat]])
 
 
 def reserve_home(s: OPState, seat: int, card: int) -> int | None:
     """A Reserve character the card could be Placed on (a free slot, its test passed)."""
     inf = s.info[card]
-    for ch in s.zones[f"reserve.{seat}"]:
+    for ch in s.zones[RESERVE[seat]]:
         if fits(s, ch, inf) and slot_free(s, ch, seat, inf.slot):
             return ch
     return None
@@ -56,7 +56,7 @@ def reserve_home(s: OPState, seat: int, card: int) -> int | None:
 def placeable(s: OPState, seat: int, card: int) -> bool:
     inf = s.info[card]
     return any(fits(s, ch, inf) and slot_free(s, ch, seat, inf.slot)
-               for ch in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"])
+               for ch in s.zones[FRONT[seat]] + s.zones[RESERVE[seat]])
 
 
 def fetchable(s: OPState, seat: int, card: int) -> bool:
@@ -65,7 +65,7 @@ def fetchable(s: OPState, seat: int, card: int) -> bool:
     need = COMPLETED_BY.get(s.info[card].kind)
     info = s.info
     view = SeatView(s, seat)
-    for c in s.zones[f"hand.{seat}"] + counted_placed(s, seat):
+    for c in s.zones[HAND[seat]] + counted_placed(s, seat):
         if c == card:
             continue
         for fn, e in effects_with(info[c].effects, "fetches"):
@@ -78,7 +78,7 @@ def duplicate_groups(s: OPState, seat: int, late: bool = False) -> list[list[int
     """Cards of the hand (with the counted Placed cards first) that share an identity."""
     info = s.info
     groups: dict[tuple, list[int]] = {}
-    for c in counted_placed(s, seat, late) + s.zones[f"hand.{seat}"]:
+    for c in counted_placed(s, seat, late) + s.zones[HAND[seat]]:
         key = info[c].dup_key
         if key is not None:
             groups.setdefault(key, []).append(c)
@@ -87,7 +87,7 @@ def duplicate_groups(s: OPState, seat: int, late: bool = False) -> list[list[int
 
 def choice_group(s: OPState, seat: int) -> list[int] | None:
     """The first group of hand cards whose player must choose which one to keep."""
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND[seat]]
     for group in duplicate_groups(s, seat):
         if all(c in hand for c in group) and len({s.info[c].id for c in group}) > 1:
             return group
@@ -97,7 +97,7 @@ def choice_group(s: OPState, seat: int) -> list[int] | None:
 # -- the discard step ----------------------------------------------------------------------------
 def stage(s: OPState, seat: int, cards) -> None:
     for c in cards:
-        s.move_card(c, f"hand.{seat}", f"discarding.{seat}")
+        s.move_card(c, HAND[seat], DISCARDING[seat])
 
 
 @FLOW.step("discard_step")
@@ -109,7 +109,7 @@ def discard_step(s: OPState) -> None:
 @FLOW.step("discards_of")
 def discards_of(s: OPState, seat: int) -> None:
     """Unusable cards first, then duplicates, then the companion test."""
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND[seat]]
     gone = []
     for c in list(hand):
         if usable_by_team(s, seat, c):
@@ -124,7 +124,7 @@ def discards_of(s: OPState, seat: int) -> None:
 
 @FLOW.step("duplicates")
 def duplicates(s: OPState, seat: int) -> None:
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND[seat]]
     info = s.info
     for group in duplicate_groups(s, seat):
         mine = [c for c in group if c in hand]
@@ -168,7 +168,7 @@ def companions(s: OPState, seat: int) -> None:
     be, before its player finishes placing; with *keep in hand* it simply stays)."""
     gone = []
     strict = s.options.get("special_discard", "place_or_discard") == "place_or_discard"
-    for c in list(s.zones[f"hand.{seat}"]):
+    for c in list(s.zones[HAND[seat]]):
         if c in s.must_place or has_companion(s, c, seat) or fetchable(s, seat, c):
             continue
         if placeable(s, seat, c):
@@ -182,7 +182,7 @@ def companions(s: OPState, seat: int) -> None:
 @FLOW.step("reveal_discards")
 def reveal_discards(s: OPState) -> None:
     for seat in (s.first, other(s.first)):
-        zone = f"discarding.{seat}"
+        zone = DISCARDING[seat]
         discard_all(s, list(s.zones[zone]), zone, "discards")
 
 
@@ -193,7 +193,7 @@ def check_new_card(s: OPState, seat: int, card: int) -> bool:
     key = s.info[card].dup_key
     why = ""
     if key is not None and any(s.info[c].dup_key == key
-                               for c in s.zones[f"hand.{seat}"] + counted_placed(s, seat, True)
+                               for c in s.zones[HAND[seat]] + counted_placed(s, seat, True)
                                if c != card):
         why = "a duplicate"
     elif not usable_by_team(s, seat, card):
@@ -202,6 +202,6 @@ def check_new_card(s: OPState, seat: int, card: int) -> bool:
         why = "Unusable (nothing to play it with)"
     if not why:
         return True
-    pile = discard(s, card, f"hand.{seat}")
+    pile = discard(s, card, HAND[seat])
     s.say(f"{seat_label(seat)} draws {s.name(card)}, {why}: \u2192 {pile_name(pile)}")
     return False

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...engine.effects import run
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
-from .common import other
+from .common import DEFEATED, EVENTS, HAND, other
 from .context import OPEffects
 from .state import FLOW, OPState
 
@@ -24,7 +24,7 @@ def duration(s: OPState, card: int) -> str:
 
 
 def in_hand(s: OPState, seat: int) -> list[int]:
-    return [c for c in s.zones[f"hand.{seat}"] if s.info[c].kind == "event"]
+    return [c for c in s.zones[HAND[seat]] if s.info[c].kind == "event"]
 
 
 @FLOW.step("events")
@@ -39,7 +39,7 @@ def events(s: OPState) -> None:
 def lasting_events(s: OPState) -> None:
     """Events that last the game act again at the start of every battle."""
     for seat in (s.first, other(s.first)):
-        for c in s.zones[f"events.{seat}"]:
+        for c in s.zones[EVENTS[seat]]:
             if duration(s, c) == "game":
                 s.say(f"{s.name(c)} is still in play")
                 resolve(s, seat, c)
@@ -73,7 +73,7 @@ def event_chosen(s: OPState, d: Decision, m: Move) -> None:
 
 def play_event(s: OPState, seat: int, card: int) -> None:
     """The Event goes face up beside the missions; a card is drawn to replace it."""
-    s.move_card(card, f"hand.{seat}", f"events.{seat}")
+    s.move_card(card, HAND[seat], EVENTS[seat])
     s.counters[("event", card)] = s.battle
     s.reveals += 1
     s.say(f"{seat_label(seat)} has an Event: {s.name(card)}")
@@ -85,7 +85,7 @@ def resolve_events(s: OPState) -> None:
     """The first player's Event first; the same Event played by both acts once."""
     done: set[str] = set()
     for seat in (s.first, other(s.first)):
-        for c in list(s.zones[f"events.{seat}"]):
+        for c in list(s.zones[EVENTS[seat]]):
             if s.count(("event", c), -1) != s.battle:
                 continue
             if s.info[c].id in done:
@@ -104,14 +104,14 @@ def resolve(s: OPState, seat: int, card: int) -> None:
 
 
 def leave_play(s: OPState, seat: int, card: int) -> None:
-    s.move_card(card, f"events.{seat}", f"defeated.{seat}")
+    s.move_card(card, EVENTS[seat], DEFEATED[seat])
     s.say(f"{s.name(card)} leaves play")
 
 
 def battle_over(s: OPState) -> None:
     """At the end of a battle, its Events leave play (those of the game stay)."""
     for seat in (0, 1):
-        for c in list(s.zones.get(f"events.{seat}", ())):
+        for c in list(s.zones.get(EVENTS[seat], ())):
             if duration(s, c) == "battle":
                 leave_play(s, seat, c)
 

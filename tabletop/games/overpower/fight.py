@@ -18,7 +18,7 @@ from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
 from .artifacts import play_artifact
 from .battle import concede
-from .common import other
+from .common import FRONT, HAND, HITS, PLACED, other
 from .context import effect_steps
 from .hits import check_ko
 from .legal import chain_moves, defence_moves, stopping_effect, turn_moves
@@ -76,10 +76,10 @@ def turn_move(s: OPState, d: Decision, m: Move) -> None:
 
 def take_card(s: OPState, card: int, seat: int) -> None:
     """Move a played card from the hand or from its Placed slot into the action."""
-    if card in s.zones[f"hand.{seat}"]:
-        s.move_card(card, f"hand.{seat}", "combat")
+    if card in s.zones[HAND[seat]]:
+        s.move_card(card, HAND[seat], "combat")
     else:
-        s.move_card(card, f"placed.{seat}", "combat")
+        s.move_card(card, PLACED[seat], "combat")
         s.attached.pop(card, None)
 
 
@@ -155,7 +155,7 @@ def _land(s: OPState) -> list[tuple]:
     a = s.attack
     q = s.owner(a.target)
     for c in a.hits:
-        s.move_card(c, "combat", f"hits.{q}")
+        s.move_card(c, "combat", HITS[q])
         s.attached[c] = a.target
     rest = list(s.zones["combat"])
     discard_all(s, rest, "combat", "discards after the attack")
@@ -210,7 +210,7 @@ def resolve(s: OPState) -> None:
 def continue_turn(s: OPState, seat: int) -> None:
     s.attack = None
     for p in (0, 1):
-        if not s.zones[f"front.{p}"]:
+        if not s.zones[FRONT[p]]:
             end_fight(s, f"{seat_label(p)} has no Front Line characters")
             return
     while s.chain:

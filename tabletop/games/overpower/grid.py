@@ -5,7 +5,7 @@ shut-downs."""
 from __future__ import annotations
 
 from .cards import Info
-from .common import UNIVERSE_KINDS
+from .common import FRONT, HAND, PLACED, RESERVE, UNIVERSE_KINDS
 from .state import OPState
 
 
@@ -138,7 +138,7 @@ def _fits(s: OPState, ch: int, inf: Info) -> bool:
 
 def mates(s: OPState, ch: int, seat: int) -> list[int]:
     """The Front Line teammates of ``ch``."""
-    return [c for c in s.zones[f"front.{seat}"] if c != ch]
+    return [c for c in s.zones[FRONT[seat]] if c != ch]
 
 
 def mate_ok(s: OPState, y: int, inf: Info) -> bool:
@@ -153,7 +153,7 @@ def team_ok(s: OPState, ch: int, inf: Info, seat: int) -> bool:
     """Teamwork and Ally cards need a teammate on the Front Line; a Doubleshot one who
     meets its second requirement."""
     if inf.kind in ("teamwork", "ally"):
-        return len(s.zones[f"front.{seat}"]) >= 2
+        return len(s.zones[FRONT[seat]]) >= 2
     if inf.kind == "doubleshot":
         return any(mate_ok(s, y, inf) for y in mates(s, ch, seat))
     return True
@@ -175,12 +175,12 @@ def from_reserve(s: OPState, ch: int, card: int, placed: bool) -> bool:
 
 def placed_on(s: OPState, ch: int, seat: int) -> list[int]:
     att = s.attached
-    return [c for c in s.zones[f"placed.{seat}"] if att.get(c) == ch]
+    return [c for c in s.zones[PLACED[seat]] if att.get(c) == ch]
 
 
 def available(s: OPState, ch: int, seat: int) -> list[int]:
     """Cards ``ch`` may play: the hand, and the cards Placed on it."""
-    return s.zones[f"hand.{seat}"] + placed_on(s, ch, seat)
+    return s.zones[HAND[seat]] + placed_on(s, ch, seat)
 
 
 class Hands:
@@ -190,10 +190,10 @@ class Hands:
     __slots__ = ("hand", "placed")
 
     def __init__(self, s: OPState, seat: int) -> None:
-        self.hand = s.zones[f"hand.{seat}"]
+        self.hand = s.zones[HAND[seat]]
         placed: dict[int, list[int]] = {}
         att = s.attached
-        for c in s.zones[f"placed.{seat}"]:
+        for c in s.zones[PLACED[seat]]:
             placed.setdefault(att[c], []).append(c)
         self.placed = placed
 
@@ -206,13 +206,13 @@ def filled_slots(s: OPState, seat: int) -> set[tuple[int, str]]:
     """(character, slot) for every slot that holds a Placed card."""
     info = s.info
     att = s.attached
-    return {(att[c], info[c].slot) for c in s.zones[f"placed.{seat}"]}
+    return {(att[c], info[c].slot) for c in s.zones[PLACED[seat]]}
 
 
 def slot_free(s: OPState, ch: int, seat: int, slot: str) -> bool:
     info = s.info
     att = s.attached
-    for c in s.zones[f"placed.{seat}"]:
+    for c in s.zones[PLACED[seat]]:
         if att.get(c) == ch and info[c].slot == slot:
             return False
     return True
@@ -222,7 +222,7 @@ def team_uses(s: OPState, seat: int, card: int) -> bool:
     """Some character of the team, Front Line or Reserve, could use Power card ``card``
     (where it goes when discarded: the Power Pack, or else the Dead Pile)."""
     inf = s.info[card]
-    for ch in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]:
+    for ch in s.zones[FRONT[seat]] + s.zones[RESERVE[seat]]:
         if fits(s, ch, inf):
             return True
     return False

@@ -7,7 +7,19 @@ from __future__ import annotations
 from ...engine.flow import finish
 from ...engine.moves import seat_label
 from .artifacts import borne_profiles
-from .common import LETTERS, SPECTRUM_KO, other
+from .common import (
+    BASE,
+    BORNE,
+    DEFEATED,
+    FRONT,
+    HITS,
+    LETTERS,
+    PLACED,
+    RECORD,
+    RESERVE,
+    SPECTRUM_KO,
+    other,
+)
 from .locations import is_site, knock_out_site, site_hit
 from .piles import discard, discard_all
 from .state import OPState
@@ -15,12 +27,12 @@ from .state import OPState
 
 def current_hits(s: OPState, ch: int) -> list[int]:
     att = s.attached
-    return [c for c in s.zones[f"hits.{s.owner(ch)}"] if att.get(c) == ch]
+    return [c for c in s.zones[HITS[s.owner(ch)]] if att.get(c) == ch]
 
 
 def record_hits(s: OPState, ch: int) -> list[int]:
     att = s.attached
-    return [c for c in s.zones[f"record.{s.owner(ch)}"] if att.get(c) == ch]
+    return [c for c in s.zones[RECORD[s.owner(ch)]] if att.get(c) == ch]
 
 
 def all_hits(s: OPState, ch: int) -> list[int]:
@@ -103,7 +115,7 @@ def ko_reason(s: OPState, ch: int) -> str:
 
 
 def in_play(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    return s.zones[FRONT[seat]] + s.zones[RESERVE[seat]]
 
 
 def knock_out(s: OPState, ch: int, why: str) -> None:
@@ -115,23 +127,23 @@ def knock_out(s: OPState, ch: int, why: str) -> None:
         knock_out_site(s, ch, why)
         return
     q = s.owner(ch)
-    zone = f"front.{q}" if ch in s.zones[f"front.{q}"] else f"reserve.{q}"
+    zone = FRONT[q] if ch in s.zones[FRONT[q]] else RESERVE[q]
     s.zones[zone].remove(ch)
-    s.zones[f"defeated.{q}"].append(ch)
+    s.zones[DEFEATED[q]].append(ch)
     s.ko_now = s.ko_now | {ch}
     s.benched = s.benched - {ch}
     s.say(f"{s.name(ch)} is KO'd: {why}")
     att = s.attached
-    discard_all(s, [c for c in s.zones[f"placed.{q}"] if att.get(c) == ch],
-                f"placed.{q}", f"discards the cards Placed on {s.name(ch)}")
-    discard_all(s, [c for c in s.zones[f"borne.{q}"] if att.get(c) == ch],
-                f"borne.{q}", f"discards the Artifacts {s.name(ch)} bore")
-    record = [c for c in s.zones[f"record.{q}"] if att.get(c) == ch]
+    discard_all(s, [c for c in s.zones[PLACED[q]] if att.get(c) == ch],
+                PLACED[q], f"discards the cards Placed on {s.name(ch)}")
+    discard_all(s, [c for c in s.zones[BORNE[q]] if att.get(c) == ch],
+                BORNE[q], f"discards the Artifacts {s.name(ch)} bore")
+    record = [c for c in s.zones[RECORD[q]] if att.get(c) == ch]
     if record:
         s.say(f"The Permanent Record of {s.name(ch)} goes back to "
               f"{seat_label(other(q))}")
         for c in record:
-            discard(s, c, f"record.{q}")
+            discard(s, c, RECORD[q])
     if not in_play(s, q):
         game_over(s, other(q), f"{seat_label(other(q))} wins: every character of "
                                f"{seat_label(q)} is KO'd.")
@@ -155,8 +167,8 @@ def _ability_venture(s: OPState, seat: int) -> int:
     ``while``), from the characters of both teams."""
     total = 0
     for p in (0, 1):
-        for zone, where in ((f"front.{p}", "front"), (f"reserve.{p}", "reserve"),
-                            (f"base.{p}", "any")):  # a Home Base's ability too
+        for zone, where in ((FRONT[p], "front"), (RESERVE[p], "reserve"),
+                            (BASE[p], "any")):  # a Home Base's ability too
             for ch in s.zones[zone]:
                 for amount, side, cond in s.info[ch].profile.venture:
                     if cond in (where, "any") and (p == seat) == (side == "own"):
@@ -168,7 +180,7 @@ def hit_total(s: OPState, seat: int) -> int:
     """The printed values of this battle's hits ``seat`` scored on the opponent's
     characters (KO'd ones included; never those on a Battlesite)."""
     info = s.info
-    return sum(info[c].value for c in s.zones[f"hits.{other(seat)}"] if not site_hit(s, c))
+    return sum(info[c].value for c in s.zones[HITS[other(seat)]] if not site_hit(s, c))
 
 
 def venture_total(s: OPState, seat: int) -> int:

@@ -22,7 +22,7 @@ from .combos import (
     typed_powers,
     universe_types,
 )
-from .common import NO_TYPE, other
+from .common import BASE, FRONT, HAND, NO_TYPE, RESERVE, SITE, other
 from .context import OPEffects
 from .events import forbidden
 from .grid import Hands, any_power_ok, fits, from_reserve, mate_ok, power_types, usable
@@ -38,17 +38,29 @@ UNIVERSE_PARTNERS = ("basic-universe", "training")
 class Query:
     """One seat's side of the table, read once for one question about its moves."""
 
-    __slots__ = ("s", "seat", "hands", "front", "targets", "wide")
+    __slots__ = ("s", "seat", "hands", "front", "targets", "wide", "_partners")
 
     def __init__(self, s: OPState, seat: int) -> None:
         self.s = s
         self.seat = seat
         self.hands = Hands(s, seat)
-        self.front = s.zones[f"front.{seat}"]
+        self.front = s.zones[FRONT[seat]]
         q = other(seat)
         # the opponent's Front Line, and its Battlesite (:mod:`.locations`)
-        self.targets = s.zones[f"front.{q}"] + s.zones[f"site.{q}"]
-        self.wide = self.targets + s.zones[f"reserve.{q}"]
+        self.targets = s.zones[FRONT[q]] + s.zones[SITE[q]]
+        self.wide = self.targets + s.zones[RESERVE[q]]
+        self._partners: tuple = ((), ())
+
+    def partners(self, cards: list[int]) -> list[int]:
+        """The Basic Universe and Training cards among ``cards`` (remembered for the last
+        list asked about: each Power card of an actor asks about the same one; a query
+        is read once, the state unchanged)."""
+        known, found = self._partners
+        if known is not cards:
+            info = self.s.info
+            found = [u for u in cards if info[u].kind in UNIVERSE_PARTNERS]
+            self._partners = (cards, found)
+        return found
 
     def mates(self, x: int) -> list[int]:
         return [c for c in self.front if c != x]
@@ -84,11 +96,10 @@ def _power_lead(q: Query, x: int, c: int, cards, kinds) -> list[Move]:
             out += _moves("attack", q.seat, c, q.targets, (x, -1, t))
     if "universe" in kinds:
         info = s.info
-        for u in cards:
-            if info[u].kind in UNIVERSE_PARTNERS:
-                for t in universe_types(s, x, info[u]):
-                    if as_type(s, x, inf, t):
-                        out += _moves("attack", q.seat, c, q.targets, (x, u, t))
+        for u in q.partners(cards):
+            for t in universe_types(s, x, info[u]):
+                if as_type(s, x, inf, t):
+                    out += _moves("attack", q.seat, c, q.targets, (x, u, t))
     return out
 
 
@@ -210,7 +221,7 @@ def action_moves(q: Query, actors, kinds) -> list[Move]:
 
 def turn_actors(s: OPState, seat: int) -> list[int]:
     """Who may act on a turn: the characters, and the Home Base (its Aspects)."""
-    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"base.{seat}"]
+    return s.zones[FRONT[seat]] + s.zones[RESERVE[seat]] + s.zones[BASE[seat]]
 
 
 def may_pass(s: OPState, seat: int, actions: list[Move]) -> bool:
@@ -218,7 +229,7 @@ def may_pass(s: OPState, seat: int, actions: list[Move]) -> bool:
     attack with a card from the hand may pass."""
     if s.options.get("passing") != "strict":
         return True
-    hand = s.zones[f"hand.{seat}"]
+    hand = s.zones[HAND[seat]]
     return not any(m.target is not None and m.card in hand for m in actions)
 
 
@@ -232,7 +243,7 @@ def turn_moves(s: OPState, seat: int) -> list[Move]:
 
 # -- the chain: follow-ups and extra attacks -----------------------------------------------------
 def link_actors(s: OPState, link: Link) -> list[int]:
-    front = s.zones[f"front.{link.seat}"]
+    front = s.zones[FRONT[link.seat]]
     if link.kind == "extra" and link.by == "self":
         return [link.actor] if link.actor in front else []
     return [y for y in front if y != link.actor and ("char", y) not in link.used]
@@ -351,13 +362,13 @@ def defenders(s: OPState, seat: int) -> list[tuple[int, bool]]:
     target = s.attack.target
     if is_site(s, target):  # a Battlesite defends itself (:data:`SITE_DEFENCES`)
         return [(target, True)]
-    front = s.zones[f"front.{seat}"]
+    front = s.zones[FRONT[seat]]
     out = [(target, True)]
     for y in front:
         if y != target:
             out.append((y, target in front and guard_left(s, y)))
     # the Home Base: Aspects that protect the team (:mod:`.homebase`)
-    out += [(b, False) for b in s.zones[f"base.{seat}"]]
+    out += [(b, False) for b in s.zones[BASE[seat]]]
     return out
 
 
@@ -382,7 +393,11 @@ def defence_leads(q: Query, x: int, may_block: bool, c: int) -> list[Move]:
 def defence_moves(s: OPState, seat: int) -> list[Move]:
     q = Query(s, seat)
     out = [Move("take", seat)]
+    info = s.info
     for x, may_block in defenders(s, seat):
-        for c in q.hands.of(x):
+        cards = q.hands.of(x)
+        if not may_block and not is_site(s, x):  # only Specials (and Aspects) protect
+            cards = [c for c in cards if info[c].kind in ("special", "aspect")]
+        for c in cards:
             out += defence_leads(q, x, may_block, c)
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...engine.effects import handler
 from ...engine.moves import Move, seat_label
 from .cards import Info
-from .common import other
+from .common import BASE, BENEATH, DEFEATED, HAND, RECORD, SITE, other
 from .piles import discard
 from .state import OPState
 
@@ -29,18 +29,14 @@ def is_site(s: OPState, card: int) -> bool:
     return s.info[card].kind == "location" and not is_base(s, card)
 
 
-#: each seat's Home Base zone
-BASES = ("base.0", "base.1")
-
-
 def is_base(s: OPState, card: int) -> bool:
     """Is ``card`` a Home Base (:mod:`.homebase`)?"""
-    return card >= 0 and card in s.zones.get(BASES[s.owner(card)], ())
+    return card >= 0 and card in s.zones.get(BASE[s.owner(card)], ())
 
 
 def site_of(s: OPState, seat: int) -> int | None:
     """``seat``'s Battlesite while it stands, else None."""
-    zone = s.zones.get(f"site.{seat}")
+    zone = s.zones.get(SITE[seat])
     return zone[0] if zone else None
 
 
@@ -74,7 +70,7 @@ def site_hit(s: OPState, card: int) -> bool:
 def beneath_of(s: OPState, seat: int, persona: str) -> list[int]:
     """The Specials of ``persona`` beneath ``seat``'s Battlesite."""
     info = s.info
-    return [c for c in s.zones.get(f"beneath.{seat}", ())
+    return [c for c in s.zones.get(BENEATH[seat], ())
             if c >= 0 and info[c].kind == "special" and info[c].persona == persona]
 
 
@@ -87,11 +83,11 @@ def activator_ready(s: OPState, seat: int, inf: Info) -> bool:
 def exchange(s: OPState, seat: int, activator: int, special: int) -> None:
     """The Activator takes the Special's place beneath the Battlesite; the Special comes
     into the hand to be played at once."""
-    s.move_card(activator, f"hand.{seat}", f"beneath.{seat}")
-    s.move_card(special, f"beneath.{seat}", f"hand.{seat}")
+    s.move_card(activator, HAND[seat], BENEATH[seat])
+    s.move_card(special, BENEATH[seat], HAND[seat])
     s.site_specials = s.site_specials | {special}
     s.say(f"{seat_label(seat)} exchanges {s.name(activator)} for {s.name(special)} from "
-          f"beneath {s.name(s.zones[f'site.{seat}'][0])}")
+          f"beneath {s.name(s.zones[SITE[seat]][0])}")
 
 
 def as_special(m: Move) -> Move:
@@ -119,22 +115,22 @@ def knock_out_site(s: OPState, site: int, why: str) -> None:
     Permanent Record goes back to the player who scored it (this battle's hits on it at
     the end of the battle, as for a character: :attr:`OPState.ko_now`)."""
     q = s.owner(site)
-    s.zones[f"site.{q}"].remove(site)
-    s.zones[f"defeated.{q}"].append(site)
-    under = list(s.zones[f"beneath.{q}"])
-    s.zones[f"beneath.{q}"].clear()
-    s.zones[f"defeated.{q}"].extend(under)
+    s.zones[SITE[q]].remove(site)
+    s.zones[DEFEATED[q]].append(site)
+    under = list(s.zones[BENEATH[q]])
+    s.zones[BENEATH[q]].clear()
+    s.zones[DEFEATED[q]].extend(under)
     s.ko_now = s.ko_now | {site}
     s.say(f"{s.name(site)} is KO'd: {why}")
     if under:
         s.say(f"The {len(under)} card{'s' if len(under) != 1 else ''} beneath it go to the "
               f"Defeated Characters Pile of {seat_label(q)}")
     att = s.attached
-    record = [c for c in s.zones[f"record.{q}"] if att.get(c) == site]
+    record = [c for c in s.zones[RECORD[q]] if att.get(c) == site]
     if record:
         s.say(f"The Permanent Record of {s.name(site)} goes back to {seat_label(other(q))}")
         for c in record:
-            discard(s, c, f"record.{q}")
+            discard(s, c, RECORD[q])
 
 
 def place_site(s: OPState, pool, seat: int, side: dict, dealt: dict) -> None:
@@ -147,9 +143,9 @@ def place_site(s: OPState, pool, seat: int, side: dict, dealt: dict) -> None:
     for cards in taken.values():
         for c in cards:
             pool.cards.remove(c)
-    s.zones[f"base.{seat}"] += taken["base"]
+    s.zones[BASE[seat]] += taken["base"]
     if side.get("site_ko"):
-        s.zones[f"defeated.{seat}"] += taken["site"] + taken["beneath"]
+        s.zones[DEFEATED[seat]] += taken["site"] + taken["beneath"]
     else:
-        s.zones[f"site.{seat}"] += taken["site"]
-        s.zones[f"beneath.{seat}"] += taken["beneath"]
+        s.zones[SITE[seat]] += taken["site"]
+        s.zones[BENEATH[seat]] += taken["beneath"]

@@ -5,6 +5,7 @@ discarded card to both players."""
 from __future__ import annotations
 
 from ...engine.moves import seat_label
+from .common import DEAD, DEFEATED, PACK
 from .grid import team_uses
 from .state import OPState
 
@@ -18,10 +19,10 @@ def pile_for(s: OPState, card: int) -> str:
     p = s.owner(card)
     kind = s.info[card].kind
     if kind in ("character", "location", "event") or card in s.site_specials:
-        return f"defeated.{p}"
+        return DEFEATED[p]
     if kind == "power" and team_uses(s, p, card):
-        return f"pack.{p}"
-    return f"dead.{p}"
+        return PACK[p]
+    return DEAD[p]
 
 
 def pile_name(zone: str) -> str:
@@ -63,7 +64,7 @@ def pile_matches(s: OPState, seat: int, pile: str, kinds) -> list[int]:
     """The cards of ``kinds`` in ``seat``'s Power Pack (``power_pack``) or Dead Pile
     (``dead``); with the Any Character Limitation, no Any Character or Any Hero Special
     from the Dead Pile."""
-    zone = f"pack.{seat}" if pile == "power_pack" else f"dead.{seat}"
+    zone = PACK[seat] if pile == "power_pack" else DEAD[seat]
     info = s.info
     strict = pile == "dead" and s.options.get("any_character_limitation")
     return [c for c in s.zones[zone] if info[c].kind in kinds and

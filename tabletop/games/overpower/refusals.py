@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from ...engine.moves import Move, seat_label
 from .activators import site_refusal
-from .common import LETTERS, TYPES, other, type_name
+from .common import (
+    COMPLETED,
+    FAILED,
+    FRONT,
+    HAND,
+    LETTERS,
+    MISSIONS,
+    RESERVE,
+    TYPES,
+    other,
+    type_name,
+)
 from .grid import Hands, code_ok, fits, rating, slot_free
 from .state import OPState
 
@@ -54,13 +65,13 @@ OTHER_KINDS = {
 
 
 def _chars(s: OPState, seat: int) -> list[int]:
-    return s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"]
+    return s.zones[FRONT[seat]] + s.zones[RESERVE[seat]]
 
 
 def explain_place(s: OPState, m: Move) -> str:
     if m.kind == "done":
         return "You may finish placing now."
-    if m.card not in s.zones[f"hand.{m.seat}"]:
+    if m.card not in s.zones[HAND[m.seat]]:
         return "Only cards from your hand can be Placed."
     if m.target not in _chars(s, m.seat):
         return "Place a card on one of your own characters."
@@ -82,9 +93,9 @@ def explain_venture(s: OPState, m: Move) -> str:
     a, b = m.target, m.choice
     if not isinstance(a, int) or not isinstance(b, int) or a < 0 or b < 0:
         return "Say how many cards you venture from each pile."
-    if b and not s.zones[f"failed.{seat}"]:
+    if b and not s.zones[FAILED[seat]]:
         return "You may venture from Completed only while your Defeated pile holds a card."
-    if a > len(s.zones[f"missions.{seat}"]) or b > len(s.zones[f"completed.{seat}"]):
+    if a > len(s.zones[MISSIONS[seat]]) or b > len(s.zones[COMPLETED[seat]]):
         return "You cannot venture more mission cards than the pile holds."
     return "You must venture at least one mission card."
 
@@ -126,12 +137,12 @@ def explain_action(s: OPState, m: Move) -> str:
         return "Say which character plays the card."
     actor = m.choice[0]
     inf = s.info[m.card]
-    if actor in s.zones[f"reserve.{seat}"]:
+    if actor in s.zones[RESERVE[seat]]:
         return "The Reserve character may not attack or play cards (unless a card says so)."
-    if actor not in s.zones[f"front.{seat}"]:
+    if actor not in s.zones[FRONT[seat]]:
         return "Only your Front Line characters attack."
-    if m.target is not None and m.target not in s.zones[f"front.{other(seat)}"]:
-        if m.target in s.zones[f"reserve.{other(seat)}"]:
+    if m.target is not None and m.target not in s.zones[FRONT[other(seat)]]:
+        if m.target in s.zones[RESERVE[other(seat)]]:
             return "A Reserve character can be attacked only by cards that say so."
         return "Attack a character on your opponent's Front Line."
     if inf.kind in ("basic-universe", "training"):
@@ -203,7 +214,7 @@ def explain_chain(s: OPState, m: Move) -> str:
 
 EXPLAIN = {
     "reserve": lambda s, m: "Choose one of your four characters for the Reserve."
-    if m.target == f"reserve.{m.seat}" else "The character you choose for the Reserve is "
+    if m.target == RESERVE[m.seat] else "The character you choose for the Reserve is "
                                             "dropped on your Reserve box.",
     "event": lambda s, m: "Play one of the Events in your hand (one per battle).",
     "keep": lambda s, m: "Keep one of the duplicate cards in your hand.",

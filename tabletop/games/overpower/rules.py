@@ -25,9 +25,24 @@ from . import (  # noqa: F401  (register the steps)
     fight,
     setup,
 )
-from .battle import place_ok, venture_moves
+from .battle import place_ok, venture_limits
 from .cards import CARD_KINDS, check_catalog, compile_card
-from .common import DRAW_KINDS, MISSION_SIZE, other
+from .common import (
+    BASE,
+    BENEATH,
+    COMPLETED,
+    DISCARDING,
+    DRAW,
+    DRAW_KINDS,
+    FAILED,
+    FRONT,
+    HAND,
+    MISSION_SIZE,
+    MISSIONS,
+    SITE,
+    other,
+    seat_zones,
+)
 from .decks import deck_list, home_cards, list_cards, site_cards
 from .hits import cumulative, in_play, ko_at, venture_total
 from .homebase import with_home_base
@@ -118,6 +133,11 @@ ZONES = {
 }
 
 SEAT_ZONES = tuple(z for z in ZONES if z != "combat")
+#: each seat's zone names, in the order of :data:`ZONES`
+SEAT_ZONE_NAMES = tuple(tuple(seat_zones(base)[seat] for base in SEAT_ZONES) for seat in (0, 1))
+#: the zones a seat's view hides: both Draw Piles, and the other seat's hand, discards
+#: and cards beneath its Battlesite
+HIDE = tuple((DRAW[0], DRAW[1], HAND[q], DISCARDING[q], BENEATH[q]) for q in (1, 0))
 
 
 class OverPowerRules(Rules):
@@ -151,17 +171,17 @@ class OverPowerRules(Rules):
         defs, infos, parts = self._cards(catalog, options, decks)
         s = OPState(defs, infos, parts[1][0], seed, options)
         for seat, (start, nc, nm, nd, ns, end, last) in enumerate(parts):
-            for base in SEAT_ZONES:
-                s.zones[f"{base}.{seat}"] = []
-            s.zones[f"front.{seat}"] = list(range(start, start + nc))
-            s.zones[f"missions.{seat}"] = list(range(start + nc, start + nc + nm))
+            for name in SEAT_ZONE_NAMES[seat]:
+                s.zones[name] = []
+            s.zones[FRONT[seat]] = list(range(start, start + nc))
+            s.zones[MISSIONS[seat]] = list(range(start + nc, start + nc + nm))
             pile = start + nc + nm
-            s.zones[f"draw.{seat}"] = list(range(pile, pile + nd))
-            s.zones[f"site.{seat}"] = list(range(pile + nd, pile + nd + ns))
-            s.zones[f"beneath.{seat}"] = list(range(pile + nd + ns, end))
-            s.zones[f"base.{seat}"] = list(range(end, last))
+            s.zones[DRAW[seat]] = list(range(pile, pile + nd))
+            s.zones[SITE[seat]] = list(range(pile + nd, pile + nd + ns))
+            s.zones[BENEATH[seat]] = list(range(pile + nd + ns, end))
+            s.zones[BASE[seat]] = list(range(end, last))
             s.facedown.update(range(start, start + nc))
-            s.shuffle(s.zones[f"draw.{seat}"])
+            s.shuffle(s.zones[DRAW[seat]])
         s.zones["combat"] = []
         return s
 
@@ -214,7 +234,7 @@ class OverPowerRules(Rules):
             return self.returns(s)[seat]
         score = 0.0
         for p, sign in ((seat, 1.0), (other(seat), -1.0)):
-            missions = len(s.zones[f"completed.{p}"]) - len(s.zones[f"failed.{p}"])
+            missions = len(s.zones[COMPLETED[p]]) - len(s.zones[FAILED[p]])
             health = sum(1.0 - min(1.0, cumulative(s, c) / ko_at(s, c)) for c in in_play(s, p))
             score += sign * (missions / MISSION_SIZE + 0.35 * health
                              + 0.02 * venture_total(s, p))
@@ -235,6 +255,34 @@ class OverPowerRules(Rules):
                 (pool is None or c in pool)
         return test
 
+    def view(self, s: OPState, seat: int | None) -> OPState:
+        """What the engine's mask (:func:`~tabletop.engine.hidden.mask`) gives, built
+        directly for the views playouts ask for at every move: both Draw Piles and the
+        other seat's hand, discards and cards beneath its Battlesite hidden. With a card
+        face down or turned (the set-up's Reserve), no seat, or a hidden card attached or
+        counted: the engine's mask."""
+        if seat is None or s.facedown or s.turned:
+            return super().view(s, seat)
+        hide = HIDE[seat]
+        zones = s.zones
+        # the cards the marks name (attached, counted): none may be hidden
+        marked = s.attached.keys() | s.attached.values()
+        for key in s.counters:
+            if isinstance(key[0], int):
+                marked.add(key[0])
+        if marked:
+            for name in hide:
+                if not marked.isdisjoint(zones.get(name, ())):
+                    return super().view(s, seat)
+        v = s.masked_copy(hide)
+        v.rng = 0
+        if s.events:
+            v.events = [e for e in s.events if e[1] is None or seat in e[1]]
+        if s.must_place:
+            v.must_place = frozenset(c for c in s.must_place
+                                     if not any(c in zones.get(name, ()) for name in hide))
+        return v
+
     def mask_extra(self, view: OPState, state: OPState, seat, visible) -> None:
         if state.must_place:
             view.must_place = frozenset(c for c in state.must_place if c in visible)
@@ -243,7 +291,13 @@ class OverPowerRules(Rules):
 # -- cheaper exact tests of one move -------------------------------------------------------------
 def _turn_ok(s: OPState, m: Move) -> bool:
     seat = m.seat
-    if m.kind in ("pass", "concede") or s.passed[seat]:
+    if s.passed[seat]:
+        return m in (Move("pass", seat), Move("concede", seat))
+    if m.kind == "concede":  # always offered
+        return m == Move("concede", seat)
+    if m.kind == "pass":  # always offered unless passing is strict (:func:`.legal.may_pass`)
+        if s.options.get("passing") != "strict":
+            return m == Move("pass", seat)
         return m in turn_moves(s, seat)
     if not isinstance(m.choice, tuple) or len(m.choice) != 3 or not isinstance(m.card, int):
         return False
@@ -267,8 +321,17 @@ def _defend_ok(s: OPState, m: Move) -> bool:
 
 
 def _venture_ok(s: OPState, m: Move) -> bool:
-    return m.kind == "venture" and isinstance(m.target, int) and \
-        isinstance(m.choice, int) and m in venture_moves(s, m.seat)
+    """``venture_moves`` without listing them: ``a`` of the Reserve Missions and ``b`` of
+    the Completed ones (none while the Defeated pile is empty), at least ``least`` in all,
+    or nothing when there is not that much to venture."""
+    if m.kind != "venture" or m.card is not None or not isinstance(m.target, int) or \
+            not isinstance(m.choice, int):
+        return False
+    a, b = m.target, m.choice
+    n, most, least = venture_limits(s, m.seat)
+    if n + most < least:
+        return a == 0 and b == 0
+    return 0 <= a <= n and 0 <= b <= most and a + b >= least
 
 
 def _count_ok(s: OPState, m: Move) -> bool:

@@ -6,7 +6,21 @@ from __future__ import annotations
 
 from ...engine.flow import Decision, decide, push
 from ...engine.moves import Move, seat_label
-from .common import BATTLE_LIMIT, FRONT_SIZE, HAND_SIZE, other
+from .common import (
+    BASE,
+    BATTLE_LIMIT,
+    COMPLETED,
+    DEFEATED,
+    DRAW,
+    FAILED,
+    FRONT,
+    FRONT_SIZE,
+    HAND,
+    HAND_SIZE,
+    PLACED,
+    RESERVE,
+    other,
+)
 from .context import OPEffects
 from .hits import game_over
 from .state import FLOW, OPState
@@ -24,13 +38,13 @@ def choose_reserve(s: OPState, seat: int) -> None:
 
 
 def _reserve_options(s: OPState, d: Decision) -> list[Move]:
-    return [Move("reserve", d.seat, c, f"reserve.{d.seat}")
-            for c in s.zones[f"front.{d.seat}"]]
+    return [Move("reserve", d.seat, c, RESERVE[d.seat])
+            for c in s.zones[FRONT[d.seat]]]
 
 
 @FLOW.decision("reserve", _reserve_options, phase="setup")
 def reserve_chosen(s: OPState, d: Decision, m: Move) -> None:
-    s.move_card(m.card, f"front.{m.seat}", f"reserve.{m.seat}")
+    s.move_card(m.card, FRONT[m.seat], RESERVE[m.seat])
     s.say(f"{seat_label(m.seat)} puts {s.name(m.card)} in Reserve", only={m.seat})
     s.say(f"{seat_label(m.seat)} chooses a Reserve (face down)", only={other(m.seat)})
 
@@ -40,8 +54,8 @@ def reveal_teams(s: OPState) -> None:
     s.facedown.clear()
     s.reveals += 1
     for seat in (0, 1):
-        line = ", ".join(s.name(c) for c in s.zones[f"front.{seat}"])
-        reserve = ", ".join(s.name(c) for c in s.zones[f"reserve.{seat}"])
+        line = ", ".join(s.name(c) for c in s.zones[FRONT[seat]])
+        reserve = ", ".join(s.name(c) for c in s.zones[RESERVE[seat]])
         s.say(f"{seat_label(seat)} reveals a Front Line of {line}; Reserve: {reserve}")
 
 
@@ -49,7 +63,7 @@ def _cut(s: OPState) -> int | None:
     """Each player cuts their Draw Pile: the higher value goes first (no value: 0)."""
     values = []
     for seat in (0, 1):
-        pile = s.zones[f"draw.{seat}"]
+        pile = s.zones[DRAW[seat]]
         card = pile[s.randint(len(pile))] if pile else None
         value = s.info[card].value if card is not None else 0
         values.append(value)
@@ -77,7 +91,7 @@ def first_player(s: OPState) -> None:
                 break
         first = s.randint(2) if first is None else first
         for seat in (0, 1):
-            s.shuffle(s.zones[f"draw.{seat}"])
+            s.shuffle(s.zones[DRAW[seat]])
     s.first = first
     s.say(f"{seat_label(first)} goes first")
 
@@ -86,14 +100,14 @@ def first_player(s: OPState) -> None:
 def line_up(s: OPState) -> None:
     """Characters sent into the Reserve come back; after a KO the Reserve moves up."""
     for seat in (0, 1):
-        front = s.zones[f"front.{seat}"]
-        reserve = s.zones[f"reserve.{seat}"]
+        front = s.zones[FRONT[seat]]
+        reserve = s.zones[RESERVE[seat]]
         for ch in [c for c in reserve if c in s.benched]:
-            s.move_card(ch, f"reserve.{seat}", f"front.{seat}")
+            s.move_card(ch, RESERVE[seat], FRONT[seat])
             s.say(f"{s.name(ch)} comes back to the Front Line")
         while len(front) < FRONT_SIZE and reserve:
             ch = reserve[0]
-            s.move_card(ch, f"reserve.{seat}", f"front.{seat}")
+            s.move_card(ch, RESERVE[seat], FRONT[seat])
             s.say(f"{s.name(ch)} moves up from the Reserve to the Front Line")
 
 
@@ -133,8 +147,8 @@ def battle(s: OPState) -> None:
 def hand_size(s: OPState, seat: int) -> int:
     """Eight cards, plus what inherent abilities add (``hand_size``)."""
     extra = 0
-    for zone, where in ((f"front.{seat}", "front"), (f"reserve.{seat}", "reserve"),
-                        (f"base.{seat}", "any")):  # a Home Base's ability too
+    for zone, where in ((FRONT[seat], "front"), (RESERVE[seat], "reserve"),
+                        (BASE[seat], "any")):  # a Home Base's ability too
         for ch in s.zones[zone]:
             extra += sum(n for n, cond in s.info[ch].profile.hand if cond in (where, "any"))
     return HAND_SIZE + extra
@@ -144,7 +158,7 @@ def hand_size(s: OPState, seat: int) -> int:
 def draws(s: OPState) -> None:
     for seat in (s.first, other(s.first)):
         OPEffects(s, None, seat).draw(hand_size(s, seat), check=False)
-    if not any(s.zones[f"hand.{p}"] or s.zones[f"placed.{p}"] for p in (0, 1)):
+    if not any(s.zones[HAND[p]] or s.zones[PLACED[p]] for p in (0, 1)):
         end_by_tiebreak(s, "neither player has a card left to play")
 
 
@@ -152,8 +166,8 @@ def end_by_tiebreak(s: OPState, why: str) -> None:
     """A game that cannot go on: more Completed missions wins, then fewer Defeated
     missions, then fewer characters KO'd; otherwise a draw."""
     def score(p: int) -> tuple:
-        return (len(s.zones[f"completed.{p}"]), -len(s.zones[f"failed.{p}"]),
-                -sum(1 for c in s.zones[f"defeated.{p}"] if s.info[c].kind == "character"))
+        return (len(s.zones[COMPLETED[p]]), -len(s.zones[FAILED[p]]),
+                -sum(1 for c in s.zones[DEFEATED[p]] if s.info[c].kind == "character"))
 
     a, b = score(0), score(1)
     if a == b:

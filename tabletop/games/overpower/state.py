@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ...engine.flow import Flow
 from ...engine.pack import packable
-from ...engine.state import State
+from ...engine.state import HIDDEN, State
 
 FLOW = Flow("overpower")
 
@@ -129,7 +129,45 @@ class OPState(State):
         self.forbidden: frozenset = frozenset()
 
     def copy(self) -> OPState:
-        new = State.copy(self)
+        return self.masked_copy(())
+
+    def masked_copy(self, hide) -> OPState:
+        """A copy (see :meth:`State.copy`) whose zones named in ``hide`` hold
+        :data:`~tabletop.engine.state.HIDDEN` in place of each card: a view's zones built
+        in one pass (:meth:`.rules.OverPowerRules.view`). Written out here rather than
+        through ``State.copy`` (a copy is made at every move); the engine's slots this
+        does not know are copied by :data:`_ENGINE_REST` (one level deep)."""
+        new = _new_state(type(self))
+        zones = new.zones = self.zones.copy()  # the same keys: then each list copied
+        for name, cards in self.zones.items():
+            zones[name] = cards.copy()
+        for name in hide:
+            cards = zones.get(name)
+            if cards:
+                zones[name] = [HIDDEN] * len(cards)
+        new.cards = self.cards
+        new.rng = self.rng
+        new.seats = self.seats
+        new.current = self.current
+        new.actor = self.actor
+        new.phase = self.phase
+        new.turn = self.turn
+        new.facedown = self.facedown.copy()
+        new.turned = self.turned.copy()
+        new.attached = self.attached.copy()
+        new.counters = self.counters.copy()
+        new.winners = self.winners
+        new.over = self.over
+        new.reveals = self.reveals
+        new.events = []
+        new.options = self.options
+        new.eliminated = self.eliminated.copy()
+        new.tasks = self.tasks[:]
+        new.pending = self.pending
+        new.ruleset = self.ruleset
+        for slot in _ENGINE_REST:
+            value = getattr(self, slot)
+            setattr(new, slot, value.copy() if isinstance(value, list | set | dict) else value)
         new.info = self.info
         new.split = self.split
         new.battle = self.battle
@@ -162,3 +200,13 @@ class OPState(State):
 
     def owner(self, card: int) -> int:
         return 0 if card < self.split else 1
+
+
+_new_state = object.__new__
+#: the engine's state slots :meth:`OPState.masked_copy` copies one by one
+ENGINE_COPIED = frozenset({
+    "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn", "facedown",
+    "turned", "attached", "counters", "winners", "over", "reveals", "events", "options",
+    "eliminated", "tasks", "pending", "ruleset"})
+#: any other slot of the engine's state (none today): copied generically, one level deep
+_ENGINE_REST = tuple(slot for slot in State.__slots__ if slot not in ENGINE_COPIED)
