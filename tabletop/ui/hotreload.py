@@ -146,7 +146,9 @@ class HotReload:
             found = self.results.get_nowait()
         except queue.Empty:
             return
-        if any(p.endswith(".png") for p in found.paths):
+        # a picture changed, or a folder came (a mod copied in: the pictures in it may be
+        # written before the new folder is watched, so their own events can be missed)
+        if any(p.endswith(".png") or not Path(p).suffix for p in found.paths):
             cardart.forget()
             if table is not None:
                 table.invalidate()
