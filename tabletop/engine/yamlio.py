@@ -150,6 +150,9 @@ def _pos(node) -> Mark:
     return (mark.line + 1, mark.column + 1)
 
 
+_TOO_DEEP = f"lists and mappings are nested more than {limits.MAX_YAML_DEPTH} levels deep"
+
+
 class LimitError(yaml.MarkedYAMLError):
     """A card file over one of the limits, or with a character YAML does not allow."""
 
@@ -302,8 +305,7 @@ class _Composer:
             raise yaml.composer.ComposerError(  # pragma: no cover - libyaml's order
                 None, None, f"unexpected {type(event).__name__}", event.start_mark)
         if len(self.stack) >= limits.MAX_YAML_DEPTH:
-            raise LimitError(f"lists and mappings are nested more than "
-                             f"{limits.MAX_YAML_DEPTH} levels deep", event.start_mark)
+            raise LimitError(_TOO_DEEP, event.start_mark)
         kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
         tag = event.tag
         if tag is None or tag == "!":
@@ -409,7 +411,14 @@ def load(text: str, fast: bool = True):
             return _FastBuild(text).run()
         except Exception:  # noqa: BLE001, S110 - anything odd: the careful path words it
             pass
-    return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
+    try:
+        return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
+    except yaml.MarkedYAMLError as exc:
+        # newer libyaml refuses nesting past its own limit (1,000) while scanning, before
+        # our composer counts to ours: the same problem, said in our words
+        if "maximum nesting depth" in str(exc.problem) and exc.problem_mark is not None:
+            raise LimitError(_TOO_DEEP, exc.problem_mark) from None
+        raise
 
 
 # -- the fast path ---------------------------------------------------------------------------
