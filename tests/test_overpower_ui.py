@@ -345,3 +345,45 @@ def test_a_saved_copy_reopens_on_the_same_table(app):
         again.take_seat()
     assert again.viewer == 1 and again.dialog.d.title == "Saltbright attacks Flintmother: 8"
     assert {s.card for s in again.layout_obj.sprites} == {s.card for s in scene.layout_obj.sprites}
+
+
+def _frame_pixels(app) -> bytes:
+    app.step(0.016)
+    app.spare(__import__("time").perf_counter() + 0.05)
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_a_dialog_is_drawn_once_and_kept_while_nothing_under_it_changes(app):
+    """The venture dialog is painted once; later frames copy its pixels (the same as a
+    fresh drawing), with what the pointer lights drawn over them, until a number
+    changes."""
+    scene = table(app, {"phase": "venture", "first": "P1", "P1": {**P1_TEAM},
+                        "P2": {**P2_TEAM}})
+    box = scene.dialog
+    for _ in range(3):  # the picture finishes; the dialog is drawn and kept
+        _frame_pixels(app)
+    kept = scene._dialog_pic
+    assert kept is not None
+    calls = []
+    real = box.draw
+    box.draw = lambda surf: (calls.append(1), real(surf))
+    first = _frame_pixels(app)
+    assert calls == [] and scene._dialog_pic is kept  # copied, not drawn
+    box.draw = real
+    fresh = pygame.Surface(app.screen.get_size())
+    scene._dialog_pic = None
+    scene.draw(fresh)
+    assert pygame.image.tobytes(fresh, "RGB") == first  # the copy is what a drawing gives
+    kept = scene._dialog_pic
+    minus, plus, _ = box.steps[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=plus.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    lit = _frame_pixels(app)
+    assert lit != first  # the pointer over "+" lights it, over the kept dialog
+    assert scene._dialog_pic is kept
+    scene._dialog_pic = None
+    scene.draw(fresh)
+    assert pygame.image.tobytes(fresh, "RGB") == lit
+    click(app, plus.center)
+    assert scene.dialog.d.steppers[0].value == 2
+    assert _frame_pixels(app) != lit  # the number changed: drawn again

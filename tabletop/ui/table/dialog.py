@@ -243,7 +243,28 @@ class DialogBox:
         return None
 
     # -- drawing ----------------------------------------------------------------------------
-    def draw(self, surf) -> None:
+    def look(self) -> tuple:
+        """Everything :meth:`draw` depends on when ``hover`` is off: equal looks draw
+        equal pixels (over the same table)."""
+        return (id(self.d), tuple(self.rect), self.layout[0], tuple(self.layout[1]),
+                tuple(self.layout[2]), tuple(st.value for st in self.d.steppers),
+                self.move is not None, tuple((b.label, tuple(b.rect)) for b in self.buttons))
+
+    def draw(self, surf, hover: bool = True) -> None:
+        """The dialog; without ``hover``, as if the pointer were elsewhere (what the
+        pointer lights is then drawn over it by :meth:`draw_hover`)."""
+        if not hover:
+            mouse, self.mouse = self.mouse, (-1, -1)
+            lit = [b for b in self.buttons if b.hover]
+            for b in lit:
+                b.hover = False
+            try:
+                self.draw(surf)
+            finally:
+                self.mouse = mouse
+                for b in lit:
+                    b.hover = True
+            return
         d, S = self.d, self.S
         if d.modal:  # the shade over the table (made once per size)
             surf.blit(pictures.box(self.table.size, (0, 0, 0, 110)), self.table.topleft)
@@ -270,14 +291,40 @@ class DialogBox:
                 b.enabled = self.move is not None
             b.draw(surf)
 
+    def draw_hover(self, surf) -> None:
+        """What the pointer lights (a card, a stepper's button, a button), over the
+        dialog drawn without it."""
+        for rect, _ in self.picks:
+            if rect.collidepoint(self.mouse):
+                self._ring(surf, rect)
+        for (minus, plus, _), st in zip(self.steps, self.d.steppers, strict=True):
+            for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
+                                   (plus, "+", st.value < st.high)):
+                if ok and rect.collidepoint(self.mouse):
+                    self._step_button(surf, rect, sign, ok)
+        for b in self.buttons:
+            if b.hover:
+                b.draw(surf)
+
+    def _ring(self, surf, rect: pygame.Rect) -> None:
+        S = self.S
+        pygame.draw.rect(surf, theme.LEGAL, rect.inflate(S(6), S(6)), S(3), border_radius=S(8))
+
+    def _step_button(self, surf, rect: pygame.Rect, sign: str, ok: bool) -> None:
+        S = self.S
+        hover = ok and rect.collidepoint(self.mouse)
+        pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else
+                         (theme.BUTTON if ok else theme.BUTTON_OFF), rect, border_radius=S(6))
+        text.draw(surf, sign, rect, S(18), theme.TEXT if ok else theme.DIM, "bold",
+                  align="center", valign="middle")
+
     def _draw_pick(self, surf, rect: pygame.Rect, pick: CardPick) -> None:
         S = self.S
         if pick.card != HIDDEN:
             img = cardart.face(self.state.cards[pick.card], self.game_id, rect.w, rect.h)
             surf.blit(img, rect)
         if rect.collidepoint(self.mouse):
-            pygame.draw.rect(surf, theme.LEGAL, rect.inflate(S(6), S(6)), S(3),
-                             border_radius=S(8))
+            self._ring(surf, rect)
         if pick.caption:
             text.draw(surf, pick.caption, (rect.left - S(4), rect.bottom + S(4), rect.w + S(8),
                                            S(18)), S(12), theme.TEXT, "condbold",
@@ -290,12 +337,7 @@ class DialogBox:
                   theme.TEXT, "bold", valign="middle")
         for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
                                (plus, "+", st.value < st.high)):
-            hover = ok and rect.collidepoint(self.mouse)
-            pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else
-                             (theme.BUTTON if ok else theme.BUTTON_OFF), rect,
-                             border_radius=S(6))
-            text.draw(surf, sign, rect, S(18), theme.TEXT if ok else theme.DIM, "bold",
-                      align="center", valign="middle")
+            self._step_button(surf, rect, sign, ok)
         text.draw(surf, str(st.value), (minus.right, minus.top, plus.left - minus.right,
                                         minus.h), S(20), theme.ACCENT, "bold", align="center",
                   valign="middle")

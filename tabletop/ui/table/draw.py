@@ -22,10 +22,18 @@ HOVER_ZOOM_MS = 550
 #: glide at once (a whole table moving draws bare cards for those few frames)
 GLIDE_OVERLAYS = 12
 #: painting the table's picture after a change stops for the frame once the frame has
-#: run this long (seconds of its thread's CPU time; one step at least each frame)
+#: run this long (seconds of its thread's CPU time; one step at least each frame), when a
+#: frame paints at all (see :data:`PAINT_WAIT`)
 PAINT_BUDGET = 0.003
+#: a new picture is painted between frames (``spare``), in the time the frames leave; a
+#: frame paints on it (within :data:`PAINT_BUDGET`) only when it has waited this many
+#: frames for that time (a loop that leaves none: a slow machine, or a test that runs
+#: frames alone), so the frame in which something happens does no painting
+PAINT_WAIT = 2
 #: the cards of the table are painted in about this many steps (a few cards each)
 CARD_STEPS = 6
+#: how fast the estimate of a painting step's length forgets a slow step (per step)
+STEP_FORGET = 0.9
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
 
@@ -65,10 +73,12 @@ class TableDrawing:
 
         After a change (a move, an undo, a new layout) the layers that changed are
         painted on a second picture, step by step (the felt, each card, the panel...),
-        for at most :attr:`paint_budget` seconds a frame; the picture on screen stays
-        the last whole one until the new one is done, so no frame waits for a whole
-        redraw. Cards taken away (dragged, gliding) or put back are painted at once, in
-        their places only; so is the log when it scrolls."""
+        between frames (:meth:`spare`); a frame paints on it only after
+        :data:`PAINT_WAIT` frames without that time, for at most :attr:`paint_budget`
+        seconds. The picture on screen stays the last whole one until the new one is
+        done, so no frame waits for a redraw. Cards taken away (dragged, gliding) or
+        put back are painted at once, in their places only; so is the log when it
+        scrolls."""
         size = surf.get_size()
         budget = self.paint_budget
         if self._canvas is None or self._canvas.get_size() != size:
@@ -80,17 +90,18 @@ class TableDrawing:
         keys = self._layer_keys()
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None  # the game changed again before the picture was done
-        fresh = False
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
-            fresh = True
-        if self._job is not None:
-            # the budget counts from the frame's start: what the frame did before (a
-            # move, an undo, the new layout) leaves that much less time to paint; the
-            # frames after the change paint one step at least
+            self._job_waited = 0
+        if self._job is not None and (budget is None or self._job_waited >= PAINT_WAIT):
+            # no time between frames came: the frame paints, within the budget counted
+            # from its start (what the frame did before leaves that much less), one step
+            # at least
             start = self.app.frame_cpu or time.thread_time()
             self._run_job(start + budget if budget is not None else math.inf,
-                          first=not fresh or budget is None, clock=time.thread_time)
+                          clock=time.thread_time)
+        elif self._job is not None:
+            self._job_waited += 1
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
@@ -108,11 +119,14 @@ class TableDrawing:
         cpu = time.thread_time()
         for _ in steps:
             before, cpu = cpu, time.thread_time()
-            self._slowest_step = max(self._slowest_step * 0.98, cpu - before)
+            # the estimate forgets an outlier (a collector's pass, a cold cache) within
+            # a few dozen steps: a stale one would leave the time between frames unused
+            self._slowest_step = max(self._slowest_step * STEP_FORGET, cpu - before)
             if clock() + self._slowest_step >= end:
                 return
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
+        self._canvas_gen += 1
         self._job = None
 
     def spare(self, end: float) -> None:
@@ -126,8 +140,25 @@ class TableDrawing:
             cpu = time.thread_time()
             self._catch_up(self._canvas, keys, arrivals=True)
             self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
+        if not self.painting and time.perf_counter() + self._slowest_step < end:
+            self._dialog_ahead()
         if not self.painting:
             self.warmer.step(end)
+
+    def _dialog_ahead(self) -> None:
+        """The dialog over the picture just painted, drawn now (between frames) as the
+        next frame will show it, so that frame only copies it."""
+        if self.dialog is None or self.handover_to is not None or self._canvas is None:
+            return
+        area, key = self._dialog_key()
+        if (self._dialog_pic is not None and self._dialog_pic[0] == key) or \
+                not (area.w and area.h):
+            return
+        scratch = self._canvas.copy()
+        self._draw_hint(scratch)
+        with text.layer("dialog"):
+            self.dialog.draw(scratch, hover=False)
+        self._dialog_pic = (key, scratch.subsurface(area).copy())
 
     def _draw_arrived(self, surf) -> None:
         """Cards back in their places (their glide ended) that the picture does not show
@@ -176,9 +207,11 @@ class TableDrawing:
                 self._draw_table_layer(canvas)
                 canvas.set_clip(None)
             self._layers["away"] = now
+            self._canvas_gen += 1
         if self._layers.get("log") != keys["log"]:
             self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
             self._layers["log"] = keys["log"]
+            self._canvas_gen += 1
 
     def _away_area(self, shown: tuple | None, now: tuple) -> pygame.Rect | None:
         """Where the picture changes when the cards away from their places change from
@@ -285,8 +318,7 @@ class TableDrawing:
             self._draw_thinking(surf)
             self._draw_hint(surf)
             if self.dialog is not None:
-                with text.layer("dialog"):
-                    self.dialog.draw(surf)
+                self._draw_dialog(surf)
             self._draw_moving(surf)
             self._draw_menu(surf)
             self._draw_hover_zoom(surf)
@@ -298,6 +330,31 @@ class TableDrawing:
             self._draw_help(surf)
         table = self.layout_obj.table_rect(self.size)
         self.toast.draw(surf, (table.centerx, table.centery), min(620, table.w - 40))
+
+    def _draw_dialog(self, surf) -> None:
+        """The dialog over the table: drawn once, then (while neither it nor what lies
+        under it changes: the picture of the table, the hint's rings) the same pixels
+        copied from the last frame that drew it (a modal one shades the whole table);
+        what the pointer lights is drawn over it every frame."""
+        box = self.dialog
+        area, key = self._dialog_key()
+        kept = self._dialog_pic
+        with text.layer("dialog"):
+            if kept is not None and kept[0] == key:
+                surf.blit(kept[1], area)
+            else:
+                box.draw(surf, hover=False)
+                self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h \
+                    else None
+            box.draw_hover(surf)
+
+    def _dialog_key(self) -> tuple[pygame.Rect, tuple]:
+        """The part of the window the dialog's picture covers, and what it shows."""
+        box = self.dialog
+        area = (self.layout_obj.table_rect(self.size) if box.d.modal else box.rect).clip(
+            pygame.Rect((0, 0), self.size))
+        return area, (self._canvas_gen, box.look(), tuple(area),
+                      tuple(map(tuple, self.hint_rects())))
 
     # -- what moves ------------------------------------------------------------------------
     def _draw_moving(self, surf) -> None:

@@ -109,6 +109,9 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self._canvas: pygame.Surface | None = None
         self._back: pygame.Surface | None = None  # the next picture, while it is painted
         self._job = None  # painting it: (steps, what it will show, its layer keys)
+        self._canvas_gen = 0  # counts the changes of the table's picture
+        self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
+        self._job_waited = 0  # frames it has waited for time between frames
         self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
         self._bubble: tuple | None = None  # the caption of another's move, painted
         #: the most a frame spends painting the table after a change (None: all at once)
