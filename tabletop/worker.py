@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,26 @@ class Reply:
     error: str = ""
 
 
+def _lines(stream) -> Iterator[bytes]:
+    """The lines of a pipe, read in chunks: a line read byte by byte (iterating an
+    unbuffered pipe) takes the interpreter's lock once per byte, and while the frame loop
+    keeps it busy every take waits its turn (up to 5 ms): a reply of a few kilobytes took
+    seconds to arrive."""
+    fd = stream.fileno()
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except OSError:
+            return
+        if not chunk:
+            if pending:
+                yield pending
+            return
+        *lines, pending = (pending + chunk).split(b"\n")
+        yield from lines
+
+
 class ComputerWorker:
     """The table's side of the worker process (see the module docstring)."""
 
@@ -73,12 +94,13 @@ class ComputerWorker:
 
     @staticmethod
     def _read(stream, into: queue.Queue) -> None:
-        for line in stream:
-            into.put(line)
+        for line in _lines(stream):
+            if line.strip():
+                into.put(line)
         into.put(None)  # the worker has gone
 
     def _read_errors(self) -> None:
-        for line in self._proc.stderr:
+        for line in _lines(self._proc.stderr):
             self._errors = (self._errors + [line.decode("utf-8", "replace").rstrip()])[-20:]
 
     def _send(self, data: dict[str, Any]) -> None:

@@ -133,6 +133,28 @@ def test_the_table_keeps_drawing_while_the_computer_thinks(app):
     assert max(slow) < 1 / 60, f"a frame took {max(slow) * 1000:.1f} ms while waiting"
 
 
+def test_the_answer_arrives_while_frames_run_back_to_back(app):
+    """A frame loop that never waits (a machine too slow for 60 frames a second) still
+    gets the computer's answers at once: the reply is read from the pipe in chunks, not
+    byte by byte (each byte waited its turn for the interpreter's lock behind the frames:
+    two moves in 15 seconds)."""
+    scene = computer_table(app)
+    app.step(0.016)
+    end = time.monotonic() + 10
+    answered = 0
+    while time.monotonic() < end and answered < 3 and not scene.state.over:
+        if scene.state.actor == 0:  # the person's turn: play the first legal move
+            assert scene.play(scene.session.legal_moves()[0])
+        before = len(scene.session.moves)
+        t0 = time.monotonic()
+        while len(scene.session.moves) == before and time.monotonic() < end:
+            app.step(0.016)  # no pause between frames
+        if len(scene.session.moves) > before and scene.session.moves[-1].seat == 1:
+            answered += 1
+            assert time.monotonic() - t0 < 2.0, "a computer move took over 2 s to arrive"
+    assert answered == 3, f"{answered} computer moves in 10 s of back-to-back frames"
+
+
 def test_a_dead_worker_is_replaced_by_a_random_move_and_a_message(app):
     scene = computer_table(app)
     scene.computers.start()

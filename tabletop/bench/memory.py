@@ -1,6 +1,8 @@
 """Peak memory (resident set) over a whole game at the real table, one fresh process per
 game: seat 0 a person (its moves played as clicks play them), the other seats computer
-players answering from the worker process, autosave on. The yardstick is a bare pygame
+players at the new-game screen's default level (the search, at Normal) answering from
+the worker process, autosave on, frames at 60 a second with the work between them (the
+card faces painted ahead) as in the app's loop. The yardstick is a bare pygame
 program that opens a window and draws a frame, measured the same way.
 
 Run as ``python -m tabletop.bench.memory GAME [MAX_MOVES]`` (or ``--bare``); it prints
@@ -51,6 +53,7 @@ def _children_peak_mb() -> float | None:
 
 def play_whole_game(game_id: str, max_moves: int) -> dict:
     from ..engine.game import SeatConfig
+    from ..engine.levels import DEFAULT_LEVEL
     from ..engine.rng import Rng
     from ..engine.session import Session
     from ..games import GAMES
@@ -61,7 +64,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
     app = App(headless=True, ai_delay=0.0, mods=False)
     options = game.rules.default_options()
     count = game.rules.seat_count(options)
-    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
+    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer", DEFAULT_LEVEL)
                                    for i in range(1, count)]
     session = Session(game, app.catalog(game_id), options, 1, seats)
     me, rng = game.computer_player(), Rng(1)
@@ -75,7 +78,9 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
             if state.actor in scene.humans:
                 scene.play(me.choose(game.rules, game.rules.view(state, state.actor),
                                      state.actor, rng))
-            app.step(0.016)
+            app.step(1 / 60)  # frames as the app's loop runs them: 60 a second, with
+            app.spare()  # the work between them
+            time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
         worker = _children_peak_mb()
         scene.on_quit()
     return {"peak_mb": _peak_mb(), "worker_mb": worker, "moves": len(session.moves),
