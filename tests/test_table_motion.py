@@ -229,6 +229,23 @@ def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
         assert any(card_moves[-1].card in spot.cards for spot in shown)
 
 
+def test_the_caption_of_another_players_move_is_painted_between_frames(app):
+    """The bubble with the caption of a computer's move is painted in the time between
+    frames; the frame that shows it only blits it (faded as its time runs out)."""
+    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                               "P2": ["Iron Mawgrave"]}},
+                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    app.step(0.016)
+    app.spare(time.perf_counter() + 0.5)
+    card = next(sp.card for sp in scene.layout_obj.sprites if sp.card >= 0)
+    scene.motion.show("P2 Bo \u2014 a caption painted ahead", 1, (card,), (), 2.0)
+    app.spare(time.perf_counter() + 0.5)
+    ready = scene._bubble
+    assert ready is not None and ready[0][0] == "P2 Bo \u2014 a caption painted ahead"
+    app.step(0.016)
+    assert scene._bubble is ready  # shown as painted, not painted again
+
+
 # -- the hand-over screen -----------------------------------------------------------------------
 def test_the_hand_over_screen_buttons_work_and_it_says_how_to_go_on(app):
     from tabletop.ui import text

@@ -142,6 +142,8 @@ class TableDrawing:
             self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
         if not self.painting and time.perf_counter() + self._slowest_step < end:
             self._dialog_ahead()
+            if self.motion.spot is not None and not self.state.over:
+                self._bubble_for(self.motion.spot)  # the next frame shows it
         if not self.painting:
             self.warmer.step(end)
 
@@ -425,10 +427,9 @@ class TableDrawing:
         for rect in lit:
             _glow(surf, rect, color, 4)
         table = lay.table_rect(self.size)
-        s = lay.scale
-        width = min(int(520 * s), table.w - 40)
-        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
-        box = pygame.Rect(0, 0, width, h)
+        bubble = self._bubble_for(spot)
+        box = bubble.get_rect()
+        h = box.h
         anchor = lit[0] if lit else table
         box.midbottom = (anchor.centerx, anchor.top - 8) if lit else \
             (table.centerx, table.top + h + 12)
@@ -436,17 +437,25 @@ class TableDrawing:
             box.top = (anchor.bottom + 8) if lit else table.top + 4
         box.clamp_ip(table.inflate(-8, -8))
         fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        key = (spot.caption, tuple(color), box.size)
-        if self._bubble is None or self._bubble[0] != key:  # painted once per caption
-            bubble = pygame.Surface(box.size, pygame.SRCALPHA)
+        bubble.set_alpha(int(255 * fade))
+        surf.blit(bubble, box)
+
+    def _bubble_for(self, spot) -> pygame.Surface:
+        """The caption of another player's move in its bubble: painted once per caption,
+        colour and size (ahead, between frames, when there is time: :meth:`spare`)."""
+        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        table = self.layout_obj.table_rect(self.size)
+        width = min(int(520 * self.layout_obj.scale), table.w - 40)
+        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
+        key = (spot.caption, tuple(color), (width, h))
+        if self._bubble is None or self._bubble[0] != key:
+            bubble = pygame.Surface((width, h), pygame.SRCALPHA)
             pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
             pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
             text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
                       theme.TEXT, "bold", align="center", valign="middle", wrap=True)
             self._bubble = (key, bubble)
-        bubble = self._bubble[1]
-        bubble.set_alpha(int(255 * fade))
-        surf.blit(bubble, box)
+        return self._bubble[1]
 
     def _draw_card(self, surf, sprite: Sprite, rect: pygame.Rect,
                    size: tuple[int, int] | None = None) -> None:
