@@ -140,9 +140,9 @@ def test_the_answer_arrives_while_frames_run_back_to_back(app):
     two moves in 15 seconds)."""
     scene = computer_table(app)
     app.step(0.016)
-    end = time.monotonic() + 10
-    answered = 0
-    while time.monotonic() < end and answered < 3 and not scene.state.over:
+    end = time.monotonic() + 30
+    waits = []  # seconds from the position to the computer's answer, frames meanwhile
+    while time.monotonic() < end and len(waits) < 4 and not scene.state.over:
         if scene.state.actor == 0:  # the person's turn: play the first legal move
             assert scene.play(scene.session.legal_moves()[0])
         before = len(scene.session.moves)
@@ -150,9 +150,11 @@ def test_the_answer_arrives_while_frames_run_back_to_back(app):
         while len(scene.session.moves) == before and time.monotonic() < end:
             app.step(0.016)  # no pause between frames
         if len(scene.session.moves) > before and scene.session.moves[-1].seat == 1:
-            answered += 1
-            assert time.monotonic() - t0 < 2.0, "a computer move took over 2 s to arrive"
-    assert answered == 3, f"{answered} computer moves in 10 s of back-to-back frames"
+            waits.append(time.monotonic() - t0)
+    assert len(waits) == 4, f"{len(waits)} computer moves in 30 s of back-to-back frames"
+    # the first waited for the worker to start; the game's own player answers in
+    # milliseconds, and the byte-by-byte reader took seconds
+    assert max(waits[1:]) < 1.0, f"answers took {[round(w, 2) for w in waits]} s"
 
 
 def test_a_dead_worker_is_replaced_by_a_random_move_and_a_message(app):

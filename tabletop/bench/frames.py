@@ -14,8 +14,9 @@ frames the app's loop does: painting card faces ahead). The kinds of frame timed
 - *move frames*: the frames in which a move lands — a human seat's move played as a
   click would play it, or a computer seat's answer arriving from the worker process and
   played by the table; each applies the move, queues the autosave (a journal line), adds
-  to the log and starts painting the new picture (at most ``PAINT_BUDGET`` of painting a
-  frame, the rest in the frames after; *frames to show a move* counts them);
+  to the log and lays the table out; its new picture is painted between frames (a frame
+  paints only when it has waited ``PAINT_WAIT`` frames for that time); *frames to show a
+  move* counts the frames until one draws the new picture;
 - *glide frames*: the frames after a move (no move landing in them): those painting the
   rest of its picture, then those while its cards glide to their places and changed
   numbers rise;
@@ -233,6 +234,17 @@ def _frame(app) -> float:
     return ms
 
 
+def _frame_shows(app, scene) -> tuple[float, bool]:
+    """One frame of the table, timed, and whether it showed the table's whole picture
+    (no new one waiting to be painted when it drew); then the work between frames."""
+    t0 = clock()
+    app.step(0.016)
+    ms = (clock() - t0) * 1000
+    shows = not scene.painting
+    _late.append(app.spare() * 1000)
+    return ms, shows
+
+
 def _look(app, seconds: float) -> None:
     """The table opened and looked at for ``seconds`` (frames at 60 a second, with the
     work between them), as a player does before the first move: untimed."""
@@ -293,27 +305,31 @@ def _move_frames(app, scene, bare: Bare, played: Played,
             scene.play(move)
             app.step(0.016)
             out.add(b, (clock() - t0) * 1000)
+            shows = not scene.painting
             _late.append(app.spare() * 1000)
-            shown.append(_after_move(app, scene, bare, glides))
+            shown.append(_after_move(app, scene, bare, glides, shows))
             continue
         before = len(session.moves)
         b = bare.frame()
-        ms = _frame(app)
+        ms, shows = _frame_shows(app, scene)
         if len(session.moves) != before:
             out.add(b, ms)
-            shown.append(_after_move(app, scene, bare, glides))
+            shown.append(_after_move(app, scene, bare, glides, shows))
         else:
             time.sleep(0.002)  # the worker is thinking
     return out, glides, shown
 
 
-def _after_move(app, scene, bare: Bare, glides: Paired, most: int = 90) -> int:
-    """The frames after a move's own: while its picture is painted and then while what
-    it moved glides (or its numbers rise). Returns the frames it took to show the move."""
+def _after_move(app, scene, bare: Bare, glides: Paired, shows: bool, most: int = 90) -> int:
+    """The frames after a move's own (``shows``: did that one show its picture?): while
+    its picture is painted and then while what it moved glides (or its numbers rise).
+    Returns the frames it took to show the move (1: its own frame; a picture finished
+    between two frames is shown by the second)."""
     frames = 1
-    while scene.painting and frames < most:
+    while not shows and frames < most:
         b = bare.frame()
-        glides.add(b, _frame(app))
+        ms, shows = _frame_shows(app, scene)
+        glides.add(b, ms)
         frames += 1
     shown = frames
     for _ in range(most):

@@ -71,9 +71,9 @@ def undo_rows(ctx: Context, game_id: str) -> list[Row]:
             t0 = clock()
             app.step(0.016)
             clicks.append((clock() - t0) * 1000)
-            shown.append(_until_shown(app, scene))
+            shown.append(_until_shown(app, scene, not scene.painting))
             scene.redo()
-            _until_shown(app, scene)
+            _until_shown(app, scene, False)
             listeners, session.listeners = session.listeners, []
             t0 = clock()
             session.undo(scene.humans)
@@ -93,13 +93,15 @@ def undo_rows(ctx: Context, game_id: str) -> list[Row]:
                       sorted(shown)[len(shown) // 2], "median", SHOW_GOAL)]
 
 
-def _until_shown(app, scene, most: int = 120) -> int:
-    """Frames (with the work between them, as the app's loop does) until the table's
-    picture shows the last change; 1: the click's own frame."""
-    app.spare()
+def _until_shown(app, scene, shows: bool, most: int = 120) -> int:
+    """Frames (with the work between them, as the app's loop does) until one draws the
+    table's picture of the last change (``shows``: did the click's own frame?); 1: the
+    click's own frame (a picture finished between two frames is shown by the second)."""
     frames = 1
-    while scene.painting and frames < most:
-        app.step(0.016)
+    while not shows and frames < most:
         app.spare()
+        app.step(0.016)
+        shows = not scene.painting
         frames += 1
+    app.spare()
     return frames

@@ -16,6 +16,7 @@ from .. import cardart, pictures, text, theme
 from ..app import background
 from ..widgets import Button, panel
 from .layout import Sprite
+from .overlays import TableOverlays, glow
 
 HOVER_ZOOM_MS = 550
 #: gliding cards keep their overlays (health...) on the way when no more than this many
@@ -38,7 +39,7 @@ STEP_FORGET = 0.9
 AWAY_MARGIN = 28
 
 
-class TableDrawing:
+class TableDrawing(TableOverlays):
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def invalidate(self) -> None:
@@ -146,21 +147,6 @@ class TableDrawing:
                 self._bubble_for(self.motion.spot)  # the next frame shows it
         if not self.painting:
             self.warmer.step(end)
-
-    def _dialog_ahead(self) -> None:
-        """The dialog over the picture just painted, drawn now (between frames) as the
-        next frame will show it, so that frame only copies it."""
-        if self.dialog is None or self.handover_to is not None or self._canvas is None:
-            return
-        area, key = self._dialog_key()
-        if (self._dialog_pic is not None and self._dialog_pic[0] == key) or \
-                not (area.w and area.h):
-            return
-        scratch = self._canvas.copy()
-        self._draw_hint(scratch)
-        with text.layer("dialog"):
-            self.dialog.draw(scratch, hover=False)
-        self._dialog_pic = (key, scratch.subsurface(area).copy())
 
     def _draw_arrived(self, surf) -> None:
         """Cards back in their places (their glide ended) that the picture does not show
@@ -289,7 +275,7 @@ class TableDrawing:
             with text.layer("over"):
                 self._draw_sprite(surf, sprite)
                 if sprite.card in glowing:
-                    _glow(surf, sprite.rect, theme.ACCENT, 2)
+                    glow(surf, sprite.rect, theme.ACCENT, 2)
             if i % per_step == 0:
                 yield
         with text.layer("top"):
@@ -333,31 +319,6 @@ class TableDrawing:
         table = self.layout_obj.table_rect(self.size)
         self.toast.draw(surf, (table.centerx, table.centery), min(620, table.w - 40))
 
-    def _draw_dialog(self, surf) -> None:
-        """The dialog over the table: drawn once, then (while neither it nor what lies
-        under it changes: the picture of the table, the hint's rings) the same pixels
-        copied from the last frame that drew it (a modal one shades the whole table);
-        what the pointer lights is drawn over it every frame."""
-        box = self.dialog
-        area, key = self._dialog_key()
-        kept = self._dialog_pic
-        with text.layer("dialog"):
-            if kept is not None and kept[0] == key:
-                surf.blit(kept[1], area)
-            else:
-                box.draw(surf, hover=False)
-                self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h \
-                    else None
-            box.draw_hover(surf)
-
-    def _dialog_key(self) -> tuple[pygame.Rect, tuple]:
-        """The part of the window the dialog's picture covers, and what it shows."""
-        box = self.dialog
-        area = (self.layout_obj.table_rect(self.size) if box.d.modal else box.rect).clip(
-            pygame.Rect((0, 0), self.size))
-        return area, (self._canvas_gen, box.look(), tuple(area),
-                      tuple(map(tuple, self.hint_rects())))
-
     # -- what moves ------------------------------------------------------------------------
     def _draw_moving(self, surf) -> None:
         """The spotlight on another player's move, the lit targets of the dragged card,
@@ -366,7 +327,7 @@ class TableDrawing:
         dragging = self.drag.card if self.drag and self.drag.active else None
         if dragging is not None:
             for rect, _, zone in self.lit_targets(dragging):
-                _glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
+                glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)
         if self._job is None:  # else the picture shows the cards where they were
             self._draw_arrived(surf)
             self._draw_spotlight(surf)
@@ -392,70 +353,6 @@ class TableDrawing:
             if few and rect.size == sprite.rect.size:
                 lay.draw_over(surf, self.view, moved)
         self._draw_rising(surf)
-
-    def _draw_rising(self, surf) -> None:
-        s = self.layout_obj.scale
-        for rise in self.motion.rising:
-            k = rise.t / rise.duration
-            x, y = rise.pos
-            y -= int(60 * s * (1 - (1 - k) ** 2))
-            color = theme.GOOD if rise.good else theme.BAD
-            box = pygame.Rect(0, 0, int(90 * s), int(40 * s))
-            box.center = (x, y)
-            key = (rise.label, color, box.size)
-            img = _risen.get(key)
-            if img is None:  # painted once per number, colour and size
-                if len(_risen) > 64:
-                    _risen.clear()
-                img = _risen[key] = pygame.Surface(box.size, pygame.SRCALPHA)
-                text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
-                          align="center", valign="middle", shadow=(10, 10, 14))
-            img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
-            surf.blit(img, box)
-
-    def _draw_spotlight(self, surf) -> None:
-        """Another player's move: its cards lit in the seat's colour, and a caption."""
-        spot = self.motion.spot
-        if spot is None or self.state.over:
-            return
-        lay = self.layout_obj
-        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
-        gliding = self.motion.glides
-        lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
-               for sp in lay.sprites if sp.card in spot.cards]
-        lit += [lay.zones[z] for z in spot.zones if z in lay.zones and not lit]
-        for rect in lit:
-            _glow(surf, rect, color, 4)
-        table = lay.table_rect(self.size)
-        bubble = self._bubble_for(spot)
-        box = bubble.get_rect()
-        h = box.h
-        anchor = lit[0] if lit else table
-        box.midbottom = (anchor.centerx, anchor.top - 8) if lit else \
-            (table.centerx, table.top + h + 12)
-        if box.top < table.top + 4:
-            box.top = (anchor.bottom + 8) if lit else table.top + 4
-        box.clamp_ip(table.inflate(-8, -8))
-        fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        bubble.set_alpha(int(255 * fade))
-        surf.blit(bubble, box)
-
-    def _bubble_for(self, spot) -> pygame.Surface:
-        """The caption of another player's move in its bubble: painted once per caption,
-        colour and size (ahead, between frames, when there is time: :meth:`spare`)."""
-        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
-        table = self.layout_obj.table_rect(self.size)
-        width = min(int(520 * self.layout_obj.scale), table.w - 40)
-        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
-        key = (spot.caption, tuple(color), (width, h))
-        if self._bubble is None or self._bubble[0] != key:
-            bubble = pygame.Surface((width, h), pygame.SRCALPHA)
-            pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
-            pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
-            text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
-                      theme.TEXT, "bold", align="center", valign="middle", wrap=True)
-            self._bubble = (key, bubble)
-        return self._bubble[1]
 
     def _draw_card(self, surf, sprite: Sprite, rect: pygame.Rect,
                    size: tuple[int, int] | None = None) -> None:
@@ -654,10 +551,3 @@ def panel_ground(size: tuple[int, int]) -> pygame.Surface:
 
 
 _grounds: dict[tuple[int, int], pygame.Surface] = {}
-_risen: dict[tuple, pygame.Surface] = {}  # the rising numbers' pictures
-
-
-def _glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
-    r = rect.inflate(width * 2 + 2, width * 2 + 2)
-    surf.blit(pictures.box(r.size, (*color, 40) if fill else None, (*color, 230), width, 10),
-              r)

@@ -1,0 +1,129 @@
+"""What the table draws over its picture of the cards: a layout's dialog (drawn once and
+copied while it stays the same), another player's move lit with its caption, the numbers
+rising from the cards (a mixin of :class:`~tabletop.ui.table.scene.TableScene`, with
+:class:`~tabletop.ui.table.draw.TableDrawing`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import pictures, text, theme
+
+
+class TableOverlays:
+    """The dialog, the spotlight on another player's move and the rising numbers."""
+
+    def _dialog_ahead(self) -> None:
+        """The dialog over the picture just painted, drawn now (between frames) as the
+        next frame will show it, so that frame only copies it."""
+        if self.dialog is None or self.handover_to is not None or self._canvas is None:
+            return
+        area, key = self._dialog_key()
+        if (self._dialog_pic is not None and self._dialog_pic[0] == key) or \
+                not (area.w and area.h):
+            return
+        scratch = self._canvas.copy()
+        self._draw_hint(scratch)
+        with text.layer("dialog"):
+            self.dialog.draw(scratch, hover=False)
+        self._dialog_pic = (key, scratch.subsurface(area).copy())
+
+    def _draw_dialog(self, surf) -> None:
+        """The dialog over the table: drawn once, then (while neither it nor what lies
+        under it changes: the picture of the table, the hint's rings) the same pixels
+        copied from the last frame that drew it (a modal one shades the whole table);
+        what the pointer lights is drawn over it every frame."""
+        box = self.dialog
+        area, key = self._dialog_key()
+        kept = self._dialog_pic
+        with text.layer("dialog"):
+            if kept is not None and kept[0] == key:
+                surf.blit(kept[1], area)
+            else:
+                box.draw(surf, hover=False)
+                self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h \
+                    else None
+            box.draw_hover(surf)
+
+    def _dialog_key(self) -> tuple[pygame.Rect, tuple]:
+        """The part of the window the dialog's picture covers, and what it shows."""
+        box = self.dialog
+        area = (self.layout_obj.table_rect(self.size) if box.d.modal else box.rect).clip(
+            pygame.Rect((0, 0), self.size))
+        return area, (self._canvas_gen, box.look(), tuple(area),
+                      tuple(map(tuple, self.hint_rects())))
+
+    def _draw_rising(self, surf) -> None:
+        s = self.layout_obj.scale
+        for rise in self.motion.rising:
+            k = rise.t / rise.duration
+            x, y = rise.pos
+            y -= int(60 * s * (1 - (1 - k) ** 2))
+            color = theme.GOOD if rise.good else theme.BAD
+            box = pygame.Rect(0, 0, int(90 * s), int(40 * s))
+            box.center = (x, y)
+            key = (rise.label, color, box.size)
+            img = _risen.get(key)
+            if img is None:  # painted once per number, colour and size
+                if len(_risen) > 64:
+                    _risen.clear()
+                img = _risen[key] = pygame.Surface(box.size, pygame.SRCALPHA)
+                text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
+                          align="center", valign="middle", shadow=(10, 10, 14))
+            img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
+            surf.blit(img, box)
+
+    def _draw_spotlight(self, surf) -> None:
+        """Another player's move: its cards lit in the seat's colour, and a caption."""
+        spot = self.motion.spot
+        if spot is None or self.state.over:
+            return
+        lay = self.layout_obj
+        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        gliding = self.motion.glides
+        lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
+               for sp in lay.sprites if sp.card in spot.cards]
+        lit += [lay.zones[z] for z in spot.zones if z in lay.zones and not lit]
+        for rect in lit:
+            glow(surf, rect, color, 4)
+        table = lay.table_rect(self.size)
+        bubble = self._bubble_for(spot)
+        box = bubble.get_rect()
+        h = box.h
+        anchor = lit[0] if lit else table
+        box.midbottom = (anchor.centerx, anchor.top - 8) if lit else \
+            (table.centerx, table.top + h + 12)
+        if box.top < table.top + 4:
+            box.top = (anchor.bottom + 8) if lit else table.top + 4
+        box.clamp_ip(table.inflate(-8, -8))
+        fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
+        bubble.set_alpha(int(255 * fade))
+        surf.blit(bubble, box)
+
+    def _bubble_for(self, spot) -> pygame.Surface:
+        """The caption of another player's move in its bubble: painted once per caption,
+        colour and size (ahead, between frames, when there is time: :meth:`spare`)."""
+        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        table = self.layout_obj.table_rect(self.size)
+        width = min(int(520 * self.layout_obj.scale), table.w - 40)
+        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
+        key = (spot.caption, tuple(color), (width, h))
+        if self._bubble is None or self._bubble[0] != key:
+            bubble = pygame.Surface((width, h), pygame.SRCALPHA)
+            pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
+            pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
+            text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
+                      theme.TEXT, "bold", align="center", valign="middle", wrap=True)
+            self._bubble = (key, bubble)
+        return self._bubble[1]
+
+
+def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
+    """A lit outline round ``rect`` (and a faint fill with ``fill``), painted once per
+    size and colour."""
+    r = rect.inflate(width * 2 + 2, width * 2 + 2)
+    surf.blit(pictures.box(r.size, (*color, 40) if fill else None, (*color, 230), width, 10),
+              r)
+
+
+_risen: dict[tuple, pygame.Surface] = {}  # the rising numbers' pictures
