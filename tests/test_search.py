@@ -220,3 +220,23 @@ def test_the_strength_report_gives_rates_with_wilson_intervals(tmp_path):
     path.write_text(json.dumps(rows[0]) + "\n{\"game\": \"hero-")
     with pytest.raises(SystemExit, match="r.jsonl:2 is not a result line"):
         report([path])
+
+
+def test_a_strength_run_resumes_where_its_file_stops(tmp_path, capsys):
+    """``--resume``: the same command run again plays only the games its file does not
+    hold with the same settings (a game of another setting does not count)."""
+    from tabletop.tools.strength import main
+
+    out = tmp_path / "r.jsonl"
+    command = ["hero-vs-nemesis", "--iterations", "2", "--games", "2", "--out", str(out)]
+    assert main(command) == 0
+    assert [json.loads(line)["k"] for line in out.read_text().splitlines()] == [0, 1]
+    other = json.loads(out.read_text().splitlines()[0]) | {"k": 2, "iterations": 5}
+    with out.open("a") as f:
+        f.write(json.dumps(other) + "\n")
+    capsys.readouterr()
+    assert main(command[:-4] + ["--games", "3", "--out", str(out), "--resume"]) == 0
+    played = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in played] == ["game 2"]
+    ks = [(r["k"], r["iterations"]) for r in map(json.loads, out.read_text().splitlines())]
+    assert ks == [(0, 2), (1, 2), (2, 5), (2, 2)]

@@ -5,8 +5,9 @@ others; game ``k`` seats it at ``k % seats``, so the seats alternate. In a co-op
 solo game every seat searches. Game ``k`` is dealt from seed ``1000 + k``, so a run with
 ``--players own`` (every seat the game's own player) is the paired baseline.
 
-Each game is one JSON line in ``--out`` (appended, so a long run can be split into parts
-or resumed with ``--first``); ``--report`` reads such files and prints, per game and line,
+Each game is one JSON line in ``--out`` (appended, so a long run can be split into parts;
+``--resume`` skips the games the file already holds, so the same command goes on after a
+stop); ``--report`` reads such files and prints, per game and line,
 the rate with its Wilson 95% interval, and the decision times. Every player sees only its
 seat's view (:func:`tabletop.engine.players.computer_move`).
 """
@@ -109,10 +110,14 @@ def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
             except ValueError:
                 raise SystemExit(f"tabletop strength: {path}:{number} is not a result line "
                                  "(a run stopped while writing it? delete that line)") from None
-            setting = (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
-                       json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
-            groups.setdefault(setting, {}).setdefault(r["k"], r)
+            groups.setdefault(_setting(r), {}).setdefault(r["k"], r)
     return {setting: list(games.values()) for setting, games in groups.items()}
+
+
+def _setting(r: dict) -> tuple:
+    """What makes results comparable: the game, the players, the budget, the options."""
+    return (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
+            json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
 
 
 def report(paths: list[Path]) -> list[str]:
@@ -175,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
     parser.add_argument("--report", type=Path, nargs="+", help="summarise result files")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the games --out already holds with the same settings "
+                             "(run the same command again to go on after a stop)")
     args = parser.parse_args(argv)
     if args.report:
         print("\n".join(report(args.report)))
@@ -183,7 +191,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name a game, or --report files")
     game = get_game(args.game)
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    done: set[int] = set()
+    if args.resume and args.out and args.out.exists():
+        mine = _setting({"game": game.info.id, "players": args.players, "level": args.level,
+                         "seconds": args.seconds, "iterations": args.iterations,
+                         "options": options, "cpu": args.cpu})
+        done = {r["k"] for r in _read([args.out]).get(mine, [])}
     for k in range(args.first, args.first + args.games):
+        if k in done:
+            continue
         record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
                           options, args.cpu)
         line = json.dumps(record)
