@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -51,10 +52,8 @@ class Reply:
 
 
 def _lines(stream) -> Iterator[bytes]:
-    """The lines of a pipe, read in chunks: a line read byte by byte (iterating an
-    unbuffered pipe) takes the interpreter's lock once per byte, and while the frame loop
-    keeps it busy every take waits its turn (up to 5 ms): a reply of a few kilobytes took
-    seconds to arrive."""
+    """The lines of a pipe, read in chunks (iterating an unbuffered pipe reads a line
+    byte by byte)."""
     fd = stream.fileno()
     pending = b""
     while True:
@@ -70,6 +69,54 @@ def _lines(stream) -> Iterator[bytes]:
         yield from lines
 
 
+class _Replies:
+    """The worker's reply lines, taken without blocking by the thread that polls for them.
+
+    The pipe is read there, non-blocking: a reader thread would need the interpreter's
+    lock to pass each reply on, and behind a frame loop that never pauses it waited for it
+    up to seconds (read byte by byte, a reply of a few kilobytes took 20 s). Where a pipe
+    cannot be made non-blocking (Windows before Python 3.12) a reader thread does it."""
+
+    def __init__(self, stream) -> None:
+        self._fd = stream.fileno()
+        self._pending = b""
+        self._queue: queue.Queue | None = None
+        try:
+            os.set_blocking(self._fd, False)
+        except (OSError, AttributeError):  # pragma: no cover - not on POSIX
+            self._queue = queue.Queue()
+            threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream) -> None:  # pragma: no cover - the thread, not on POSIX
+        for line in _lines(stream):
+            if line.strip():
+                self._queue.put(line)
+        self._queue.put(None)
+
+    def take(self) -> list[bytes | None]:
+        """The lines come since the last call, then None if the worker has gone."""
+        if self._queue is not None:  # pragma: no cover - not on POSIX
+            out: list[bytes | None] = []
+            while not self._queue.empty():
+                out.append(self._queue.get_nowait())
+            return out
+        chunks, gone = [], False
+        while True:
+            try:
+                chunk = os.read(self._fd, 1 << 16)
+            except BlockingIOError:
+                break
+            except OSError:
+                gone = True
+                break
+            if not chunk:
+                gone = True
+                break
+            chunks.append(chunk)
+        *lines, self._pending = (self._pending + b"".join(chunks)).split(b"\n")
+        return [line for line in lines if line.strip()] + ([None] if gone else [])
+
+
 class ComputerWorker:
     """The table's side of the worker process (see the module docstring)."""
 
@@ -81,23 +128,15 @@ class ComputerWorker:
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "tabletop.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
-        self._replies: queue.Queue = queue.Queue()
+        self._replies = _Replies(self._proc.stdout)
+        self._unread: deque[bytes | None] = deque()
         self._errors: list[str] = []
-        threading.Thread(target=self._read, args=(self._proc.stdout, self._replies),
-                         daemon=True).start()
         threading.Thread(target=self._read_errors, daemon=True).start()
         self._next = 0
         self._broken = False
         self.waiting: int | None = None
         self._send({"game": game_id, "options": options, "seed": seed, "mods": mods,
                     "position": position})
-
-    @staticmethod
-    def _read(stream, into: queue.Queue) -> None:
-        for line in _lines(stream):
-            if line.strip():
-                into.put(line)
-        into.put(None)  # the worker has gone
 
     def _read_errors(self) -> None:
         for line in _lines(self._proc.stderr):
@@ -121,11 +160,11 @@ class ComputerWorker:
 
     def poll(self) -> Reply | None:
         """The reply to the latest request, if it has come (never blocks)."""
+        self._unread.extend(self._replies.take())
         while not self._broken:
-            try:
-                line = self._replies.get_nowait()
-            except queue.Empty:
+            if not self._unread:
                 return None
+            line = self._unread.popleft()
             if line is None:
                 self._broken = True
                 break

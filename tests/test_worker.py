@@ -135,9 +135,9 @@ def test_the_table_keeps_drawing_while_the_computer_thinks(app):
 
 def test_the_answer_arrives_while_frames_run_back_to_back(app):
     """A frame loop that never waits (a machine too slow for 60 frames a second) still
-    gets the computer's answers at once: the reply is read from the pipe in chunks, not
-    byte by byte (each byte waited its turn for the interpreter's lock behind the frames:
-    two moves in 15 seconds)."""
+    gets the computer's answers at once: the frame reads the pipe itself, without
+    blocking (a reader thread waited for the interpreter's lock behind the frames: read
+    byte by byte, two moves in 15 seconds; in chunks, still up to 2 s an answer)."""
     scene = computer_table(app)
     app.step(0.016)
     end = time.monotonic() + 30

@@ -224,25 +224,24 @@ def bare_loop(app, scene, frames: int) -> list[float]:
 _late: list[float] = []
 
 
-def _frame(app) -> float:
-    """One frame of the table, timed; then, untimed, the work the app's loop does between
-    frames in the time the frame left (``App.spare``), as the real loop does."""
-    t0 = clock()
-    app.step(0.016)
-    ms = (clock() - t0) * 1000
-    _late.append(app.spare() * 1000)
-    return ms
-
-
-def _frame_shows(app, scene) -> tuple[float, bool]:
+def _frame(app) -> tuple[float, bool]:
     """One frame of the table, timed, and whether it showed the table's whole picture
-    (no new one waiting to be painted when it drew); then the work between frames."""
+    (none waiting to be painted when it drew); then, untimed, the work the app's loop
+    does between frames in the time the frame left (``App.spare``)."""
     t0 = clock()
     app.step(0.016)
     ms = (clock() - t0) * 1000
-    shows = not scene.painting
+    shows = not app.scene.painting
     _late.append(app.spare() * 1000)
     return ms, shows
+
+
+def paced_frame(app) -> None:
+    """One frame as the app's loop runs it: the frame, the work between frames, and the
+    rest of its sixtieth of a second waited out (untimed)."""
+    app.step(1 / 60)
+    app.spare()
+    time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
 
 
 def _look(app, seconds: float) -> None:
@@ -250,9 +249,7 @@ def _look(app, seconds: float) -> None:
     work between them), as a player does before the first move: untimed."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        app.step(1 / 60)
-        app.spare()
-        time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
+        paced_frame(app)
 
 
 def _redraw(app, scene, bare: Bare, frames: int) -> Paired:
@@ -262,7 +259,7 @@ def _redraw(app, scene, bare: Bare, frames: int) -> Paired:
         for _ in range(frames):
             b = bare.frame()
             scene.invalidate()
-            out.add(b, _frame(app))
+            out.add(b, _frame(app)[0])
     finally:
         scene.paint_budget = budget
     return out
@@ -277,7 +274,7 @@ def _idle(app, bare: Bare, frames: int) -> Paired:
         b = bare.frame()
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
                                              buttons=(0, 0, 0)))
-        out.add(b, _frame(app))
+        out.add(b, _frame(app)[0])
     return out
 
 
@@ -311,7 +308,7 @@ def _move_frames(app, scene, bare: Bare, played: Played,
             continue
         before = len(session.moves)
         b = bare.frame()
-        ms, shows = _frame_shows(app, scene)
+        ms, shows = _frame(app)
         if len(session.moves) != before:
             out.add(b, ms)
             shown.append(_after_move(app, scene, bare, glides, shows))
@@ -328,7 +325,7 @@ def _after_move(app, scene, bare: Bare, glides: Paired, shows: bool, most: int =
     frames = 1
     while not shows and frames < most:
         b = bare.frame()
-        ms, shows = _frame_shows(app, scene)
+        ms, shows = _frame(app)
         glides.add(b, ms)
         frames += 1
     shown = frames
@@ -337,7 +334,7 @@ def _after_move(app, scene, bare: Bare, glides: Paired, shows: bool, most: int =
             break
         b = bare.frame()
         before = len(scene.session.moves)
-        ms = _frame(app)
+        ms = _frame(app)[0]
         if len(scene.session.moves) != before:
             break  # a computer's answer landed: that is a move frame, not timed here
         glides.add(b, ms)

@@ -59,6 +59,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
     from ..games import GAMES
     from ..ui.app import App
     from ..ui.table import TableScene
+    from .frames import paced_frame
 
     game = GAMES[game_id]
     app = App(headless=True, ai_delay=0.0, mods=False)
@@ -78,9 +79,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
             if state.actor in scene.humans:
                 scene.play(me.choose(game.rules, game.rules.view(state, state.actor),
                                      state.actor, rng))
-            app.step(1 / 60)  # frames as the app's loop runs them: 60 a second, with
-            app.spare()  # the work between them
-            time.sleep(max(0.0, app.frame_started + 1 / 60 - time.perf_counter()))
+            paced_frame(app)
         worker = _children_peak_mb()
         scene.on_quit()
     return {"peak_mb": _peak_mb(), "worker_mb": worker, "moves": len(session.moves),

@@ -34,121 +34,12 @@ from yaml.events import (
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from . import limits
+from .marked import Mark, MDict, MList, pos
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Base = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Base = yaml.SafeLoader
-
-Mark = tuple[int, int]
-
-
-class MDict(dict):
-    """A dict with the position of the mapping, of each key and of each value.
-
-    A mapping built on the fast path keeps its composed node and works each of the three
-    out from it when first asked for (most are never needed: they name the place of a
-    problem), as the careful path records them."""
-
-    __slots__ = ("_mark", "_key_marks", "_value_marks", "_node", "_keys")
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._mark: Mark | None = (0, 0)
-        self._key_marks: dict | None = {}
-        self._value_marks: dict | None = {}
-
-    def _marks(self, which: int) -> dict:
-        """The key (0) or value (1) positions from the node's pairs."""
-        pairs = self._node.value
-        if self._keys is None:  # every key its node's text (a card's fields)
-            return {pair[0].value: (m.line + 1, m.column + 1)
-                    for pair in pairs for m in (pair[which].start_mark,)}
-        return {key: (m.line + 1, m.column + 1)
-                for key, pair in zip(self._keys, pairs, strict=True)
-                for m in (pair[which].start_mark,)}
-
-    @property
-    def mark(self) -> Mark:
-        mark = self._mark
-        if mark is None:  # fast path, not asked yet
-            mark = self._mark = _pos(self._node)
-        return mark
-
-    @mark.setter
-    def mark(self, value: Mark) -> None:
-        self._mark = value
-
-    @property
-    def key_marks(self) -> dict:
-        marks = self._key_marks
-        if marks is None:
-            marks = self._key_marks = self._marks(0)
-        return marks
-
-    @key_marks.setter
-    def key_marks(self, value: dict) -> None:
-        self._key_marks = value
-
-    @property
-    def value_marks(self) -> dict:
-        marks = self._value_marks
-        if marks is None:
-            marks = self._value_marks = self._marks(1)
-        return marks
-
-    @value_marks.setter
-    def value_marks(self, value: dict) -> None:
-        self._value_marks = value
-
-    def mark_of(self, key) -> Mark:
-        return self.value_marks.get(key) or self.key_marks.get(key) or self.mark
-
-
-class MList(list):
-    """A list with the position of the sequence and of each item (on the fast path
-    worked out from the composed node when first asked for)."""
-
-    __slots__ = ("_mark", "_item_marks", "_node")
-
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self._mark: Mark | None = (0, 0)
-        self._item_marks: list[Mark] | None = []
-
-    @property
-    def mark(self) -> Mark:
-        mark = self._mark
-        if mark is None:  # fast path, not asked yet
-            mark = self._mark = _pos(self._node)
-        return mark
-
-    @mark.setter
-    def mark(self, value: Mark) -> None:
-        self._mark = value
-
-    @property
-    def item_marks(self) -> list[Mark]:
-        marks = self._item_marks
-        if marks is None:
-            marks = self._item_marks = [_pos(item) for item in self._node.value]
-        return marks
-
-    @item_marks.setter
-    def item_marks(self, value: list[Mark]) -> None:
-        self._item_marks = value
-
-    def mark_of(self, index: int) -> Mark:
-        marks = self.item_marks
-        if 0 <= index < len(marks):
-            return marks[index]
-        return self.mark
-
-
-def _pos(node) -> Mark:
-    mark = node.start_mark
-    return (mark.line + 1, mark.column + 1)
-
 
 _TOO_DEEP = f"lists and mappings are nested more than {limits.MAX_YAML_DEPTH} levels deep"
 
@@ -332,7 +223,7 @@ class _Composer:
 
 def _construct_map(loader: MarkedLoader, node):
     result = MDict()
-    result.mark = _pos(node)
+    result.mark = pos(node)
     yield result
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
@@ -349,17 +240,17 @@ def _construct_map(loader: MarkedLoader, node):
                 "while constructing a mapping", node.start_mark,
                 f"found duplicate key {key!r}", key_node.start_mark)
         result[key] = value
-        result.key_marks[key] = _pos(key_node)
-        result.value_marks[key] = _pos(value_node)
+        result.key_marks[key] = pos(key_node)
+        result.value_marks[key] = pos(value_node)
 
 
 def _construct_seq(loader: MarkedLoader, node):
     result = MList()
-    result.mark = _pos(node)
+    result.mark = pos(node)
     yield result
     for item in node.value:
         result.append(loader.construct_object(item, deep=True))
-        result.item_marks.append(_pos(item))
+        result.item_marks.append(pos(item))
 
 
 MarkedLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)

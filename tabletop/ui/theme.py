@@ -32,6 +32,11 @@ SPEED_COLORS = {"fast": (236, 90, 70), "ranged": (236, 150, 60), "normal": (120,
                 "slow": (110, 100, 160), "heal": (90, 190, 110), "boost": (200, 170, 60)}
 SEAT_COLORS = [(88, 170, 255), (255, 120, 100), (140, 220, 120), (230, 190, 90)]
 
+
+def seat_color(seat: int | None) -> tuple:
+    """A seat's colour (the accent for no seat)."""
+    return SEAT_COLORS[seat % 4] if seat is not None else ACCENT
+
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 FILES = {
     "regular": "DejaVuSans.ttf",

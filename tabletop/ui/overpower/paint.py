@@ -32,7 +32,7 @@ PHASES = {"setup": "Set-up", "discard": "Discards", "placing": "Placing",
 
 
 def seat_color(seat: int) -> tuple:
-    return theme.SEAT_COLORS[seat % 4]
+    return theme.seat_color(seat)
 
 
 def seat_name(scene, seat: int) -> str:

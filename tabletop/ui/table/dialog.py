@@ -244,27 +244,15 @@ class DialogBox:
 
     # -- drawing ----------------------------------------------------------------------------
     def look(self) -> tuple:
-        """Everything :meth:`draw` depends on when ``hover`` is off: equal looks draw
-        equal pixels (over the same table)."""
+        """Everything :meth:`draw` depends on: equal looks draw equal pixels (over the
+        same table)."""
         return (id(self.d), tuple(self.rect), self.layout[0], tuple(self.layout[1]),
                 tuple(self.layout[2]), tuple(st.value for st in self.d.steppers),
                 self.move is not None, tuple((b.label, tuple(b.rect)) for b in self.buttons))
 
-    def draw(self, surf, hover: bool = True) -> None:
-        """The dialog; without ``hover``, as if the pointer were elsewhere (what the
-        pointer lights is then drawn over it by :meth:`draw_hover`)."""
-        if not hover:
-            mouse, self.mouse = self.mouse, (-1, -1)
-            lit = [b for b in self.buttons if b.hover]
-            for b in lit:
-                b.hover = False
-            try:
-                self.draw(surf)
-            finally:
-                self.mouse = mouse
-                for b in lit:
-                    b.hover = True
-            return
+    def draw(self, surf) -> None:
+        """The dialog as if the pointer were elsewhere (what it lights is drawn over it
+        by :meth:`draw_hover`, every frame)."""
         d, S = self.d, self.S
         if d.modal:  # the shade over the table (made once per size)
             surf.blit(pictures.box(self.table.size, (0, 0, 0, 110)), self.table.topleft)
@@ -289,7 +277,9 @@ class DialogBox:
         for b in self.buttons:
             if b.key == "confirm":
                 b.enabled = self.move is not None
+            lit, b.hover = b.hover, False
             b.draw(surf)
+            b.hover = lit
 
     def draw_hover(self, surf) -> None:
         """What the pointer lights (a card, a stepper's button, a button), over the
@@ -301,7 +291,7 @@ class DialogBox:
             for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
                                    (plus, "+", st.value < st.high)):
                 if ok and rect.collidepoint(self.mouse):
-                    self._step_button(surf, rect, sign, ok)
+                    self._step_button(surf, rect, sign, ok, lit=True)
         for b in self.buttons:
             if b.hover:
                 b.draw(surf)
@@ -310,10 +300,10 @@ class DialogBox:
         S = self.S
         pygame.draw.rect(surf, theme.LEGAL, rect.inflate(S(6), S(6)), S(3), border_radius=S(8))
 
-    def _step_button(self, surf, rect: pygame.Rect, sign: str, ok: bool) -> None:
+    def _step_button(self, surf, rect: pygame.Rect, sign: str, ok: bool,
+                     lit: bool = False) -> None:
         S = self.S
-        hover = ok and rect.collidepoint(self.mouse)
-        pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else
+        pygame.draw.rect(surf, theme.BUTTON_HOVER if lit else
                          (theme.BUTTON if ok else theme.BUTTON_OFF), rect, border_radius=S(6))
         text.draw(surf, sign, rect, S(18), theme.TEXT if ok else theme.DIM, "bold",
                   align="center", valign="middle")
@@ -323,8 +313,6 @@ class DialogBox:
         if pick.card != HIDDEN:
             img = cardart.face(self.state.cards[pick.card], self.game_id, rect.w, rect.h)
             surf.blit(img, rect)
-        if rect.collidepoint(self.mouse):
-            self._ring(surf, rect)
         if pick.caption:
             text.draw(surf, pick.caption, (rect.left - S(4), rect.bottom + S(4), rect.w + S(8),
                                            S(18)), S(12), theme.TEXT, "condbold",

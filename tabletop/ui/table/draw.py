@@ -398,7 +398,7 @@ class TableDrawing(TableOverlays):
         box = pygame.Rect(x, 70 + top, w, self._status_bottom() - 76 - top)
         pygame.draw.rect(surf, (30, 38, 48), box, border_radius=8)
         actor = self.state.actor
-        color = theme.SEAT_COLORS[actor % 4] if actor is not None else theme.ACCENT
+        color = theme.seat_color(actor)
         pygame.draw.rect(surf, color, (box.left, box.top, 4, box.h), border_radius=2)
         y = box.top + 7
         turn = self.turn_line()

@@ -54,7 +54,7 @@ class GameLog:
     @staticmethod
     def _row(entry: LogEntry) -> Row:
         seat = entry.seat
-        color = theme.SEAT_COLORS[seat % 4] if seat is not None else theme.ACCENT
+        color = theme.seat_color(seat)
         lines = [(readable(entry.text), color, "bold")]
         lines += [(line, theme.MUTED, "small") for line in entry.lines]
         return Row(lines, data=entry.index)

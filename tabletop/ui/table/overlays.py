@@ -19,31 +19,31 @@ class TableOverlays:
         if self.dialog is None or self.handover_to is not None or self._canvas is None:
             return
         area, key = self._dialog_key()
-        if (self._dialog_pic is not None and self._dialog_pic[0] == key) or \
-                not (area.w and area.h):
-            return
-        scratch = self._canvas.copy()
-        self._draw_hint(scratch)
-        with text.layer("dialog"):
-            self.dialog.draw(scratch, hover=False)
-        self._dialog_pic = (key, scratch.subsurface(area).copy())
+        if (self._dialog_pic is None or self._dialog_pic[0] != key) and area.w and area.h:
+            scratch = self._canvas.copy()
+            self._draw_hint(scratch)  # what the frame draws under it
+            self._keep_dialog(scratch, area, key)
 
     def _draw_dialog(self, surf) -> None:
         """The dialog over the table: drawn once, then (while neither it nor what lies
         under it changes: the picture of the table, the hint's rings) the same pixels
         copied from the last frame that drew it (a modal one shades the whole table);
         what the pointer lights is drawn over it every frame."""
-        box = self.dialog
         area, key = self._dialog_key()
         kept = self._dialog_pic
+        if kept is not None and kept[0] == key:
+            surf.blit(kept[1], area)
+        else:
+            self._keep_dialog(surf, area, key)
         with text.layer("dialog"):
-            if kept is not None and kept[0] == key:
-                surf.blit(kept[1], area)
-            else:
-                box.draw(surf, hover=False)
-                self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h \
-                    else None
-            box.draw_hover(surf)
+            self.dialog.draw_hover(surf)
+
+    def _keep_dialog(self, surf, area: pygame.Rect, key: tuple) -> None:
+        """Draw the dialog on ``surf`` (the table's picture under it) and keep the
+        pixels of ``area``."""
+        with text.layer("dialog"):
+            self.dialog.draw(surf)
+        self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h else None
 
     def _dialog_key(self) -> tuple[pygame.Rect, tuple]:
         """The part of the window the dialog's picture covers, and what it shows."""
@@ -79,7 +79,7 @@ class TableOverlays:
         if spot is None or self.state.over:
             return
         lay = self.layout_obj
-        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        color = theme.seat_color(spot.seat)
         gliding = self.motion.glides
         lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
                for sp in lay.sprites if sp.card in spot.cards]
@@ -103,7 +103,7 @@ class TableOverlays:
     def _bubble_for(self, spot) -> pygame.Surface:
         """The caption of another player's move in its bubble: painted once per caption,
         colour and size (ahead, between frames, when there is time: :meth:`spare`)."""
-        color = theme.SEAT_COLORS[spot.seat % 4] if spot.seat is not None else theme.ACCENT
+        color = theme.seat_color(spot.seat)
         table = self.layout_obj.table_rect(self.size)
         width = min(int(520 * self.layout_obj.scale), table.w - 40)
         h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
