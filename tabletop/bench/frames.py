@@ -11,15 +11,18 @@ frames the app's loop does: painting card faces ahead). The kinds of frame timed
 
 - *full redraw*: every cached layer thrown away first and painted again in that one
   frame (as at the first frame or a resize): the worst frame the table can have;
-- *move frames*: the frames in which a move lands — a human seat's move played as a
-  click would play it, or a computer seat's answer arriving from the worker process and
-  played by the table; each applies the move, queues the autosave (a journal line), adds
-  to the log and lays the table out; its new picture is painted between frames (a frame
-  paints only when it has waited ``PAINT_WAIT`` frames for that time); *frames to show a
-  move* counts the frames until one draws the new picture;
-- *glide frames*: the frames after a move (no move landing in them): those painting the
-  rest of its picture, then those while its cards glide to their places and changed
-  numbers rise;
+- *move frames*: the frames in which a move is made — a human seat's move made as a
+  click makes it, or a computer seat's answer arriving from the worker process — or
+  played. When the loop leaves time between frames (it does here, as in the app) the
+  frame only accepts the move (the dropped card held where it was let go) and the move
+  *lands* after it (``App.spare``): the engine applies it, the autosave's journal line
+  is queued, the log grows, the table is laid out and the next computer seat asked;
+  a frame plays it only after waiting ``PAINT_WAIT`` frames for that time. How long
+  each landing took (CPU time) is reported beside the frames; *frames to show a move*
+  counts the frames until one draws the picture of the table after it;
+- *glide frames*: the other frames after a move: those while its picture is painted
+  (between frames, the last whole picture shown meanwhile), then those while its cards
+  glide to their places and changed numbers rise;
 - *idle frames*: the pointer moving over the table (hover, buttons), nothing changing.
 
 Every frame of the table is timed right after one frame of the bare loop, and each figure
@@ -126,6 +129,7 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     title = ctx.games[game_id].info.title
     frames, count = (40, 8) if ctx.quick else (300, 40)
     _late.clear()
+    _landings.clear()
     with tempfile.TemporaryDirectory() as tmp:
         played, index, scene = _table(ctx, game_id, app, Path(tmp), count)
         cards = len(scene.layout_obj.sprites)
@@ -155,6 +159,12 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     if glides.table:
         rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames)", where,
                            glides))
+    if _landings:
+        from ..ui.app import SPARE_ROOM
+
+        room = FRAME_BUDGET_MS - SPARE_ROOM * 1000
+        rows.append(value_row(f"move landing between frames, max ({len(_landings)})", where,
+                              max(_landings), "ms", pct(_landings, 0.5), "median", room))
     if _late:
         from ..ui.app import SPARE_ROOM
 
@@ -222,18 +232,33 @@ def bare_loop(app, scene, frames: int) -> list[float]:
 
 #: how late the work between frames ended past its time, for each frame of a game (ms)
 _late: list[float] = []
+#: the CPU time each move took to land between frames (ms)
+_landings: list[float] = []
 
 
 def _frame(app) -> tuple[float, bool]:
-    """One frame of the table, timed, and whether it showed the table's whole picture
-    (none waiting to be painted when it drew); then, untimed, the work the app's loop
-    does between frames in the time the frame left (``App.spare``)."""
+    """One frame of the table, timed, and whether a move was made (accepted) or played
+    in it; then, untimed, the work between frames (:func:`_between`)."""
+    scene = app.scene
+    count, pending = len(scene.session.moves), scene.landing
     t0 = clock()
     app.step(0.016)
     ms = (clock() - t0) * 1000
-    shows = not app.scene.painting
+    moved = len(scene.session.moves) != count or \
+        (scene.landing is not None and scene.landing is not pending)
+    _between(app)
+    return ms, moved
+
+
+def _between(app) -> None:
+    """The work the app's loop does between frames in the time the frame left
+    (``App.spare``: a move landing, the picture painted, faces ahead), untimed: how
+    late it ended past its time, and how long a move took to land in it, are kept."""
+    scene = app.scene
+    landing = scene.landing is not None
     _late.append(app.spare() * 1000)
-    return ms, shows
+    if landing and scene.landing is None:
+        _landings.append(scene.landed_in * 1000)
 
 
 def paced_frame(app) -> None:
@@ -278,64 +303,75 @@ def _idle(app, bare: Bare, frames: int) -> Paired:
     return out
 
 
+@dataclass
+class _Shown:
+    """A move followed until the table's picture shows it."""
+
+    before: int  # the moves made before it
+    frames: int = 1  # the frames since it was made (1: its own)
+    layout: int | None = None  # the table's layout it landed in (once it has)
+
+    def landed(self, scene) -> None:
+        if self.layout is None and len(scene.session.moves) > self.before:
+            self.layout = scene.layout_gen
+
+    def shows(self, scene) -> bool:
+        """Did the frame just run draw the picture of the table after the move?"""
+        self.landed(scene)
+        return self.layout is not None and scene.picture_gen >= self.layout
+
+
 def _move_frames(app, scene, bare: Bare, played: Played,
                  moves: int) -> tuple[Paired, Paired, list[int]]:
-    """Play on from the busy point: seat 0's moves as a click plays them (the move, then
-    the frame), the computer seats' as the table plays them when the worker answers.
-    Returns the move frames, the *glide frames* (those after a move while its picture is
-    finished and its cards glide to their places and changed numbers rise, no move landing
-    in them) and, for each move, the frames until the picture showed it (1: in the move's
-    own frame)."""
+    """Play on from the busy point: seat 0's moves as a click makes them (the move
+    accepted, then the frame), the computer seats' as the table accepts them when the
+    worker answers; each lands between frames (or in a frame that waited for that time
+    too long). Returns the *move frames* (those in which a move is made or played), the
+    *glide frames* (the other frames after a move: until its picture shows, then while
+    its cards glide to their places and changed numbers rise) and, for each move, the
+    frames until a frame drew its picture (1: its own frame)."""
     session = scene.session
     game = session.game
     me = game.computer_player()
     rng = Rng(played.seed)
     out, glides, shown = Paired(), Paired(), []
+    follow: _Shown | None = None
     deadline = time.monotonic() + 30 + moves * 2
     while len(out.table) < moves and not session.state.over and time.monotonic() < deadline:
-        state = session.state
-        if state.actor in scene.humans:
+        state, count, pending = session.state, len(session.moves), scene.landing
+        moving = bool(scene.motion.glides or scene.motion.rising)
+        if follow is None and not moving and pending is None and not scene.painting and \
+                state.actor in scene.humans:
             move = me.choose(game.rules, game.rules.view(state, state.actor), state.actor,
                              rng)
             b = bare.frame()
             t0 = clock()
-            scene.play(move)
+            scene.play(move)  # what a click on it does, in the click's frame
             app.step(0.016)
-            out.add(b, (clock() - t0) * 1000)
-            shows = not scene.painting
-            _late.append(app.spare() * 1000)
-            shown.append(_after_move(app, scene, bare, glides, shows))
-            continue
-        before = len(session.moves)
-        b = bare.frame()
-        ms, shows = _frame(app)
-        if len(session.moves) != before:
-            out.add(b, ms)
-            shown.append(_after_move(app, scene, bare, glides, shows))
+            ms, moved = (clock() - t0) * 1000, True
         else:
+            b = bare.frame()
+            t0 = clock()
+            app.step(0.016)
+            ms = (clock() - t0) * 1000
+            moved = len(session.moves) != count or \
+                (scene.landing is not None and scene.landing is not pending)
+        if follow is not None:
+            follow.frames += 1
+            if follow.shows(scene) or moved:
+                shown.append(follow.frames)
+                follow = None
+        if moved:
+            out.add(b, ms)
+            follow = _Shown(count)
+            if follow.shows(scene):
+                shown.append(1)
+                follow = None
+        elif follow is not None or moving:
+            glides.add(b, ms)
+        _between(app)
+        if follow is not None:
+            follow.landed(scene)
+        elif not moved and not moving:
             time.sleep(0.002)  # the worker is thinking
     return out, glides, shown
-
-
-def _after_move(app, scene, bare: Bare, glides: Paired, shows: bool, most: int = 90) -> int:
-    """The frames after a move's own (``shows``: did that one show its picture?): while
-    its picture is painted and then while what it moved glides (or its numbers rise).
-    Returns the frames it took to show the move (1: its own frame; a picture finished
-    between two frames is shown by the second)."""
-    frames = 1
-    while not shows and frames < most:
-        b = bare.frame()
-        ms, shows = _frame(app)
-        glides.add(b, ms)
-        frames += 1
-    shown = frames
-    for _ in range(most):
-        if not (scene.motion.glides or scene.motion.rising):
-            break
-        b = bare.frame()
-        before = len(scene.session.moves)
-        ms = _frame(app)[0]
-        if len(scene.session.moves) != before:
-            break  # a computer's answer landed: that is a move frame, not timed here
-        glides.add(b, ms)
-    return shown

@@ -81,6 +81,9 @@ class App:
         #: the frame thread's CPU time then (``time.thread_time``): a frame's own work is
         #: counted in it, so that other work on the machine does not cut it short
         self.frame_cpu: float | None = None
+        #: does the loop do work between frames (:meth:`spare`)? Work a frame would do
+        #: (a move landing, a picture painted) waits for that time only when it comes
+        self.between_frames = False
         from ..engine.settings import load_settings
 
         #: the player's settings, and why the settings file was not used ("" if it was)
@@ -233,6 +236,7 @@ class App:
             return 0.0
         if end is None:
             end = self.frame_started + 1 / FPS - SPARE_ROOM
+        self.between_frames = True
         start = time.perf_counter()
         if start >= end:
             return 0.0  # the frame took its sixtieth: no time to spare

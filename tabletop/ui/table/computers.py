@@ -92,6 +92,26 @@ class ComputerSeats:
             if self._asked is not None:
                 self.cancel()
             return None
+        self._ask(s, actor)
+        reply = self.worker.poll()
+        if reply is None:
+            if self.thought_for > GIVE_UP:
+                return self.fallback("it took too long")
+            return None
+        self._asked = None
+        if reply.error or reply.move is None:
+            return self.fallback(reply.error or "it gave no move")
+        return reply.move  # checked where it is played (an illegal one: ``fallback``)
+
+    def ask_ahead(self) -> None:
+        """Ask the computer seat that must act now, if it has not been asked (between
+        frames, after a move lands: the question, its seat's view, is packed and sent
+        there rather than in the next frame's :meth:`poll`)."""
+        s = self.session.state
+        if not s.over and s.actor in self.seats:
+            self._ask(s, s.actor)
+
+    def _ask(self, s, actor: int) -> None:
         key = (len(self.session.moves), actor)
         if self._asked != key:
             self.start()
@@ -101,18 +121,8 @@ class ComputerSeats:
             self._asked, self._since = key, time.monotonic()
             self.problem = ""
             self.hint_asked = None
-        reply = self.worker.poll()
-        if reply is None:
-            if self.thought_for > GIVE_UP:
-                return self._fallback("it took too long")
-            return None
-        self._asked = None
-        if reply.error or reply.move is None or \
-                not self.session.game.rules.is_legal(s, reply.move):
-            return self._fallback(reply.error or "its move was not legal")
-        return reply.move
 
-    def _fallback(self, why: str) -> Move:
+    def fallback(self, why: str) -> Move:
         """A random legal move, when the worker failed (the table says so)."""
         self.problem = f"The computer player failed ({why}); it played a random move."
         self.close()

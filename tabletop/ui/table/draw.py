@@ -51,19 +51,35 @@ class TableDrawing(TableOverlays):
     def painting(self) -> bool:
         """Is the table's picture still behind the game (a change being painted over
         the next frames)?"""
+        if self._landing is not None:
+            return True  # a move accepted and not yet played: the picture is behind it
         keys = self._layer_keys()
         return self._job is not None or any(self._layers.get(k) != keys[k]
                                             for k in ("table", "panel"))
+
+    @property
+    def layout_gen(self) -> int:
+        """The table's layouts so far (one more after each move, undo, new size...)."""
+        return self._gen
+
+    @property
+    def picture_gen(self) -> int:
+        """The layout (``_gen``, counted from the first) the picture on screen shows."""
+        return min(self._layers.get(k, (None, -1))[1] for k in ("table", "panel"))
 
     def _layer_keys(self) -> dict[str, tuple]:
         """What each cached layer shows: it is drawn again only when its key changes
         (scrolling the log redraws the log, not the cards nor the rest of the panel; a
         drag or a glide only the cards it takes away or puts back)."""
         dragging = self.drag.card if self.drag and self.drag.active else None
+        held = self.held_card()
+        away = self.motion.moving | {dragging, held[0] if held is not None else None}
         log = self.log_list
         return {
             "table": (self.size, self._gen, self.handover_to),
-            "away": (self.motion.moving | {dragging}, dragging is not None),
+            # a dropped card waiting for its move to land is still in hand: the picture
+            # changes once, when the move has landed
+            "away": (away, dragging is not None or held is not None),
             "panel": (self.size, self._gen, self.handover_to, self.session.can_undo(),
                       self.session.can_redo(), tuple(log.rect)),
             "log": (self.size, log.offset, log.version, tuple(log.rect)),
@@ -91,9 +107,7 @@ class TableDrawing(TableOverlays):
         keys = self._layer_keys()
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None  # the game changed again before the picture was done
-        if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
-            self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
-            self._job_waited = 0
+        self._start_job(keys)
         if self._job is not None and (budget is None or self._job_waited >= PAINT_WAIT):
             # no time between frames came: the frame paints, within the budget counted
             # from its start (what the frame did before leaves that much less), one step
@@ -109,6 +123,12 @@ class TableDrawing(TableOverlays):
         # the table and the panel fill the window: one blit of the whole picture (a blit
         # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
         surf.blit(self._canvas, (0, 0))
+
+    def _start_job(self, keys: dict[str, tuple]) -> None:
+        """Begin painting a new picture when the table or the panel changed."""
+        if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
+            self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
+            self._job_waited = 0
 
     def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> None:
         """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
@@ -132,9 +152,15 @@ class TableDrawing(TableOverlays):
 
     def spare(self, end: float) -> None:
         """Between frames, in the frame's unused time (until ``end``): paint on the new
-        picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`)."""
+        picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`).
+        A move accepted in the frame lands first (:mod:`~tabletop.ui.table.landing`)."""
+        if not self._land_between(end) or self._canvas is None:
+            return
         keys = self._layer_keys()
-        if self._job is not None and self._job[1] == (keys["table"], keys["panel"]):
+        if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
+            self._job = None  # the game changed again before the picture was done
+        self._start_job(keys)
+        if self._job is not None:
             self._run_job(end, first=False)
         if self._job is None and self._layers.get("away") != keys["away"] and \
                 time.perf_counter() + self._slowest_step < end:
@@ -179,6 +205,14 @@ class TableDrawing(TableOverlays):
             self._redraw_area(back, self.panel_rect, self._draw_panel_static)
             back.set_clip(None)
             yield
+        for glide in list(self.motion.glides.values()):
+            # what glides is drawn every frame from its picture at its final size:
+            # painted here if it is new, so that no glide frame paints one
+            sprite = glide.sprite
+            self._picture(sprite, sprite.rect.size)
+            yield
+        for rise in list(self.motion.rising):  # and the numbers that rise
+            self._rise_picture(rise)
 
     def _catch_up(self, canvas, keys: dict[str, tuple], arrivals: bool = False) -> None:
         """Cards taken away (a drag, a glide starting) and the log scrolled: painted at
@@ -332,6 +366,14 @@ class TableDrawing(TableOverlays):
             self._draw_arrived(surf)
             self._draw_spotlight(surf)
             self._draw_glides(surf)
+        held = self.held_card()
+        if held is not None:  # dropped, its move not yet landed: where it was let go
+            sprite = self._sprite_of(held[0])
+            if sprite is not None:
+                moved = Sprite(sprite.card, held[1], sprite.zone, sprite.face_up, 0, False,
+                               sprite.extra)
+                self._draw_card(surf, moved, held[1])
+                lay.draw_over(surf, self.view, moved)
         if dragging is not None:
             sp = self.drag.sprite
             rect = self._drag_rect(self.drag)
@@ -358,20 +400,23 @@ class TableDrawing(TableOverlays):
                    size: tuple[int, int] | None = None) -> None:
         """The card's face (or back) in ``rect``; ``size``: the size it is painted at
         (a gliding card is painted once at its final size and scaled on its way)."""
-        w, h = size or rect.size
+        img = self._picture(sprite, size or rect.size)
+        if img.get_size() != rect.size:
+            img = pygame.transform.scale(img, rect.size)
+        surf.blit(img, rect)
+        if sprite.dim:
+            surf.blit(pictures.box(rect.size, (10, 10, 14, 120)), rect)
+
+    def _picture(self, sprite: Sprite, size: tuple[int, int]) -> pygame.Surface:
+        """The card's face (or back) at ``size``, turned as the sprite lies (cached)."""
+        w, h = size
         if sprite.angle in (90, 270):
             w, h = h, w
         if sprite.face_up and sprite.card != HIDDEN:
             img = cardart.face(self.state.cards[sprite.card], self.game.info.id, w, h)
         else:
             img = cardart.back(w, h)
-        if sprite.angle:
-            img = cardart.rotated(img, sprite.angle)
-        if img.get_size() != rect.size:
-            img = pygame.transform.scale(img, rect.size)
-        surf.blit(img, rect)
-        if sprite.dim:
-            surf.blit(pictures.box(rect.size, (10, 10, 14, 120)), rect)
+        return cardart.rotated(img, sprite.angle) if sprite.angle else img
 
     def _draw_sprite(self, surf, sprite: Sprite) -> None:
         self._draw_card(surf, sprite, sprite.rect)

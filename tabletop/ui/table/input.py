@@ -16,6 +16,8 @@ class TableInput:
     """Input handling of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def handle(self, event) -> None:
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            self.land_now()  # what the event does acts on the position after the move
         if self._narration_takes(event):
             return
         kind = event.type
@@ -250,8 +252,7 @@ class TableInput:
         meant would break (a drop back where the card lies is only put down again)."""
         moves = self.moves_at(drag.card, pos)
         if len(moves) == 1:
-            self.motion.from_rect(drag.card, self._drag_rect(drag))
-            self.play(moves[0])
+            self.play(moves[0], held=(drag.card, self._drag_rect(drag)))
             return
         self._snap_back(drag)
         if len(moves) > 1:

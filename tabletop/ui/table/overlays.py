@@ -59,19 +59,26 @@ class TableOverlays:
             k = rise.t / rise.duration
             x, y = rise.pos
             y -= int(60 * s * (1 - (1 - k) ** 2))
-            color = theme.GOOD if rise.good else theme.BAD
-            box = pygame.Rect(0, 0, int(90 * s), int(40 * s))
-            box.center = (x, y)
-            key = (rise.label, color, box.size)
-            img = _risen.get(key)
-            if img is None:  # painted once per number, colour and size
-                if len(_risen) > 64:
-                    _risen.clear()
-                img = _risen[key] = pygame.Surface(box.size, pygame.SRCALPHA)
-                text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
-                          align="center", valign="middle", shadow=(10, 10, 14))
+            img = self._rise_picture(rise)
+            box = img.get_rect(center=(x, y))
             img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
             surf.blit(img, box)
+
+    def _rise_picture(self, rise) -> pygame.Surface:
+        """A rising number's picture, painted once per number, colour and size (with the
+        move's new picture, between frames: :meth:`_paint_steps`)."""
+        s = self.layout_obj.scale
+        color = theme.GOOD if rise.good else theme.BAD
+        size = (int(90 * s), int(40 * s))
+        key = (rise.label, color, size)
+        img = _risen.get(key)
+        if img is None:
+            if len(_risen) > 64:
+                _risen.clear()
+            img = _risen[key] = pygame.Surface(size, pygame.SRCALPHA)
+            text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
+                      align="center", valign="middle", shadow=(10, 10, 14))
+        return img
 
     def _draw_spotlight(self, surf) -> None:
         """Another player's move: its cards lit in the seat's colour, and a caption."""

@@ -12,18 +12,14 @@ every game.
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
 
 from ...engine.autosave import Autosaver
-from ...engine.files import later, write_later
 from ...engine.moves import IllegalMove, Move, seat_label
-from ...engine.saves import session_to_dict
 from ...engine.session import Session
-from ...engine.stats import StatsFile, record_of
 from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
@@ -32,16 +28,18 @@ from .dialog import DialogBox
 from .draw import PAINT_BUDGET, TableDrawing
 from .hint import TableHints
 from .input import TableInput
+from .landing import MoveLanding
 from .layout import Drag, seat_title
 from .log import GameLog, readable
 from .motion import Motion
 from .warm import FaceWarmer, face_sizes
+from .writes import TableWrites
 
 #: seconds the pointer must be away from the hand before the hand closes its gaps
 HAND_RELEASE = 0.6
 
 
-class TableScene(TableHints, TableInput, TableDrawing, Scene):
+class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing, Scene):
     def __init__(self, session: Session, autosave: Path | None = None,
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
         from ..layouts import layout_for
@@ -133,14 +131,9 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
     def state(self):
         return self.session.state
 
-    def _on_change(self, session: Session) -> None:
-        """Every change is journaled at once and saved in the background (never a
-        durable write on the frame: :mod:`tabletop.engine.autosave`)."""
-        if self.saver is not None:
-            self.saver.changed(session_to_dict(session))
-
     def on_quit(self) -> None:
         """Leaving the table: the computer players stop; the last save is waited for."""
+        self.land_now()
         self.computers.close()
         if self.saver is not None:
             self._on_change(self.session)
@@ -287,7 +280,9 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
             if sprite is not None:
                 self._open_menu(card, sprite.rect)
 
-    def play(self, move: Move) -> bool:
+    def _play_now(self, move: Move) -> bool:
+        """Play ``move`` and refresh the table (:meth:`play` accepts a move and lands
+        it here, between frames when it can)."""
         note = None
         if self.narration is not None and move.seat in self.humans:
             note = self.narration.value.strip() or None
@@ -295,6 +290,11 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         try:
             self.session.play(move, note=note)
         except IllegalMove as exc:
+            if move.seat in self.computers.seats:  # the worker's answer: a random move
+                instead = self.computers.fallback("its move was not legal")
+                self.toast.show(self.computers.problem)
+                self.computers.problem = ""
+                return self._play_now(instead)
             self.toast.show(exc.reason)
             return False
         if note:
@@ -320,27 +320,8 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         zones = tuple(t for t in (move.target,) if isinstance(t, str))
         self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
 
-    def _count_finished(self) -> None:
-        """A game that ends at this table is counted in the statistics (an undo of its
-        last move and another ending replace the result)."""
-        over = self.state.over
-        if over and not self._was_over:
-            key = f"{self.autosave.name if self.autosave else id(self.session)}:" \
-                  f"{self.session.seed}"
-            record = record_of(self.session, key)
-            if self._stats is None:
-                self._stats = later(StatsFile)
-            self._stats.add_done_callback(lambda f: self._add_record(f, record))
-        self._was_over = over
-
-    def _add_record(self, future: Future, record: dict) -> None:
-        """(On the writer thread) add the record once the statistics file is read."""
-        stats = future.result()
-        stats.add(record)
-        if stats.problem:
-            self._stats_problem = stats.problem
-
     def layout(self, size: tuple[int, int]) -> None:
+        self.land_now()
         self.computers.mods = self.app.use_mods
         self.computers.start()
         self.motion.speed = self.app.settings.speed
@@ -454,6 +435,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self.game_log.sync(self.session, reader)
 
     def undo(self) -> None:
+        self.land_now()
         self.motion.stop()
         self.computers.cancel()
         self._computer_move = None
@@ -466,38 +448,11 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self.refresh()
 
     def redo(self) -> None:
+        self.land_now()
         self.computers.cancel()
         self._computer_move = None
         if self.session.redo(self.humans if self.computers.seats else None):
             self.refresh()
-
-    def save_copy(self) -> None:
-        """Write a named copy of the game to the saves folder (Load game lists it)."""
-        import time
-
-        from ...engine.paths import saves_dir
-
-        stamp = time.strftime("%Y-%m-%d-%H%M%S")
-        path = saves_dir() / f"{self.game.info.id}-{stamp}.json"
-        blob = json.dumps(session_to_dict(self.session), indent=1, ensure_ascii=False)
-        self._copy = (write_later(path, blob.encode("utf-8")), path.name)
-
-    def _check_writes(self) -> None:
-        """Say how background writes went (a saved copy, the autosave)."""
-        if self._copy is not None and self._copy[0].done():
-            future, name = self._copy
-            self._copy = None
-            error = future.exception()
-            if error is None:
-                self.toast.show(f"Saved as {name}", theme.GOOD, 3)
-            else:
-                self.toast.show(f"Could not save: {error}")
-        if self._stats_problem:
-            self.toast.show(self._stats_problem, theme.ACCENT, 6)
-            self._stats_problem = ""
-        if self.saver is not None and self.saver.error:
-            self.toast.show(self.saver.error)
-            self.saver.error = ""
 
     def toggle_help(self) -> None:
         from ...games.help import rules_help
@@ -522,6 +477,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self.refresh(animate=False)
 
     def update(self, dt: float) -> None:
+        self._land_late()
         self._check_writes()
         if not self.painting:  # cards glide once the picture shows where they go
             self.motion.update(dt)
@@ -550,6 +506,7 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         why the game cannot take them (it goes on with its cards)."""
         from ...engine.reload import Snapshot, refit_session, replay
 
+        self.land_now()
         session = self.session
         done = list(refit.moves)
         if refit.session is None or session.moves[:len(done)] != done:
@@ -572,12 +529,6 @@ class TableScene(TableHints, TableInput, TableDrawing, Scene):
         self._gameover_buttons = []
         self._review = True
 
-    def export_log(self) -> None:
-        from ...engine.paths import saves_dir
-
-        path = saves_dir() / f"{self.game.info.id}-log-{len(self.session.moves)}-moves.txt"
-        path.write_text(self.game.text.story(self.session), encoding="utf-8")
-        self.toast.show(f"Game log saved to {path}", theme.GOOD, 5)
 
 
 def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:

@@ -1,0 +1,107 @@
+"""A move lands between frames: the frame in which a move is made only accepts it.
+
+Playing a move at the table is the engine's move (its effects, the autosave's journal
+line) and the table's refresh (the view, the legal moves, the layout, the dialog, the
+buttons, the log): from under a millisecond to a few. When the app's loop leaves time
+between frames (``App.spare``), the frame in which a card is dropped, a button pressed or
+a computer's answer read only *accepts* the move (:meth:`MoveLanding.play`), and the move
+*lands* (is played and the table refreshed) in the time after that frame; the dropped
+card is held where it was let go until then. The next event, an undo, a save or leaving
+the table lands it first, so nothing ever acts on the position before it; a frame lands
+it itself only after waiting :data:`~tabletop.ui.table.draw.PAINT_WAIT` frames for that
+time (a loop that leaves none). Without time between frames (a test running frames
+alone) a move lands at once, in the frame that makes it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.moves import Move
+from .draw import PAINT_WAIT, STEP_FORGET
+
+#: the first guess of how long a move takes to land (seconds), before one has been timed
+FIRST_GUESS = 0.004
+
+
+@dataclass
+class Landing:
+    """A move accepted in a frame, to be played between frames."""
+
+    move: Move
+    #: the card dropped to make it, and where it was let go (drawn there until it lands)
+    held: tuple[int, pygame.Rect] | None = None
+    waited: int = 0  # frames it has waited for time between frames
+
+
+class MoveLanding:
+    """Accepting moves in the frame and landing them between frames (a mixin of
+    :class:`~tabletop.ui.table.scene.TableScene`; see the module docstring)."""
+
+    _landing: Landing | None = None
+    #: the longest recent landing (seconds, decaying): one is begun between frames only
+    #: when one that long would still end in time
+    _slowest_landing: float = FIRST_GUESS
+    #: the CPU time (seconds) the last move landed in between frames (what the bench reads)
+    landed_in: float = 0.0
+
+    def play(self, move: Move, held: tuple[int, pygame.Rect] | None = None) -> bool:
+        """Accept ``move`` (``held``: the dropped card and where it was let go): it
+        lands between frames when the loop leaves time there, else now. A human's move
+        that is not among the legal ones is refused at once (with the rule). Returns
+        False when refused."""
+        self.land_now()
+        human = move.seat in self.humans
+        if not getattr(self.app, "between_frames", False) or (human and move not in self.legal):
+            if held is not None:
+                self.motion.from_rect(*held)  # it glides on from where it was let go
+            return self._play_now(move)
+        self._landing = Landing(move, held)
+        return True
+
+    @property
+    def landing(self) -> Move | None:
+        """The move accepted and not yet played, if any."""
+        return self._landing.move if self._landing is not None else None
+
+    def held_card(self) -> tuple[int, pygame.Rect] | None:
+        """The dropped card waiting for its move to land, and where it was let go."""
+        return self._landing.held if self._landing is not None else None
+
+    def land_now(self) -> None:
+        """Play the accepted move now (before anything that acts on the position)."""
+        landing, self._landing = self._landing, None
+        if landing is None:
+            return
+        if landing.held is not None:
+            self.motion.from_rect(*landing.held)  # it glides on from where it was let go
+        self._play_now(landing.move)
+
+    def _land_between(self, end: float) -> bool:
+        """Between frames: land the accepted move if a landing as long as the longest
+        recent one ends before ``end``, and ask the computer seat that acts next (its
+        question is sent here, not in a frame). False when it must wait."""
+        if self._landing is None:
+            return True
+        start, cpu = time.perf_counter(), time.thread_time()
+        if start + self._slowest_landing >= end:
+            return False
+        self.land_now()
+        self.computers.ask_ahead()
+        took = time.perf_counter() - start
+        self._slowest_landing = max(self._slowest_landing * STEP_FORGET, took)
+        self.landed_in = time.thread_time() - cpu
+        return True
+
+    def _land_late(self) -> None:
+        """In a frame: a move that has waited :data:`PAINT_WAIT` frames for time between
+        frames lands in this one."""
+        if self._landing is None:
+            return
+        if self._landing.waited >= PAINT_WAIT:
+            self.land_now()
+        else:
+            self._landing.waited += 1

@@ -1,0 +1,159 @@
+"""A move lands between frames: the frame in which a card is dropped (or a computer's
+answer read) only accepts the move; it is played in the time after that frame
+(``App.spare``), and nothing acts on the position before it has landed."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pytest
+from ui_helpers import center_of, drag, key, sprite_of, zone_center
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.moves import Move
+from tabletop.engine.paths import saves_dir
+from tabletop.engine.session import Session
+from tabletop.games import get_game
+from tabletop.ui.app import App
+from tabletop.ui.table import TableScene
+from tabletop.ui.table.draw import PAINT_WAIT
+from tabletop.worker import Reply
+
+POSITION = {"turn": "P1", "hands": {"P1": ["Granite Warden", "Solar Storm", "Lucky Break"]},
+            "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}}
+
+
+@pytest.fixture()
+def app():
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()
+    pygame.display.quit()
+
+
+def table(app, seats=None, spare=True, position=POSITION, worker=None):
+    """A Brawl table; with ``spare`` the loop works between frames (as the app's does);
+    ``worker``: the computer seats' worker."""
+    game = get_game("brawl")
+    seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
+    session = Session(game, app.catalog("brawl"), {}, 1, seats, position=position)
+    scene = TableScene(session, autosave=saves_dir() / "game.json")
+    if worker is not None:
+        scene.computers.worker = worker
+    app.replace(scene)
+    if scene.handover_to is not None:
+        scene.take_seat()
+    if spare:
+        between(app)
+    app.step(0.016)
+    if spare:
+        between(app)
+    return scene
+
+
+def between(app) -> None:
+    """The work between two frames, with all the time it wants."""
+    app.spare(time.perf_counter() + 0.5)
+
+
+def drop_warden(app, scene) -> tuple[int, pygame.Rect]:
+    """Drag Granite Warden from the hand into play; returns the card and where it
+    was let go."""
+    card = sprite_of(scene, "Granite Warden").card
+    end = zone_center(scene, "play.0")
+    drag(app, center_of(scene, "Granite Warden"), end)
+    return card, scene.held_card()[1] if scene.held_card() else None
+
+
+def test_a_dropped_card_is_held_where_it_was_let_go_until_its_move_lands_between_frames(app):
+    scene = table(app)
+    moves = len(scene.session.moves)
+    card, where = drop_warden(app, scene)
+    # the drop's frame accepted the move: not played yet, the card held where let go
+    assert len(scene.session.moves) == moves
+    assert scene.landing is not None and scene.landing.card == card
+    assert where is not None and where.collidepoint(zone_center(scene, "play.0"))
+    assert scene.state.where(card) == "hand.0" and scene.painting
+    between(app)  # it lands here
+    assert len(scene.session.moves) == moves + 1 and scene.landing is None
+    assert scene.state.where(card) == "play.0"
+    glide = scene.motion.glides.get(card)
+    assert glide is not None and glide.start == where  # it glides on from the drop
+    app.step(0.016)
+    assert not scene.painting  # the picture painted between frames is shown
+
+
+def test_without_time_between_frames_a_move_lands_in_its_own_frame(app):
+    scene = table(app, spare=False)
+    assert not app.between_frames
+    card, _ = drop_warden(app, scene)
+    assert scene.landing is None and scene.state.where(card) == "play.0"
+
+
+def test_a_move_that_waits_too_long_for_time_between_frames_lands_in_a_frame(app):
+    scene = table(app)
+    card, _ = drop_warden(app, scene)
+    # it has waited in its own frame; then frames with no time between them
+    for i in range(PAINT_WAIT - 1):
+        app.step(0.016)
+        assert scene.landing is not None, i
+    app.step(0.016)
+    assert scene.landing is None and scene.state.where(card) == "play.0"
+
+
+def test_an_undo_pressed_before_the_move_landed_takes_that_move_back(app):
+    scene = table(app)
+    card, _ = drop_warden(app, scene)
+    assert scene.landing is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the next frame, no time between the two
+    # the key landed the move first, then took it back
+    assert scene.landing is None and scene.state.where(card) == "hand.0"
+    assert scene.session.redo_stack and scene.session.redo_stack[-1].card == card
+
+
+def test_leaving_the_table_lands_the_accepted_move_and_saves_it(app):
+    scene = table(app)
+    card, _ = drop_warden(app, scene)
+    assert scene.landing is not None
+    scene.on_quit()
+    assert scene.state.where(card) == "play.0"
+    saved = json.loads((saves_dir() / "game.json").read_text())
+    assert len(saved["moves"]) == len(scene.session.moves) >= 1
+
+
+class _Liar:
+    """A worker that answers every question with a move that is not legal."""
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+        self.asked = 0
+
+    def ask(self, view, seat, budget=0.0, player=None) -> None:
+        self.asked += 1
+
+    def poll(self):
+        return Reply(self.asked, self.move, 0.1, {}) if self.asked else None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_computer_answer_that_is_not_legal_lands_as_a_random_legal_move(app):
+    bogus = Move("play", seat=1, card=10_000)
+    liar = _Liar(bogus)
+    scene = table(app, seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")],
+                  position={**POSITION, "turn": "P2"}, worker=liar)
+    for _ in range(10):
+        if scene.session.moves:
+            break
+        app.step(0.016)
+        between(app)
+    assert liar.asked >= 1
+    last = scene.session.moves[-1]
+    assert last.seat == 1 and last != bogus
+    assert "played a random move" in scene.toast.message
