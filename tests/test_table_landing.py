@@ -157,3 +157,47 @@ def test_a_computer_answer_that_is_not_legal_lands_as_a_random_legal_move(app):
     last = scene.session.moves[-1]
     assert last.seat == 1 and last != bogus
     assert "played a random move" in scene.toast.message
+
+
+class _Quick:
+    """A worker that answers at once with the first legal move of the position."""
+
+    def __init__(self) -> None:
+        self.session = None
+        self.asked = 0
+
+    def ask(self, view, seat, budget=0.0, player=None) -> None:
+        self.asked += 1
+        self.answer = self.session.legal_moves()[0]
+
+    def poll(self):
+        return Reply(self.asked, self.answer, 0.01, {}) if self.asked else None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
+    worker = _Quick()
+    game = get_game("brawl")
+    session = Session(game, app.catalog("brawl"), {}, 1,
+                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
+                      position={**POSITION, "turn": "P2"})
+    worker.session = session
+    scene = TableScene(session, autosave=None)
+    scene.computers.worker = worker
+    app.replace(scene)
+    between(app)  # the loop works between frames
+    played = []
+    for _ in range(6):
+        count = len(session.moves)
+        app.step(0.016)
+        assert len(session.moves) == count and scene.landing is None  # no frame plays it
+        between(app)
+        if len(session.moves) > count:
+            played.append(session.moves[-1])
+            break
+    assert worker.asked >= 1 and played and played[0].seat == 1

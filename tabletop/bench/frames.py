@@ -12,14 +12,17 @@ frames the app's loop does: painting card faces ahead). The kinds of frame timed
 - *full redraw*: every cached layer thrown away first and painted again in that one
   frame (as at the first frame or a resize): the worst frame the table can have;
 - *move frames*: the frames in which a move is made — a human seat's move made as a
-  click makes it, or a computer seat's answer arriving from the worker process — or
-  played. When the loop leaves time between frames (it does here, as in the app) the
-  frame only accepts the move (the dropped card held where it was let go) and the move
-  *lands* after it (``App.spare``): the engine applies it, the autosave's journal line
-  is queued, the log grows, the table is laid out and the next computer seat asked;
-  a frame plays it only after waiting ``PAINT_WAIT`` frames for that time. How long
-  each landing took (CPU time) is reported beside the frames; *frames to show a move*
-  counts the frames until one draws the picture of the table after it;
+  click makes it — or played. When the loop leaves time between frames (it does here,
+  as in the app) the frame only accepts the move (the dropped card held where it was let
+  go) and the move *lands* after it (``App.spare``): the engine applies it, the
+  autosave's journal line is queued, the log grows, the table is laid out and the next
+  computer seat asked; a frame plays it only after waiting ``PAINT_WAIT`` frames for
+  that time. A computer seat's answer is read from the worker between frames too, and
+  lands there: it makes no move frame unless that time has not come for ``PAINT_WAIT``
+  frames. How long each landing took (CPU time) is reported beside the frames; *frames
+  to show a move* counts the frames until one draws the picture of the table after it
+  (1: the frame in which it was made, or the first after it when it was made between
+  frames);
 - *glide frames*: the other frames after a move: those while its picture is painted
   (between frames, the last whole picture shown meanwhile), then those while its cards
   glide to their places and changed numbers rise;
@@ -149,12 +152,13 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     rows = [_ratio("frame p99, full redraw", where, redraw),
             _ratio("frame p99, idle (pointer moving)", where, idle)]
     if moves.table:
-        rows.append(_ratio(f"frame p99, move frames ({len(moves.table)} moves)", where,
+        rows.append(_ratio(f"frame p99, move frames ({len(moves.table)} frames)", where,
                            moves))
         rows.append(value_row("frame max, move frames", where, max(moves.table), "ms",
                               pct(moves.bare, 0.99), YARD, FRAME_BUDGET_MS))
     if shown:
-        rows.append(value_row("frames to show a move, max", where, max(shown), "frames",
+        rows.append(value_row(f"frames to show a move, max ({len(shown)} moves)", where,
+                              max(shown), "frames",
                               sorted(shown)[len(shown) // 2], "median", SHOW_GOAL))
     if glides.table:
         rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames)", where,
@@ -255,9 +259,9 @@ def _between(app) -> None:
     (``App.spare``: a move landing, the picture painted, faces ahead), untimed: how
     late it ended past its time, and how long a move took to land in it, are kept."""
     scene = app.scene
-    landing = scene.landing is not None
+    landed = scene.landed
     _late.append(app.spare() * 1000)
-    if landing and scene.landing is None:
+    if scene.landed != landed:
         _landings.append(scene.landed_in * 1000)
 
 
@@ -323,21 +327,24 @@ class _Shown:
 
 def _move_frames(app, scene, bare: Bare, played: Played,
                  moves: int) -> tuple[Paired, Paired, list[int]]:
-    """Play on from the busy point: seat 0's moves as a click makes them (the move
-    accepted, then the frame), the computer seats' as the table accepts them when the
-    worker answers; each lands between frames (or in a frame that waited for that time
-    too long). Returns the *move frames* (those in which a move is made or played), the
-    *glide frames* (the other frames after a move: until its picture shows, then while
-    its cards glide to their places and changed numbers rise) and, for each move, the
-    frames until a frame drew its picture (1: its own frame)."""
+    """Play on from the busy point for ``moves`` moves: seat 0's moves as a click makes
+    them (the move accepted, then the frame), the computer seats' as the table takes
+    them from the worker (between frames when the loop leaves time there, as it does
+    here); each lands between frames (or in a frame that waited for that time too long).
+    Returns the *move frames* (those in which a move is made or played), the *glide
+    frames* (the other frames after a move: until its picture shows, then while its
+    cards glide to their places and changed numbers rise) and, for each move, the frames
+    until a frame drew its picture (1: the first frame after it was made)."""
     session = scene.session
     game = session.game
     me = game.computer_player()
     rng = Rng(played.seed)
     out, glides, shown = Paired(), Paired(), []
     follow: _Shown | None = None
+    first = len(session.moves)
     deadline = time.monotonic() + 30 + moves * 2
-    while len(out.table) < moves and not session.state.over and time.monotonic() < deadline:
+    while len(session.moves) - first < moves and not session.state.over and \
+            time.monotonic() < deadline:
         state, count, pending = session.state, len(session.moves), scene.landing
         moving = bool(scene.motion.glides or scene.motion.rising)
         if follow is None and not moving and pending is None and not scene.painting and \
@@ -369,8 +376,12 @@ def _move_frames(app, scene, bare: Bare, played: Played,
                 follow = None
         elif follow is not None or moving:
             glides.add(b, ms)
+        count = len(session.moves)
         _between(app)
         if follow is not None:
+            follow.landed(scene)
+        elif len(session.moves) != count:  # a computer's answer, taken between frames
+            follow = _Shown(count, frames=0)
             follow.landed(scene)
         elif not moved and not moving:
             time.sleep(0.002)  # the worker is thinking

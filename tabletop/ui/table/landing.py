@@ -10,7 +10,9 @@ card is held where it was let go until then. The next event, an undo, a save or 
 the table lands it first, so nothing ever acts on the position before it; a frame lands
 it itself only after waiting :data:`~tabletop.ui.table.draw.PAINT_WAIT` frames for that
 time (a loop that leaves none). Without time between frames (a test running frames
-alone) a move lands at once, in the frame that makes it.
+alone) a move lands at once, in the frame that makes it. A computer's answer is read from
+the worker between frames too (:meth:`MoveLanding.take_computer_move`), so that it is
+accepted and lands there: no frame does any of a computer's move.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ class MoveLanding:
     _slowest_landing: float = FIRST_GUESS
     #: the CPU time (seconds) the last move landed in between frames (what the bench reads)
     landed_in: float = 0.0
+    landed: int = 0  #: moves landed between frames so far
+    #: frames since the loop last worked between frames (a computer's answer is read
+    #: in the frame when that time has not come for :data:`PAINT_WAIT` frames)
+    _spare_missed: int = 0
 
     def play(self, move: Move, held: tuple[int, pygame.Rect] | None = None) -> bool:
         """Accept ``move`` (``held``: the dropped card and where it was let go): it
@@ -80,10 +86,33 @@ class MoveLanding:
             self.motion.from_rect(*landing.held)  # it glides on from where it was let go
         self._play_now(landing.move)
 
+    def take_computer_move(self) -> None:
+        """Read the computer seat's answer, if it has come (the worker thinks in its own
+        process and never blocks), and accept it once the table's pace allows: the
+        pause since the last move (``App.ai_delay``), no card dragged, the last move's
+        picture shown. Between frames when the loop leaves time there, else in the
+        frame."""
+        move = self.computers.poll()
+        if self.computers.problem:
+            self.toast.show(self.computers.problem)
+            self.computers.problem = ""
+        if move is not None:
+            self._computer_move = move
+        move = self._computer_move
+        pace = self.app.ai_delay
+        if move is not None and self.drag is None and self.ai_wait >= pace and \
+                not (pace and self.motion.glides) and not self.painting:
+            self._computer_move = None
+            self.play(move)
+
     def _land_between(self, end: float) -> bool:
-        """Between frames: land the accepted move if a landing as long as the longest
-        recent one ends before ``end``, and ask the computer seat that acts next (its
-        question is sent here, not in a frame). False when it must wait."""
+        """Between frames: read a computer's answer (:meth:`take_computer_move`); land
+        the accepted move if a landing as long as the longest recent one ends before
+        ``end``, and ask the computer seat that acts next (its question is sent here, not
+        in a frame). False when it must wait."""
+        self._spare_missed = 0
+        if self._landing is None and not self.state.over and self.handover_to is None:
+            self.take_computer_move()
         if self._landing is None:
             return True
         start, cpu = time.perf_counter(), time.thread_time()
@@ -94,6 +123,7 @@ class MoveLanding:
         took = time.perf_counter() - start
         self._slowest_landing = max(self._slowest_landing * STEP_FORGET, took)
         self.landed_in = time.thread_time() - cpu
+        self.landed += 1
         return True
 
     def _land_late(self) -> None:

@@ -25,7 +25,7 @@ from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
-from .draw import PAINT_BUDGET, TableDrawing
+from .draw import PAINT_BUDGET, PAINT_WAIT, TableDrawing
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveLanding
@@ -486,18 +486,9 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         if self.state.over or self.handover_to is not None:
             return
         self._poll_hint()
-        move = self.computers.poll()  # thinks in the worker; never blocks the frame
-        if self.computers.problem:
-            self.toast.show(self.computers.problem)
-            self.computers.problem = ""
-        if move is not None:
-            self._computer_move = move
-        move = self._computer_move
-        pace = self.app.ai_delay
-        if move is not None and self.drag is None and self.ai_wait >= pace and \
-                not (pace and self.motion.glides) and not self.painting:
-            self._computer_move = None
-            self.play(move)
+        self._spare_missed += 1
+        if not getattr(self.app, "between_frames", False) or self._spare_missed > PAINT_WAIT:
+            self.take_computer_move()  # else read between frames (``spare``)
 
     def take_cards(self, catalog, refit) -> str:
         """New card data for this game (hot reload): the game replayed with it
