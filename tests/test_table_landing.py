@@ -201,3 +201,26 @@ def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
             played.append(session.moves[-1])
             break
     assert worker.asked >= 1 and played and played[0].seat == 1
+
+
+def test_a_computer_answer_is_taken_in_frames_when_no_time_comes_between_them(app):
+    """A loop that works between frames but leaves no time there (a slow machine): the
+    answer is read in a frame once it has waited PAINT_WAIT frames, and lands in one."""
+    worker = _Quick()
+    game = get_game("brawl")
+    session = Session(game, app.catalog("brawl"), {}, 1,
+                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
+                      position={**POSITION, "turn": "P2"})
+    worker.session = session
+    scene = TableScene(session, autosave=None)
+    scene.computers.worker = worker
+    app.replace(scene)
+    app.step(0.016)
+    assert app.spare(time.perf_counter() - 1) == 0.0  # the loop has no time to spare
+    assert app.between_frames
+    frames = 0
+    while not session.moves and frames < 4 * PAINT_WAIT + 4:
+        app.step(0.016)
+        frames += 1
+    assert session.moves and session.moves[0].seat == 1
+    assert frames > PAINT_WAIT  # it waited for time between frames first
