@@ -113,9 +113,9 @@ class TableOverlays:
         color = theme.seat_color(spot.seat)
         table = self.layout_obj.table_rect(self.size)
         width = min(int(520 * self.layout_obj.scale), table.w - 40)
-        h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
-        key = (spot.caption, tuple(color), (width, h))
+        key = (spot.caption, tuple(color), width)
         if self._bubble is None or self._bubble[0] != key:
+            h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
             bubble = pygame.Surface((width, h), pygame.SRCALPHA)
             pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
             pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
