@@ -58,24 +58,36 @@ def between(app) -> None:
     app.spare(time.perf_counter() + 0.5)
 
 
-def drop_warden(app, scene) -> tuple[int, pygame.Rect]:
-    """Drag Granite Warden from the hand into play; returns the card and where it
-    was let go."""
+def drop_warden(app, scene, end=None) -> tuple[int, pygame.Rect]:
+    """Drag Granite Warden from the hand into play (at ``end``, else the middle of the
+    zone); returns the card and where it was let go."""
     card = sprite_of(scene, "Granite Warden").card
-    end = zone_center(scene, "play.0")
+    end = end or zone_center(scene, "play.0")
     drag(app, center_of(scene, "Granite Warden"), end)
     return card, scene.held_card()[1] if scene.held_card() else None
+
+
+def _colours(surf, rect: pygame.Rect) -> int:
+    """How many colours ``rect`` of ``surf`` shows (a card: many; the felt: few)."""
+    return len({tuple(surf.get_at((x, y)))[:3] for x in range(rect.left, rect.right, 3)
+                for y in range(rect.top, rect.bottom, 3)})
 
 
 def test_a_dropped_card_is_held_where_it_was_let_go_until_its_move_lands_between_frames(app):
     scene = table(app)
     moves = len(scene.session.moves)
-    card, where = drop_warden(app, scene)
+    home = pygame.Rect(sprite_of(scene, "Granite Warden").rect)
+    zone = scene.layout_obj.zones["play.0"]
+    end = (zone.right - home.w, zone.centery)  # on the bare felt of the zone
+    card, where = drop_warden(app, scene, end)
     # the drop's frame accepted the move: not played yet, the card held where let go
     assert len(scene.session.moves) == moves
     assert scene.landing is not None and scene.landing.card == card
-    assert where is not None and where.collidepoint(zone_center(scene, "play.0"))
+    assert where is not None and where.collidepoint(end)
     assert scene.state.where(card) == "hand.0" and scene.painting
+    # ...and drawn there, not back in the hand
+    assert _colours(app.screen, where) > 40
+    assert _colours(app.screen, home.inflate(-home.w // 3, -home.h // 3)) < 8
     between(app)  # it lands here
     assert len(scene.session.moves) == moves + 1 and scene.landing is None
     assert scene.state.where(card) == "play.0"
