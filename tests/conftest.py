@@ -102,3 +102,17 @@ def menu_app():
     yield application
     application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
+
+
+@pytest.fixture()
+def app():
+    """The app, headless, without mods, computer players answering at once (a test file
+    that needs another app defines its own ``app``)."""
+    import pygame
+
+    from tabletop.ui.app import App
+
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()  # closes the computer players' worker processes
+    pygame.display.quit()

@@ -8,6 +8,8 @@ import copy
 import json
 from pathlib import Path
 
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import session_from_dict
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
@@ -45,5 +47,29 @@ def open_table(app, game_id: str, data: dict | None = None) -> TableScene:
         session, _ = session_from_dict(data, game, catalog, "sample")
     scene = TableScene(session, autosave=None, hide_hands=False)
     app.replace(scene)
+    app.step(0.016)
+    return scene
+
+
+#: a Brawl position: P1 to act with three cards in hand, a Character each in play
+BRAWL_POSITION = {"turn": "P1",
+                  "hands": {"P1": ["Granite Warden", "Solar Storm", "Lucky Break"]},
+                  "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}}
+
+
+def brawl_table(app, position: dict = BRAWL_POSITION, seats=None, hide_hands: bool = True,
+                autosave: bool = True, worker=None) -> TableScene:
+    """A Brawl table at ``position`` (seats: Ana and Bo, both human, by default),
+    autosaving to the saves folder, laid out and drawn once; ``worker``: the computer
+    seats' worker (a stand-in), given before the first frame."""
+    seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
+    session = Session(GAMES["brawl"], app.catalog("brawl"), {}, 1, seats, position=position)
+    scene = TableScene(session, autosave=saves_dir() / "game.json" if autosave else None,
+                       hide_hands=hide_hands)
+    if worker is not None:
+        scene.computers.worker = worker
+    app.replace(scene)
+    if scene.handover_to is not None:
+        scene.take_seat()
     app.step(0.016)
     return scene

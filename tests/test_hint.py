@@ -12,17 +12,8 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import GAMES
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
 from tabletop.worker import ComputerWorker
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()
-    pygame.display.quit()
 
 
 def table(app, gid="brawl", level="easy", position=None):

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from ui_helpers import center_of, click, drag, frames, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
 
 
 def table(app, position, seats=None, seed=1):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pygame
 import pytest
 from test_overpower_homebase import HOME, home_table
 from test_overpower_locations import SITE, site_table
@@ -20,18 +19,9 @@ from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import get_game
 from tabletop.games.overpower.decks import deck_list
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
 
 GAME = get_game("overpower")
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()
-    pygame.display.quit()
 
 
 def scene_of(app, session: Session) -> TableScene:

@@ -13,7 +13,6 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import get_game
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
 
 GAME = get_game("overpower")
@@ -23,14 +22,6 @@ P2_TEAM = {"front": ["Flintmother", "Cobble Jack", "Tallow Pike"], "reserve": ["
 FIGHT = {"phase": "fight", "first": "P1",
          "P1": {**P1_TEAM, "hand": ["Energy 4", "Storm Jar", "Intellect 7", "Ballast"]},
          "P2": {**P2_TEAM, "hand": ["Strength 7", "Energy 2"]}}
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
 
 
 def table(app, position, seats=None, seed=1):

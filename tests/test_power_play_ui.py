@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from ui_helpers import button, center_of, click, drag, frames, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
@@ -11,7 +10,6 @@ from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
 
 GAME = get_game("power-play")
@@ -21,14 +19,6 @@ EXAMPLE = {"active": "P1", "location": "Breakwater Alley", "villain": "Windshear
            "hands": {"P1": ["Gale 3", "Frost 3", "Might 1", "Flame 5"],
                      "P2": ["Shadow 4", "Mind 2"]},
            "bonus": {"P2": ["Hoarfrost"]}}
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
 
 
 def table(app, position, options=None, seats=None, hide_hands=True):

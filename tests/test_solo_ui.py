@@ -3,8 +3,6 @@ buy and defeat; refusals that snap back with the rule's reason; buttons for deci
 
 from __future__ import annotations
 
-import pygame
-import pytest
 from solo_helpers import names
 from ui_helpers import button, center_of, click, drag, frames, sprite_of, zone_center
 
@@ -12,16 +10,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
 
 
 def table(app, position=None, options=None, seats=None):

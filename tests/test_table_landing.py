@@ -8,48 +8,22 @@ import json
 import time
 
 import pygame
-import pytest
+from table_helpers import BRAWL_POSITION, brawl_table
 from ui_helpers import center_of, drag, key, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.moves import Move
 from tabletop.engine.paths import saves_dir
-from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.app import App
-from tabletop.ui.table import TableScene
 from tabletop.ui.table.draw import PAINT_WAIT
 from tabletop.worker import Reply
 
-POSITION = {"turn": "P1", "hands": {"P1": ["Granite Warden", "Solar Storm", "Lucky Break"]},
-            "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}}
 
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()
-    pygame.display.quit()
-
-
-def table(app, seats=None, spare=True, position=POSITION, worker=None):
-    """A Brawl table; with ``spare`` the loop works between frames (as the app's does);
-    ``worker``: the computer seats' worker."""
-    game = get_game("brawl")
-    seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
-    session = Session(game, app.catalog("brawl"), {}, 1, seats, position=position)
-    scene = TableScene(session, autosave=saves_dir() / "game.json")
-    if worker is not None:
-        scene.computers.worker = worker
-    app.replace(scene)
-    if scene.handover_to is not None:
-        scene.take_seat()
-    if spare:
-        between(app)
-    app.step(0.016)
-    if spare:
-        between(app)
+def table(app, seats=None, position=BRAWL_POSITION, worker=None):
+    """A Brawl table (:func:`table_helpers.brawl_table`) whose loop works between frames,
+    as the app's does."""
+    scene = brawl_table(app, position, seats, worker=worker)
+    between(app)
     return scene
 
 
@@ -98,7 +72,7 @@ def test_a_dropped_card_is_held_where_it_was_let_go_until_its_move_lands_between
 
 
 def test_without_time_between_frames_a_move_lands_in_its_own_frame(app):
-    scene = table(app, spare=False)
+    scene = brawl_table(app)
     assert not app.between_frames
     card, _ = drop_warden(app, scene)
     assert scene.landing is None and scene.state.where(card) == "play.0"
@@ -135,18 +109,20 @@ def test_leaving_the_table_lands_the_accepted_move_and_saves_it(app):
     assert len(saved["moves"]) == len(scene.session.moves) >= 1
 
 
-class _Liar:
-    """A worker that answers every question with a move that is not legal."""
+class _Worker:
+    """A stand-in for the computer players' worker: it answers every question at once
+    with ``answer(view)``."""
 
-    def __init__(self, move: Move) -> None:
-        self.move = move
+    def __init__(self, answer) -> None:
+        self.answer = answer
         self.asked = 0
 
     def ask(self, view, seat, budget=0.0, player=None) -> None:
         self.asked += 1
+        self.move = self.answer(view)
 
     def poll(self):
-        return Reply(self.asked, self.move, 0.1, {}) if self.asked else None
+        return Reply(self.asked, self.move, 0.01, {}) if self.asked else None
 
     def cancel(self) -> None:
         pass
@@ -155,54 +131,40 @@ class _Liar:
         pass
 
 
+def computer_to_act(app, answer, spare: bool = True):
+    """A table where Bo, a computer seat answered by ``answer(view)``, is to act; with
+    ``spare`` the loop works between frames."""
+    worker = _Worker(answer)
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "computer")]
+    position = {**BRAWL_POSITION, "turn": "P2"}
+    scene = table(app, seats, position, worker) if spare else \
+        brawl_table(app, position, seats, autosave=False, worker=worker)
+    return scene, worker
+
+
+def first_legal(view) -> Move:
+    return get_game("brawl").rules.legal_moves(view)[0]
+
+
 def test_a_computer_answer_that_is_not_legal_lands_as_a_random_legal_move(app):
     bogus = Move("play", seat=1, card=10_000)
-    liar = _Liar(bogus)
-    scene = table(app, seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")],
-                  position={**POSITION, "turn": "P2"}, worker=liar)
+    scene, worker = computer_to_act(app, lambda view: bogus)
     for _ in range(10):
         if scene.session.moves:
             break
         app.step(0.016)
         between(app)
-    assert liar.asked >= 1
+    assert worker.asked >= 1
     last = scene.session.moves[-1]
     assert last.seat == 1 and last != bogus
     assert "played a random move" in scene.toast.message
 
 
-class _Quick:
-    """A worker that answers at once with the first legal move of the position."""
-
-    def __init__(self) -> None:
-        self.session = None
-        self.asked = 0
-
-    def ask(self, view, seat, budget=0.0, player=None) -> None:
-        self.asked += 1
-        self.answer = self.session.legal_moves()[0]
-
-    def poll(self):
-        return Reply(self.asked, self.answer, 0.01, {}) if self.asked else None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
-    worker = _Quick()
-    game = get_game("brawl")
-    session = Session(game, app.catalog("brawl"), {}, 1,
-                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
-                      position={**POSITION, "turn": "P2"})
-    worker.session = session
-    scene = TableScene(session, autosave=None)
-    scene.computers.worker = worker
-    app.replace(scene)
-    between(app)  # the loop works between frames
+    scene, worker = computer_to_act(app, first_legal, spare=False)
+    session = scene.session
+    app.spare(time.perf_counter() - 1)  # the loop works between frames (no time this once)
+    assert not session.moves
     played = []
     for _ in range(6):
         count = len(session.moves)
@@ -218,18 +180,10 @@ def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
 def test_a_computer_answer_is_taken_in_frames_when_no_time_comes_between_them(app):
     """A loop that works between frames but leaves no time there (a slow machine): the
     answer is read in a frame once it has waited PAINT_WAIT frames, and lands in one."""
-    worker = _Quick()
-    game = get_game("brawl")
-    session = Session(game, app.catalog("brawl"), {}, 1,
-                      [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
-                      position={**POSITION, "turn": "P2"})
-    worker.session = session
-    scene = TableScene(session, autosave=None)
-    scene.computers.worker = worker
-    app.replace(scene)
-    app.step(0.016)
+    scene, _ = computer_to_act(app, first_legal, spare=False)
+    session = scene.session
     assert app.spare(time.perf_counter() - 1) == 0.0  # the loop has no time to spare
-    assert app.between_frames
+    assert app.between_frames and not session.moves
     frames = 0
     while not session.moves and frames < 4 * PAINT_WAIT + 4:
         app.step(0.016)

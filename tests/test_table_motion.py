@@ -9,44 +9,14 @@ import statistics
 import time
 
 import pygame
-import pytest
-from table_helpers import open_table, sample_points
+from table_helpers import brawl_table, open_table, sample_points
 from ui_helpers import button, center_of, click, drag, frames, key, post, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
-from tabletop.engine.paths import saves_dir
-from tabletop.engine.session import Session
 from tabletop.engine.settings import Settings, load_settings
 from tabletop.engine.stats import read_records
-from tabletop.games import get_game
-from tabletop.ui.app import App
-from tabletop.ui.table import TableScene
 from tabletop.ui.table.log import readable
 from tabletop.ui.widgets import Row
-
-POSITION = {"turn": "P1", "hands": {"P1": ["Granite Warden", "Solar Storm", "Lucky Break"]},
-            "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}}
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()
-    pygame.display.quit()
-
-
-def table(app, position=POSITION, seats=None, hide_hands=True, autosave=True):
-    game = get_game("brawl")
-    seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
-    session = Session(game, app.catalog("brawl"), {}, 1, seats, position=position)
-    scene = TableScene(session, autosave=saves_dir() / "game.json" if autosave else None,
-                       hide_hands=hide_hands)
-    app.replace(scene)
-    if scene.handover_to is not None:
-        scene.take_seat()
-    app.step(0.016)
-    return scene
 
 
 def run(app, seconds: float) -> None:
@@ -62,7 +32,7 @@ def run(app, seconds: float) -> None:
 
 # -- the log --------------------------------------------------------------------------------
 def test_the_log_follows_play_until_scrolled_back_and_jumps_to_the_latest(app):
-    scene = table(app)
+    scene = brawl_table(app)
     for _ in range(30):  # a long log
         scene.log_list.append([Row([("a line of earlier play", (200, 200, 200), "small")])])
     log = scene.log_list
@@ -82,7 +52,7 @@ def test_the_log_follows_play_until_scrolled_back_and_jumps_to_the_latest(app):
 def test_the_newest_line_stays_in_view_when_the_log_shrinks_as_it_grows(app):
     """The bug seen: after damage resolution more buttons appear, the log's box gets
     shorter in the same change, and the result lines fell below the fold."""
-    scene = table(app)
+    scene = brawl_table(app)
     log = scene.log_list
     for _ in range(30):
         log.append([Row([("earlier", (200, 200, 200), "bold")])])
@@ -94,7 +64,7 @@ def test_the_newest_line_stays_in_view_when_the_log_shrinks_as_it_grows(app):
 def test_log_rows_are_moves_with_their_lines_and_names_as_players_read_them(app):
     assert readable('P1 interrupt "Counterstroke#2" > "Iron Mawgrave"') == \
         "P1 interrupt Counterstroke \u2192 Iron Mawgrave"
-    scene = table(app)
+    scene = brawl_table(app)
     drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
     row = scene.log_list.rows[-1]
     assert row.lines[0][0] == "P1 condition Solar Storm"
@@ -104,7 +74,7 @@ def test_log_rows_are_moves_with_their_lines_and_names_as_players_read_them(app)
 
 # -- the hand and the motion ------------------------------------------------------------------
 def test_the_hand_stays_put_under_the_pointer_and_closes_up_after(app):
-    scene = table(app)
+    scene = brawl_table(app)
     before = sprite_of(scene, "Granite Warden").rect.copy()
     drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
     post(pygame.MOUSEMOTION, pos=before.center, rel=(0, 0), buttons=(0, 0, 0))
@@ -120,7 +90,7 @@ def test_the_hand_stays_put_under_the_pointer_and_closes_up_after(app):
 
 
 def test_a_played_card_glides_from_where_it_was_dropped(app):
-    scene = table(app)
+    scene = brawl_table(app)
     drop = zone_center(scene, "play.0")
     drag(app, center_of(scene, "Granite Warden"), drop)
     card = sprite_of(scene, "Granite Warden").card
@@ -143,7 +113,7 @@ def test_animations_switched_off_in_the_settings_screen(app):
     assert app.settings.animation == "off"
     screen._saving.result()
     assert load_settings() == (Settings(animation="off"), "")
-    scene = table(app)  # a new table reads the setting
+    scene = brawl_table(app)  # a new table reads the setting
     assert scene.motion.speed == 0
     drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
     assert not scene.motion.glides
@@ -164,7 +134,7 @@ def test_damage_and_healing_rise_from_the_characters(app):
 
 
 def test_input_is_never_blocked_by_motion(app):
-    scene = table(app)
+    scene = brawl_table(app)
     drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
     assert scene.motion.glides  # still gliding...
     drag(app, center_of(scene, "Granite Warden"), zone_center(scene, "play.0"))
@@ -173,7 +143,7 @@ def test_input_is_never_blocked_by_motion(app):
 
 def test_a_frame_during_a_glide_is_within_the_frame_budget(app):
     """Paired: frames while two cards glide against frames of the same table at rest."""
-    scene = table(app)
+    scene = brawl_table(app)
     run(app, 0.2)
     glide, rest = [], []
     for _ in range(12):
@@ -195,9 +165,9 @@ def test_a_frame_during_a_glide_is_within_the_frame_budget(app):
 # -- the computer's moves ------------------------------------------------------------------------
 def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
     app._ai_delay = 0.5
-    scene = table(app, {"turn": "P1", "deck": ["Solar Storm", "Lucky Star"],
-                        "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}},
-                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    scene = brawl_table(app, {"turn": "P1", "deck": ["Solar Storm", "Lucky Star"],
+                              "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}},
+                        seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     waited, shown = [], []
     play = scene.play
 
@@ -232,9 +202,9 @@ def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
 def test_the_caption_of_another_players_move_is_painted_between_frames(app):
     """The bubble with the caption of a computer's move is painted in the time between
     frames; the frame that shows it only blits it (faded as its time runs out)."""
-    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
-                                               "P2": ["Iron Mawgrave"]}},
-                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    scene = brawl_table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                                     "P2": ["Iron Mawgrave"]}},
+                        seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     app.step(0.016)
     app.spare(time.perf_counter() + 0.5)
     card = next(sp.card for sp in scene.layout_obj.sprites if sp.card >= 0)
@@ -250,9 +220,9 @@ def test_the_caption_of_another_players_move_is_painted_between_frames(app):
 def test_the_hand_over_screen_buttons_work_and_it_says_how_to_go_on(app):
     from tabletop.ui import text
 
-    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
-                                               "P2": ["Iron Mawgrave"]},
-                        "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
+    scene = brawl_table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                                     "P2": ["Iron Mawgrave"]},
+                              "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Iron Mawgrave"))
     assert scene.handover_to == 1
     with text.recording() as drawn:
@@ -276,9 +246,9 @@ def test_the_hand_over_screen_buttons_work_and_it_says_how_to_go_on(app):
 def test_menu_leaves_the_hand_over_screen(app):
     from tabletop.ui.menu import MainMenu
 
-    scene = table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
-                                               "P2": ["Iron Mawgrave"]},
-                        "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
+    scene = brawl_table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
+                                                     "P2": ["Iron Mawgrave"]},
+                              "hands": {"P1": ["Lucky Break"], "P2": ["Vanishing Act"]}})
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Iron Mawgrave"))
     assert scene.handover_to == 1
     click(app, button(scene, "Menu").rect.center)
@@ -289,10 +259,10 @@ def test_menu_leaves_the_hand_over_screen(app):
 def test_a_game_that_ends_at_the_table_is_counted_and_shown(app):
     from tabletop.ui.screens import StatsScreen
 
-    scene = table(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
-                                                       "health": 1}],
-                                               "P2": ["Voltmonger"]}},
-                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    scene = brawl_table(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
+                                                             "health": 1}],
+                                                     "P2": ["Voltmonger"]}},
+                        seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
     for _ in frames(app, 10):
         if scene.state.over:

@@ -11,16 +11,7 @@ from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()  # closes the computer players' worker processes
-    pygame.display.quit()
 
 
 def table(app, position, options=None, seats=None, hide_hands=True):

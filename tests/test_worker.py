@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import time
 
-import pygame
 import pytest
 from ui_helpers import settle
 
@@ -14,7 +13,6 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
-from tabletop.ui.app import App
 from tabletop.ui.table import TableScene
 from tabletop.worker import ComputerWorker
 
@@ -87,14 +85,6 @@ def test_a_stale_answer_is_dropped():
         assert reply.request == second != first
     finally:
         worker.close()
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=0.0, mods=False)
-    yield application
-    application.quit()
-    pygame.display.quit()
 
 
 def computer_table(app):

@@ -240,18 +240,25 @@ _late: list[float] = []
 _landings: list[float] = []
 
 
-def _frame(app) -> tuple[float, bool]:
-    """One frame of the table, timed, and whether a move was made (accepted) or played
-    in it; then, untimed, the work between frames (:func:`_between`)."""
+def _step(app, move=None) -> tuple[float, bool]:
+    """One frame of the table, timed (with ``move`` made in it first, as a click makes
+    it), and whether a move was made (accepted) or played in it."""
     scene = app.scene
     count, pending = len(scene.session.moves), scene.landing
     t0 = clock()
+    if move is not None:
+        scene.play(move)
     app.step(0.016)
     ms = (clock() - t0) * 1000
-    moved = len(scene.session.moves) != count or \
+    return ms, move is not None or len(scene.session.moves) != count or \
         (scene.landing is not None and scene.landing is not pending)
+
+
+def _frame(app) -> tuple[float, bool]:
+    """:func:`_step`, then, untimed, the work between frames (:func:`_between`)."""
+    out = _step(app)
     _between(app)
-    return ms, moved
+    return out
 
 
 def _between(app) -> None:
@@ -345,24 +352,15 @@ def _move_frames(app, scene, bare: Bare, played: Played,
     deadline = time.monotonic() + 30 + moves * 2
     while len(session.moves) - first < moves and not session.state.over and \
             time.monotonic() < deadline:
-        state, count, pending = session.state, len(session.moves), scene.landing
+        state, count = session.state, len(session.moves)
         moving = bool(scene.motion.glides or scene.motion.rising)
-        if follow is None and not moving and pending is None and not scene.painting and \
-                state.actor in scene.humans:
+        move = None
+        if follow is None and not moving and scene.landing is None and \
+                not scene.painting and state.actor in scene.humans:
             move = me.choose(game.rules, game.rules.view(state, state.actor), state.actor,
                              rng)
-            b = bare.frame()
-            t0 = clock()
-            scene.play(move)  # what a click on it does, in the click's frame
-            app.step(0.016)
-            ms, moved = (clock() - t0) * 1000, True
-        else:
-            b = bare.frame()
-            t0 = clock()
-            app.step(0.016)
-            ms = (clock() - t0) * 1000
-            moved = len(session.moves) != count or \
-                (scene.landing is not None and scene.landing is not pending)
+        b = bare.frame()
+        ms, moved = _step(app, move)
         if follow is not None:
             follow.frames += 1
             if follow.shows(scene) or moved:

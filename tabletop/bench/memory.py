@@ -76,7 +76,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
         while not session.state.over and len(session.moves) < max_moves \
                 and time.monotonic() < deadline:
             state = session.state
-            if state.actor in scene.humans:
+            if state.actor in scene.humans and scene.landing is None:
                 scene.play(me.choose(game.rules, game.rules.view(state, state.actor),
                                      state.actor, rng))
             paced_frame(app)

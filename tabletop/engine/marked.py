@@ -7,6 +7,42 @@ from __future__ import annotations
 Mark = tuple[int, int]
 
 
+class _FromNode:
+    """A position attribute kept in the slot ``_<name>``: set by the careful path, or on
+    the fast path worked out from the composed node when first asked for (the slot holds
+    None until then)."""
+
+    def __init__(self, work) -> None:
+        self.work = work
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = getattr(obj, self.slot)
+        if value is None:  # fast path, not asked yet
+            value = self.work(obj)
+            setattr(obj, self.slot, value)
+        return value
+
+    def __set__(self, obj, value) -> None:
+        setattr(obj, self.slot, value)
+
+
+def _pair_marks(which: int):
+    """The key (0) or value (1) positions of a mapping's entries, from its node's pairs
+    (keyed as the mapping is: every key its node's text, unless ``_keys`` says other)."""
+
+    def work(d: MDict) -> dict:
+        pairs = d._node.value
+        keys = d._keys if d._keys is not None else [pair[0].value for pair in pairs]
+        return {key: pos(pair[which]) for key, pair in zip(keys, pairs, strict=True)}
+
+    return work
+
+
 class MDict(dict):
     """A dict with the position of the mapping, of each key and of each value.
 
@@ -16,54 +52,15 @@ class MDict(dict):
 
     __slots__ = ("_mark", "_key_marks", "_value_marks", "_node", "_keys")
 
+    mark = _FromNode(lambda d: pos(d._node))
+    key_marks = _FromNode(_pair_marks(0))
+    value_marks = _FromNode(_pair_marks(1))
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._mark: Mark | None = (0, 0)
         self._key_marks: dict | None = {}
         self._value_marks: dict | None = {}
-
-    def _marks(self, which: int) -> dict:
-        """The key (0) or value (1) positions from the node's pairs."""
-        pairs = self._node.value
-        if self._keys is None:  # every key its node's text (a card's fields)
-            return {pair[0].value: (m.line + 1, m.column + 1)
-                    for pair in pairs for m in (pair[which].start_mark,)}
-        return {key: (m.line + 1, m.column + 1)
-                for key, pair in zip(self._keys, pairs, strict=True)
-                for m in (pair[which].start_mark,)}
-
-    @property
-    def mark(self) -> Mark:
-        mark = self._mark
-        if mark is None:  # fast path, not asked yet
-            mark = self._mark = pos(self._node)
-        return mark
-
-    @mark.setter
-    def mark(self, value: Mark) -> None:
-        self._mark = value
-
-    @property
-    def key_marks(self) -> dict:
-        marks = self._key_marks
-        if marks is None:
-            marks = self._key_marks = self._marks(0)
-        return marks
-
-    @key_marks.setter
-    def key_marks(self, value: dict) -> None:
-        self._key_marks = value
-
-    @property
-    def value_marks(self) -> dict:
-        marks = self._value_marks
-        if marks is None:
-            marks = self._value_marks = self._marks(1)
-        return marks
-
-    @value_marks.setter
-    def value_marks(self, value: dict) -> None:
-        self._value_marks = value
 
     def mark_of(self, key) -> Mark:
         return self.value_marks.get(key) or self.key_marks.get(key) or self.mark
@@ -75,32 +72,13 @@ class MList(list):
 
     __slots__ = ("_mark", "_item_marks", "_node")
 
+    mark = _FromNode(lambda lst: pos(lst._node))
+    item_marks = _FromNode(lambda lst: [pos(item) for item in lst._node.value])
+
     def __init__(self, *args) -> None:
         super().__init__(*args)
         self._mark: Mark | None = (0, 0)
         self._item_marks: list[Mark] | None = []
-
-    @property
-    def mark(self) -> Mark:
-        mark = self._mark
-        if mark is None:  # fast path, not asked yet
-            mark = self._mark = pos(self._node)
-        return mark
-
-    @mark.setter
-    def mark(self, value: Mark) -> None:
-        self._mark = value
-
-    @property
-    def item_marks(self) -> list[Mark]:
-        marks = self._item_marks
-        if marks is None:
-            marks = self._item_marks = [pos(item) for item in self._node.value]
-        return marks
-
-    @item_marks.setter
-    def item_marks(self, value: list[Mark]) -> None:
-        self._item_marks = value
 
     def mark_of(self, index: int) -> Mark:
         marks = self.item_marks

@@ -51,7 +51,7 @@ class TableDrawing(TableOverlays):
     def painting(self) -> bool:
         """Is the table's picture still behind the game (a change being painted over
         the next frames)?"""
-        if self._landing is not None:
+        if self.landing is not None:
             return True  # a move accepted and not yet played: the picture is behind it
         keys = self._layer_keys()
         return self._job is not None or any(self._layers.get(k) != keys[k]
@@ -105,8 +105,6 @@ class TableDrawing(TableOverlays):
             self._job = None
             budget = None  # nothing to show yet: the whole picture in this frame
         keys = self._layer_keys()
-        if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
-            self._job = None  # the game changed again before the picture was done
         self._start_job(keys)
         if self._job is not None and (budget is None or self._job_waited >= PAINT_WAIT):
             # no time between frames came: the frame paints, within the budget counted
@@ -125,7 +123,10 @@ class TableDrawing(TableOverlays):
         surf.blit(self._canvas, (0, 0))
 
     def _start_job(self, keys: dict[str, tuple]) -> None:
-        """Begin painting a new picture when the table or the panel changed."""
+        """Begin painting a new picture when the table or the panel changed (again,
+        when the game changed before the picture being painted was done)."""
+        if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
+            self._job = None
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
             self._job_waited = 0
@@ -157,8 +158,6 @@ class TableDrawing(TableOverlays):
         if not self._land_between(end) or self._canvas is None:
             return
         keys = self._layer_keys()
-        if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
-            self._job = None  # the game changed again before the picture was done
         self._start_job(keys)
         if self._job is not None:
             self._run_job(end, first=False)
@@ -356,8 +355,7 @@ class TableDrawing(TableOverlays):
     # -- what moves ------------------------------------------------------------------------
     def _draw_moving(self, surf) -> None:
         """The spotlight on another player's move, the lit targets of the dragged card,
-        the cards gliding, the numbers rising and the dragged card."""
-        lay = self.layout_obj
+        the cards gliding, the numbers rising, the dropped and the dragged card."""
         dragging = self.drag.card if self.drag and self.drag.active else None
         if dragging is not None:
             for rect, _, zone in self.lit_targets(dragging):
@@ -370,17 +368,18 @@ class TableDrawing(TableOverlays):
         if held is not None:  # dropped, its move not yet landed: where it was let go
             sprite = self._sprite_of(held[0])
             if sprite is not None:
-                moved = Sprite(sprite.card, held[1], sprite.zone, sprite.face_up, 0, False,
-                               sprite.extra)
-                self._draw_card(surf, moved, held[1])
-                lay.draw_over(surf, self.view, moved)
+                self._draw_lifted(surf, sprite, held[1])
         if dragging is not None:
-            sp = self.drag.sprite
             rect = self._drag_rect(self.drag)
             surf.blit(pictures.box(rect.size, (0, 0, 0, 90), radius=8), rect.move(6, 8))
-            moved = Sprite(sp.card, rect, sp.zone, sp.face_up, 0, False, sp.extra)
-            self._draw_card(surf, moved, rect)
-            lay.draw_over(surf, self.view, moved)  # it keeps its captions while dragged
+            self._draw_lifted(surf, self.drag.sprite, rect)
+
+    def _draw_lifted(self, surf, sprite: Sprite, rect: pygame.Rect) -> None:
+        """A card off its place (dragged, or dropped and waiting for its move to land),
+        upright at ``rect``, with its captions."""
+        moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, 0, False, sprite.extra)
+        self._draw_card(surf, moved, rect)
+        self.layout_obj.draw_over(surf, self.view, moved)
 
     def _draw_glides(self, surf) -> None:
         """The cards gliding to their places and the numbers rising."""

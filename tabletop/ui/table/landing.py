@@ -60,13 +60,15 @@ class MoveLanding:
         that is not among the legal ones is refused at once (with the rule). Returns
         False when refused."""
         self.land_now()
-        human = move.seat in self.humans
-        if not getattr(self.app, "between_frames", False) or (human and move not in self.legal):
-            if held is not None:
-                self.motion.from_rect(*held)  # it glides on from where it was let go
-            return self._play_now(move)
         self._landing = Landing(move, held)
-        return True
+        if self._between_frames and (move.seat not in self.humans or move in self.legal):
+            return True
+        return self.land_now()
+
+    @property
+    def _between_frames(self) -> bool:
+        """Does the app's loop work between frames (:meth:`App.spare`)?"""
+        return getattr(self.app, "between_frames", False)
 
     @property
     def landing(self) -> Move | None:
@@ -77,14 +79,28 @@ class MoveLanding:
         """The dropped card waiting for its move to land, and where it was let go."""
         return self._landing.held if self._landing is not None else None
 
-    def land_now(self) -> None:
-        """Play the accepted move now (before anything that acts on the position)."""
+    def land_now(self) -> bool:
+        """Play the accepted move now (before anything that acts on the position).
+        False when the rules refused it."""
         landing, self._landing = self._landing, None
         if landing is None:
-            return
+            return True
         if landing.held is not None:
             self.motion.from_rect(*landing.held)  # it glides on from where it was let go
-        self._play_now(landing.move)
+        return self._play_now(landing.move)
+
+    def say_computer_problem(self) -> None:
+        """Show why a computer seat's move was a random one (once)."""
+        if self.computers.problem:
+            self.toast.show(self.computers.problem)
+            self.computers.problem = ""
+
+    def take_computer_move_in_frame(self) -> None:
+        """In a frame: read a computer's answer here only when the loop leaves no time
+        between frames, or has left none for :data:`PAINT_WAIT` frames."""
+        self._spare_missed += 1
+        if not self._between_frames or self._spare_missed > PAINT_WAIT:
+            self.take_computer_move()
 
     def take_computer_move(self) -> None:
         """Read the computer seat's answer, if it has come (the worker thinks in its own
@@ -93,9 +109,7 @@ class MoveLanding:
         picture shown. Between frames when the loop leaves time there, else in the
         frame."""
         move = self.computers.poll()
-        if self.computers.problem:
-            self.toast.show(self.computers.problem)
-            self.computers.problem = ""
+        self.say_computer_problem()
         if move is not None:
             self._computer_move = move
         move = self._computer_move

@@ -25,7 +25,7 @@ from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
-from .draw import PAINT_BUDGET, PAINT_WAIT, TableDrawing
+from .draw import PAINT_BUDGET, TableDrawing
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveLanding
@@ -292,8 +292,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         except IllegalMove as exc:
             if move.seat in self.computers.seats:  # the worker's answer: a random move
                 instead = self.computers.fallback("its move was not legal")
-                self.toast.show(self.computers.problem)
-                self.computers.problem = ""
+                self.say_computer_problem()
                 return self._play_now(instead)
             self.toast.show(exc.reason)
             return False
@@ -486,9 +485,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         if self.state.over or self.handover_to is not None:
             return
         self._poll_hint()
-        self._spare_missed += 1
-        if not getattr(self.app, "between_frames", False) or self._spare_missed > PAINT_WAIT:
-            self.take_computer_move()  # else read between frames (``spare``)
+        self.take_computer_move_in_frame()  # else read between frames (``spare``)
 
     def take_cards(self, catalog, refit) -> str:
         """New card data for this game (hot reload): the game replayed with it
