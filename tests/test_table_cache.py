@@ -15,14 +15,14 @@ from ui_helpers import post
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.ui.app import App
-from tabletop.ui.table import draw as table_draw
+from tabletop.ui.table import panels as table_panels
 
 
 @pytest.fixture()
 def app(monkeypatch):
     # the pointer's resting zoom comes after a delay: kept out of the comparison (it is
     # drawn every frame, from no cache) so that two draws a moment apart agree
-    monkeypatch.setattr(table_draw, "HOVER_ZOOM_MS", 10**9)
+    monkeypatch.setattr(table_panels, "HOVER_ZOOM_MS", 10**9)
     # a toast (e.g. "Move taken back.") lasts a second or two of the clock: a busy machine
     # could let it expire between the two draws compared, so the clock stands still here
     monkeypatch.setattr(pygame.time, "get_ticks", lambda: 1000)

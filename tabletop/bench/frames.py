@@ -118,6 +118,8 @@ class Paired:
 
     table: list[float] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)
+    #: the table's frames that copied its picture only where things changed
+    marked: int = 0
 
     def add(self, bare_ms: float, table_ms: float) -> None:
         self.bare.append(bare_ms)
@@ -161,8 +163,8 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
                               max(shown), "frames",
                               sorted(shown)[len(shown) // 2], "median", SHOW_GOAL))
     if glides.table:
-        rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames)", where,
-                           glides))
+        rows.append(_ratio(f"frame p99, glide frames ({len(glides.table)} frames, "
+                           f"{glides.marked} copying only the marks)", where, glides))
     if _landings:
         from ..ui.app import SPARE_ROOM
 
@@ -207,18 +209,21 @@ def card_images(scene) -> list[tuple[object, tuple[int, int]]]:
 
 class Bare:
     """The yardstick: fill, blit the same card pictures (those of the table at the busy
-    point, at their sizes and places), flip."""
+    point, at their sizes and places), flip. It draws on a surface of its own, made like
+    the window's: the window keeps what the table drew there (a table frame may copy its
+    picture only where things changed since its last frame)."""
 
     def __init__(self, app, scene) -> None:
         self.app = app
         self.images = card_images(scene)
+        self.screen = app.screen.copy()
 
     def frame(self) -> float:
         import pygame
 
         from ..ui import theme
 
-        screen = self.app.screen
+        screen = self.screen
         t0 = clock()
         pygame.event.pump()
         screen.fill(theme.BG)
@@ -360,6 +365,7 @@ def _move_frames(app, scene, bare: Bare, played: Played,
             move = me.choose(game.rules, game.rules.view(state, state.actor), state.actor,
                              rng)
         b = bare.frame()
+        marked = scene.marked_frames
         ms, moved = _step(app, move)
         if follow is not None:
             follow.frames += 1
@@ -374,6 +380,7 @@ def _move_frames(app, scene, bare: Bare, played: Played,
                 follow = None
         elif follow is not None or moving:
             glides.add(b, ms)
+            glides.marked += scene.marked_frames != marked
         count = len(session.moves)
         _between(app)
         if follow is not None:

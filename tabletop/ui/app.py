@@ -96,9 +96,14 @@ class App:
         self.catalogs: dict[str, Catalog] = {}
         self.after_frame: list[Callable[[], None]] = []
         #: helpers that run beside the scenes (the card files' hot reload): each frame
-        #: calls ``poll()`` (it must be cheap) and ``draw(surface)`` over the scenes;
-        #: ``close()`` when the app quits
+        #: calls ``poll()`` (it must be cheap) and ``draw(surface)`` over the scenes
+        #: (which returns False when it drew nothing); ``close()`` when the app quits
         self.services: list = []
+        #: the frames drawn so far, and the scene that alone drew the last of them (no
+        #: scene over it, no service's drawing): the window still shows just what that
+        #: scene drew, and it may draw over it only where things changed
+        self.frames_drawn = 0
+        self.drawn_alone: Scene | None = None
         self._polled = 0.0
         limits.set_interrupt_check(self.check_quit)
 
@@ -206,13 +211,17 @@ class App:
             fn()
 
     def draw(self) -> None:
+        self.frames_drawn += 1
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].transparent:
             first -= 1
-        for scene in self.scenes[first:]:
+        drawn = self.scenes[first:]
+        for scene in drawn:
             scene.draw(self.screen)
+        over = False
         for service in self.services:
-            service.draw(self.screen)
+            over = service.draw(self.screen) is not False or over  # None: it may have
+        self.drawn_alone = drawn[0] if len(drawn) == 1 and not over else None
 
     def run(self) -> None:
         try:

@@ -227,11 +227,12 @@ class HotReload:
             return [(self.note, theme.GOOD)]
         return []
 
-    def draw(self, surf: pygame.Surface) -> None:
-        """A banner at the top left, clear of the table's tool buttons on the right."""
+    def draw(self, surf: pygame.Surface) -> bool:
+        """A banner at the top left, clear of the table's tool buttons on the right;
+        whether there was one."""
         lines = self.lines()
         if not lines:
-            return
+            return False
         room = max(300, surf.get_width() - 340)
         key = (tuple(lines), room)
         if self._banner is None or self._banner[0] != key:
@@ -245,6 +246,7 @@ class HotReload:
                 text.draw(banner, part, (12, 8 + 19 * i, width - 24, 19), 14, color)
             self._banner = (key, banner)
         surf.blit(self._banner[1], (12, 8))
+        return True
 
     def close(self) -> None:
         self._stop.set()

@@ -1,7 +1,7 @@
 """Drawing the table: the static layer (felt, cards, overlays, panel) drawn once per
 change, and what moves every frame (the dragged card and its lit targets, gliding cards,
-rising numbers, another player's move shown, menus, hover zoom, hand-over and game-over
-panels, help)."""
+rising numbers, another player's move shown); menus, zooms and the panels over the table
+are in :mod:`~tabletop.ui.table.panels`."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ import pygame
 from ...engine.state import HIDDEN
 from .. import cardart, pictures, text, theme
 from ..app import background
-from ..widgets import Button, panel
+from ..widgets import panel
 from .layout import Sprite
+from .marks import TableMarks
 from .overlays import TableOverlays, glow
+from .panels import TablePanels
 
-HOVER_ZOOM_MS = 550
 #: gliding cards keep their overlays (health...) on the way when no more than this many
 #: glide at once (a whole table moving draws bare cards for those few frames)
 GLIDE_OVERLAYS = 12
@@ -35,11 +36,9 @@ PAINT_WAIT = 2
 CARD_STEPS = 6
 #: how fast the estimate of a painting step's length forgets a slow step (per step)
 STEP_FORGET = 0.9
-#: room around a card for what is drawn over and around it (captions, tags, glow)
-AWAY_MARGIN = 28
 
 
-class TableDrawing(TableOverlays):
+class TableDrawing(TablePanels, TableMarks, TableOverlays):
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin)."""
 
     def invalidate(self) -> None:
@@ -118,9 +117,7 @@ class TableDrawing(TableOverlays):
         if self._job is None:
             self._catch_up(self._canvas, keys)
         self._canvas.set_clip(None)
-        # the table and the panel fill the window: one blit of the whole picture (a blit
-        # of the window's full width is one copy; narrower ones go row by row, 3-6x slower)
-        surf.blit(self._canvas, (0, 0))
+        self._show_picture(surf)
 
     def _start_job(self, keys: dict[str, tuple]) -> None:
         """Begin painting a new picture when the table or the panel changed (again,
@@ -148,7 +145,7 @@ class TableDrawing(TableOverlays):
                 return
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
-        self._canvas_gen += 1
+        self._picture_changed(None, whole=True)
         self._job = None
 
     def spare(self, end: float) -> None:
@@ -161,6 +158,8 @@ class TableDrawing(TableOverlays):
         self._start_job(keys)
         if self._job is not None:
             self._run_job(end, first=False)
+            if self._job is None:
+                self._show_between()
         if self._job is None and self._layers.get("away") != keys["away"] and \
                 time.perf_counter() + self._slowest_step < end:
             cpu = time.thread_time()
@@ -176,13 +175,15 @@ class TableDrawing(TableOverlays):
     def _draw_arrived(self, surf) -> None:
         """Cards back in their places (their glide ended) that the picture does not show
         yet: drawn over it until it does."""
+        for sprite in self._arrived():
+            self._draw_sprite(surf, sprite)
+
+    def _arrived(self) -> list[Sprite]:
         shown = self._layers.get("away")
         if self._job is not None or shown is None:
-            return
+            return []
         back = shown[0] - self._layer_keys()["away"][0]
-        for sprite in self.layout_obj.sprites:
-            if sprite.card in back and sprite.card != HIDDEN:
-                self._draw_sprite(surf, sprite)
+        return [sp for sp in self.layout_obj.sprites if sp.card in back and sp.card != HIDDEN]
 
     def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
         """Paint the changed layers on the second picture, a step at a time."""
@@ -228,11 +229,12 @@ class TableDrawing(TableOverlays):
                 self._draw_table_layer(canvas)
                 canvas.set_clip(None)
             self._layers["away"] = now
-            self._canvas_gen += 1
+            self._picture_changed(area)
         if self._layers.get("log") != keys["log"]:
-            self._redraw_area(canvas, self.log_list.rect.clip(self.panel_rect), self._draw_log)
+            area = self.log_list.rect.clip(self.panel_rect)
+            self._redraw_area(canvas, area, self._draw_log)
             self._layers["log"] = keys["log"]
-            self._canvas_gen += 1
+            self._picture_changed(area)
 
     def _away_area(self, shown: tuple | None, now: tuple) -> pygame.Rect | None:
         """Where the picture changes when the cards away from their places change from
@@ -248,7 +250,7 @@ class TableDrawing(TableOverlays):
         rects = [sp.rect for sp in lay.sprites if sp.card in changed]
         if not rects:
             return None
-        margin = max(AWAY_MARGIN, lay.S(AWAY_MARGIN))
+        margin = self._around()
         area = rects[0].unionall(rects[1:]).inflate(2 * margin, 2 * margin)
         return area.clip(lay.table_rect(self.size))
 
@@ -463,123 +465,6 @@ class TableDrawing(TableOverlays):
         for b in self.buttons:
             b.draw(surf)
         self.log_list.draw(surf)
-
-    def _draw_menu(self, surf) -> None:
-        if not self.menu:
-            return
-        panel(surf, self.menu_box, (24, 30, 40), 245, theme.ACCENT, 8)
-        text.draw(surf, self.menu_title, (self.menu_box.left + 10, self.menu_box.top + 4,
-                                          self.menu_box.w - 20, 18), 13, theme.ACCENT, "bold")
-        for rect, label, _ in self.menu:
-            hover = rect.collidepoint(self.mouse)
-            pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else theme.BUTTON, rect,
-                             border_radius=5)
-            text.draw(surf, label, rect.inflate(-16, 0), 14, theme.TEXT, "bold",
-                      valign="middle")
-
-    def _draw_hover_zoom(self, surf) -> None:
-        if self.drag or self.menu or self.zoom is not None or self.hover is None:
-            return
-        if pygame.time.get_ticks() - self.hover_since < HOVER_ZOOM_MS:
-            return
-        sprite = self._sprite_of(self.hover)
-        if sprite is None or not sprite.face_up:
-            return
-        w, h = self.hover_size()
-        table = self.layout_obj.table_rect(self.size)
-        x = sprite.rect.right + 10 if sprite.rect.centerx < table.centerx else \
-            sprite.rect.left - w - 10
-        y = max(4, min(sprite.rect.centery - h // 2, self.size[1] - h - 4))
-        img = cardart.face(self.state.cards[self.hover], self.game.info.id, w, h)
-        shadow = pygame.Rect(x + 6, y + 8, w, h)
-        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=12)
-        surf.blit(img, (x, y))
-
-    def hover_size(self) -> tuple[int, int]:
-        """The size of the card shown while the pointer rests on a card."""
-        s = self.layout_obj.scale
-        return int(250 * s), int(350 * s)
-
-    def zoom_size(self) -> tuple[int, int]:
-        """The size of a card shown on its own (right click)."""
-        h = int(self.size[1] * 0.82)
-        return int(h * 5 / 7), h
-
-    def _draw_zoom(self, surf, card: int) -> None:
-        dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 170))
-        surf.blit(dim, (0, 0))
-        w, h = self.zoom_size()
-        img = cardart.face(self.state.cards[card], self.game.info.id, w, h)
-        surf.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
-
-    # -- hand-over, game over, help -----------------------------------------------------------
-    def _draw_handover(self, surf) -> None:
-        """Between two players sharing the screen: whose move it is, and how to go on
-        (the button or Enter shows their cards; Menu, Save and Rules work here too)."""
-        table = self.layout_obj.table_rect(self.size)
-        box = pygame.Rect(0, 0, min(580, table.w - 40), 262)
-        box.center = table.center
-        panel(surf, box, (20, 26, 34), 250, theme.ACCENT, 14)
-        seat = self.handover_to
-        name = self._seat_name(seat)
-        text.draw(surf, f"{name}, your move", (box.left + 20, box.top + 24, box.w - 40, 40), 28,
-                  theme.SEAT_COLORS[seat % 4], "bold", align="center", valign="middle")
-        text.draw(surf, "Hands are hidden between players. Pass the screen over, then show "
-                  "your cards.", (box.left + 30, box.top + 74, box.w - 60, 44), 15,
-                  theme.MUTED, align="center", wrap=True)
-        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
-        self._handover_button.label = f"Show {self.session.seats[seat].name}'s cards"
-        self._handover_button.draw(surf)
-        text.draw(surf, "Enter or Space shows the cards \u00b7 Esc or Menu: back to the main "
-                  "menu (the game is saved)", (box.left + 24, box.bottom - 62, box.w - 48, 44),
-                  13, theme.DIM, align="center", wrap=True)
-
-    def _draw_gameover(self, surf) -> None:
-        table = self.layout_obj.table_rect(self.size)
-        box = pygame.Rect(0, 0, min(600, table.w - 40), 210)
-        box.center = (table.centerx, table.centery)
-        panel(surf, box, (20, 26, 34), 245, theme.ACCENT, 14)
-        s = self.state
-        title = self.game.text.headline(s)
-        if title is None and s.winners:
-            names = " and ".join(self._seat_name(w) for w in s.winners)
-            title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
-        elif title is None and s.seats and len(s.eliminated) == s.seats:
-            title = "Everyone loses"
-        elif title is None and self.game.info.mode in ("solo", "coop"):
-            title = "The game is lost"  # nobody to share a draw with
-        elif title is None:
-            title = "A draw"
-        text.draw(surf, title, (box.left + 20, box.top + 16, box.w - 40, 44), 28,
-                  theme.ACCENT, "bold", align="center", valign="middle")
-        text.draw(surf, getattr(s, "result", ""), (box.left + 24, box.top + 66, box.w - 48,
-                                                   70), 15, theme.TEXT, align="center",
-                  wrap=True)
-        if not getattr(self, "_gameover_buttons", None):
-            self._gameover_buttons = [
-                Button((0, 0, 170, 40), "Main menu", self.to_menu, size=15),
-                Button((0, 0, 170, 40), "Save the log", self.export_log, size=15),
-                Button((0, 0, 170, 40), "Review table", self.dismiss_gameover, size=15),
-            ]
-        bw = min(170, (box.w - 48) // 3)
-        bx = box.centerx - (3 * bw + 2 * 12) // 2
-        for i, b in enumerate(self._gameover_buttons):
-            b.rect = pygame.Rect(bx + i * (bw + 12), box.bottom - 58, bw, 40)
-            b.draw(surf)
-
-    def _draw_help(self, surf) -> None:
-        dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surf.blit(dim, (0, 0))
-        panel(surf, self.help_rect, (20, 26, 34), 250, theme.ACCENT, 12)
-        text.draw(surf, f"How to play {self.game.info.title}",
-                  (self.help_rect.left + 20, self.help_rect.top + 12, self.help_rect.w - 40, 30),
-                  22, theme.ACCENT, "bold")
-        self.help_list.draw(surf)
-        text.draw(surf, "Scroll to read \u00b7 click to close",
-                  (self.help_rect.left + 20, self.help_rect.bottom - 24, self.help_rect.w - 40,
-                   18), 12, theme.MUTED)
 
 
 def panel_ground(size: tuple[int, int]) -> pygame.Surface:

@@ -18,6 +18,8 @@ from ...engine.moves import Move
 from .. import text, theme
 
 HINT_COLOR = (120, 200, 255)
+#: how much wider and taller than the hinted card its ring is
+HINT_RING = 12
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ class TableHints:
     def _draw_hint(self, surf) -> None:
         """Rings round the hinted card and its target (the words are in the panel)."""
         for rect in self.hint_rects():
-            pygame.draw.rect(surf, HINT_COLOR, rect.inflate(12, 12), 4, border_radius=10)
+            pygame.draw.rect(surf, HINT_COLOR, rect.inflate(HINT_RING, HINT_RING), 4,
+                             border_radius=10)
 
     def hint_height(self, width: int) -> int:
         """The height the hint's lines take in the status box."""
@@ -140,12 +143,11 @@ class TableHints:
 
     def _draw_thinking(self, surf) -> None:
         """A bar under the status that fills over the thinking computer's budget."""
-        computers = self.computers
-        if not computers.thinking or self.state.over:
+        box = self._thinking_box()
+        if box is None:
             return
+        computers = self.computers
         budget = computers.budget(self.state.actor)
-        box = pygame.Rect(self.panel_rect.left + 22, self.status_bottom - 12,
-                          self.panel_rect.w - 44, 4)
         pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
         if budget > 0:
             share = min(1.0, computers.thought_for / budget)
@@ -155,3 +157,10 @@ class TableHints:
             x = int((time.monotonic() * 0.8 % 1.0) * (box.w - 40))
             pygame.draw.rect(surf, theme.ACCENT, (box.left + x, box.top, 40, 4),
                              border_radius=2)
+
+    def _thinking_box(self) -> pygame.Rect | None:
+        """Where the thinking bar is (None: no computer is thinking)."""
+        if not self.computers.thinking or self.state.over:
+            return None
+        return pygame.Rect(self.panel_rect.left + 22, self.status_bottom - 12,
+                           self.panel_rect.w - 44, 4)

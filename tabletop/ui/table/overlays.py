@@ -9,6 +9,9 @@ import pygame
 
 from .. import pictures, text, theme
 
+#: the width of the spotlight's outline round another player's cards
+SPOT_WIDTH = 4
+
 
 class TableOverlays:
     """The dialog, the spotlight on another player's move and the rising numbers."""
@@ -54,15 +57,21 @@ class TableOverlays:
                       tuple(map(tuple, self.hint_rects())))
 
     def _draw_rising(self, surf) -> None:
+        for img, box, alpha in self._rise_places():
+            img.set_alpha(alpha)
+            surf.blit(img, box)
+
+    def _rise_places(self) -> list[tuple[pygame.Surface, pygame.Rect, int]]:
+        """Each rising number's picture, where it is now and how opaque."""
         s = self.layout_obj.scale
+        out = []
         for rise in self.motion.rising:
             k = rise.t / rise.duration
             x, y = rise.pos
             y -= int(60 * s * (1 - (1 - k) ** 2))
             img = self._rise_picture(rise)
-            box = img.get_rect(center=(x, y))
-            img.set_alpha(int(255 * min(1.0, 2.5 * (1 - k))))
-            surf.blit(img, box)
+            out.append((img, img.get_rect(center=(x, y)), int(255 * min(1.0, 2.5 * (1 - k)))))
+        return out
 
     def _rise_picture(self, rise) -> pygame.Surface:
         """A rising number's picture, painted once per number, colour and size (with the
@@ -82,30 +91,42 @@ class TableOverlays:
 
     def _draw_spotlight(self, surf) -> None:
         """Another player's move: its cards lit in the seat's colour, and a caption."""
+        place = self._spotlight_place()
+        if place is None:
+            return
+        color, lit, bubble, box, alpha = place
+        for rect in lit:
+            glow(surf, rect, color, SPOT_WIDTH)
+        bubble.set_alpha(alpha)
+        surf.blit(bubble, box)
+
+    def _spotlight_place(self) -> tuple | None:
+        """The spotlight on another player's move now: (the seat's colour, the rects lit,
+        the caption's bubble, where it is, how opaque); None when there is none."""
         spot = self.motion.spot
         if spot is None or self.state.over:
-            return
+            return None
         lay = self.layout_obj
-        color = theme.seat_color(spot.seat)
-        gliding = self.motion.glides
-        lit = [gliding[sp.card].rect() if sp.card in gliding else sp.rect
-               for sp in lay.sprites if sp.card in spot.cards]
-        lit += [lay.zones[z] for z in spot.zones if z in lay.zones and not lit]
-        for rect in lit:
-            glow(surf, rect, color, 4)
+        # where the cards end up: a card still gliding there is lit once it lands (an
+        # outline following a card that grows on its way would be painted anew each
+        # frame), and the caption stays still over its place
+        places = [sp for sp in lay.sprites if sp.card in spot.cards]
+        ends = [sp.rect for sp in places] or \
+            [lay.zones[z] for z in spot.zones if z in lay.zones]
+        lit = [sp.rect for sp in places if sp.card not in self.motion.glides] \
+            if places else ends
         table = lay.table_rect(self.size)
         bubble = self._bubble_for(spot)
         box = bubble.get_rect()
         h = box.h
-        anchor = lit[0] if lit else table
-        box.midbottom = (anchor.centerx, anchor.top - 8) if lit else \
+        anchor = ends[0] if ends else table
+        box.midbottom = (anchor.centerx, anchor.top - 8) if ends else \
             (table.centerx, table.top + h + 12)
         if box.top < table.top + 4:
-            box.top = (anchor.bottom + 8) if lit else table.top + 4
+            box.top = (anchor.bottom + 8) if ends else table.top + 4
         box.clamp_ip(table.inflate(-8, -8))
         fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        bubble.set_alpha(int(255 * fade))
-        surf.blit(bubble, box)
+        return theme.seat_color(spot.seat), lit, bubble, box, int(255 * fade)
 
     def _bubble_for(self, spot) -> pygame.Surface:
         """The caption of another player's move in its bubble: painted once per caption,
@@ -128,9 +149,14 @@ class TableOverlays:
 def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
     """A lit outline round ``rect`` (and a faint fill with ``fill``), painted once per
     size and colour."""
-    r = rect.inflate(width * 2 + 2, width * 2 + 2)
+    r = glow_area(rect, width)
     surf.blit(pictures.box(r.size, (*color, 40) if fill else None, (*color, 230), width, 10),
               r)
+
+
+def glow_area(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """Where :func:`glow` paints round ``rect``."""
+    return rect.inflate(width * 2 + 2, width * 2 + 2)
 
 
 _risen: dict[tuple, pygame.Surface] = {}  # the rising numbers' pictures

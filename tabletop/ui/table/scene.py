@@ -321,6 +321,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
 
     def layout(self, size: tuple[int, int]) -> None:
         self.land_now()
+        self.forget_shown()
         self.computers.mods = self.app.use_mods
         self.computers.start()
         self.motion.speed = self.app.settings.speed

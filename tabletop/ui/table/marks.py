@@ -1,0 +1,147 @@
+"""Showing the table's picture in a frame: all of it, or only where things were drawn over
+it (a mixin of :class:`~tabletop.ui.table.scene.TableScene`).
+
+A frame shows the cached picture of the table and the panel, then draws over it what
+moves or lights up. Copying the whole picture to the window was most of the cost of a
+frame in which cards glide. When the picture is the one the last frame showed, and that
+frame was drawn by this table alone on the same window (no screen over it, no banner of
+the app's), the window still holds it everywhere except where the last frame drew over
+it; if everything drawn over the picture in both frames lies in places known before
+drawing (the *marks*: cards gliding, numbers rising, the spotlight on another player's
+move and its caption, cards back in place that the picture does not show yet, the
+hint's rings, the thinking bar, a lit button, the hover zoom, the narration line), the
+frame copies the picture back only there (in whole rows: see :func:`_bands`). Anything
+else over the picture (a drag, a
+dropped card waiting, a dialog, a menu, the hand-over, game-over or help panels, a
+zoomed card, a message) and the frame copies all of it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .hint import HINT_RING
+from .overlays import SPOT_WIDTH, glow_area
+
+#: room around a card for what is drawn over and around it (captions, tags, glow)
+AWAY_MARGIN = 28
+#: how far the hover zoom's shadow lies from it
+ZOOM_SHADOW = (6, 8)
+#: marks covering rows of more than this share of the window's height: one copy of the
+#: whole picture
+WHOLE_SHARE = 0.8
+
+
+class TableMarks:
+    """:meth:`_show_picture`, and the marks of a frame (:meth:`_frame_marks`)."""
+
+    _shown: tuple | None = None  # ((the picture, the window, its size), frame, marks)
+    #: the areas of the picture changed since a frame last showed it (None: all of it)
+    _changed: list[pygame.Rect] | None = None
+    #: the frames that copied the picture only where marks lay (the bench reports them)
+    marked_frames = 0
+
+    def _show_picture(self, surf: pygame.Surface) -> None:
+        """Copy the table's picture to ``surf`` for this frame: only where the last
+        frame's marks and this frame's lie when the window still shows the picture
+        elsewhere, else all of it."""
+        app = self.app
+        marks = self._frame_marks()
+        now = (id(self._canvas), id(surf), surf.get_size())
+        last, self._shown = self._shown, (now, app.frames_drawn, marks)
+        changed, self._changed = self._changed, []
+        if marks is not None and changed is not None and last is not None and \
+                last[2] is not None and last[0] == now and \
+                last[1] == app.frames_drawn - 1 and app.drawn_alone is self:
+            w, h = surf.get_size()
+            bands = _bands(last[2] + marks + changed, h)
+            if sum(bottom - top for top, bottom in bands) <= WHOLE_SHARE * h:
+                for top, bottom in bands:
+                    area = pygame.Rect(0, top, w, bottom - top)
+                    surf.blit(self._canvas, area, area)
+                self.marked_frames += 1
+                return
+        surf.blit(self._canvas, (0, 0))
+
+    def _picture_changed(self, area: pygame.Rect | None, whole: bool = False) -> None:
+        """``area`` of the picture was painted again (None: nothing was), or ``whole``:
+        another picture took its place."""
+        self._canvas_gen += 1
+        if whole:
+            self._changed = None
+        elif area is not None and self._changed is not None:
+            self._changed.append(pygame.Rect(area))
+
+    def _show_between(self) -> None:
+        """A new picture was swapped in between frames: copied to the window now, if the
+        window holds this table's last frame, so that the next frame draws over it only
+        where things move (it would otherwise copy the whole picture itself)."""
+        app = self.app
+        surf = app.screen
+        last = self._shown
+        if last is None or last[1] != app.frames_drawn or app.drawn_alone is not self or \
+                last[0][1:] != (id(surf), surf.get_size()):
+            return
+        surf.blit(self._canvas, (0, 0))
+        self._shown = ((id(self._canvas), id(surf), surf.get_size()), app.frames_drawn, [])
+        self._changed = []
+
+    def forget_shown(self) -> None:
+        """The window no longer shows the picture as the last frame left it (a new
+        window, a new layout): the next frame copies all of it."""
+        self._shown = None
+
+    def _around(self) -> int:
+        """The room kept round a card for its captions, tags and glow."""
+        return max(AWAY_MARGIN, self.layout_obj.S(AWAY_MARGIN))
+
+    def _frame_marks(self) -> list[pygame.Rect] | None:
+        """Where this frame draws over the picture (see the module docstring); None when
+        it draws anything whose place is not known beforehand. Mirrors ``draw``."""
+        if self.handover_to is not None or self.help_open or self.dialog is not None or \
+                self.menu or self.zoom is not None or self.toast.active or \
+                self.held_card() is not None or (self.drag and self.drag.active) or \
+                (self.state.over and not self._review):
+            return None
+        marks = [b.rect for b in self.tools + self.buttons if b.hover]
+        log = self.log_list
+        if not self.game_log.following and log.max_offset() > 0:
+            marks.append(self.latest_button.rect)
+        if self.narration is not None and self.narration.visible:
+            marks.append(self.narration.rect)
+        thinking = self._thinking_box()
+        if thinking is not None:
+            marks.append(thinking)
+        marks += [r.inflate(HINT_RING + 4, HINT_RING + 4) for r in self.hint_rects()]
+        if self._job is None:  # else the picture shows the cards where they were
+            room = self._around()
+            marks += [sp.rect.inflate(2 * room, 2 * room) for sp in self._arrived()]
+            spot = self._spotlight_place()
+            if spot is not None:
+                marks += [glow_area(r, SPOT_WIDTH) for r in spot[1]]
+                marks.append(spot[3])
+            marks += [g.rect().inflate(2 * room, 2 * room)
+                      for g in self.motion.glides.values()]
+            marks += [box for _, box, _ in self._rise_places()]
+        zoom = self._hover_zoom_place()
+        if zoom is not None:
+            marks.append(zoom.union(zoom.move(*ZOOM_SHADOW)))
+        return marks
+
+
+def _bands(areas: list[pygame.Rect], height: int) -> list[tuple[int, int]]:
+    """The rows ``areas`` cover, as few runs (top, bottom) as they make. Whole rows are
+    copied: a run of rows of the window's full width is one stretch of memory, copied at
+    full speed, where an area narrower than the window is a short piece of each of its
+    rows (measured: a card's area, not in the processor's cache, copied in 0.02-0.09 ms,
+    at up to a tenth of the speed of whole rows)."""
+    out: list[list[int]] = []
+    for top, bottom in sorted((max(0, r.top), min(height, r.bottom)) for r in areas
+                              if r.w > 0 and r.h > 0):
+        if bottom <= top:
+            continue
+        if out and top <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], bottom)
+        else:
+            out.append([top, bottom])
+    return [(top, bottom) for top, bottom in out]

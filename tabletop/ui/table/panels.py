@@ -1,0 +1,141 @@
+"""What covers part or all of the table: the card menu, the card under the pointer shown
+large and a card zoomed on its own, the hand-over, game-over and help panels (a mixin of
+:class:`~tabletop.ui.table.scene.TableScene`, with
+:class:`~tabletop.ui.table.draw.TableDrawing`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import cardart, text, theme
+from ..widgets import Button, panel
+from .marks import ZOOM_SHADOW
+
+HOVER_ZOOM_MS = 550
+
+
+class TablePanels:
+    """Menus, zooms and panels over the table."""
+
+    def _draw_menu(self, surf) -> None:
+        if not self.menu:
+            return
+        panel(surf, self.menu_box, (24, 30, 40), 245, theme.ACCENT, 8)
+        text.draw(surf, self.menu_title, (self.menu_box.left + 10, self.menu_box.top + 4,
+                                          self.menu_box.w - 20, 18), 13, theme.ACCENT, "bold")
+        for rect, label, _ in self.menu:
+            hover = rect.collidepoint(self.mouse)
+            pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else theme.BUTTON, rect,
+                             border_radius=5)
+            text.draw(surf, label, rect.inflate(-16, 0), 14, theme.TEXT, "bold",
+                      valign="middle")
+
+    def _draw_hover_zoom(self, surf) -> None:
+        place = self._hover_zoom_place()
+        if place is not None:
+            pygame.draw.rect(surf, (0, 0, 0), place.move(*ZOOM_SHADOW), border_radius=12)
+            img = cardart.face(self.state.cards[self.hover], self.game.info.id, *place.size)
+            surf.blit(img, place)
+
+    def _hover_zoom_place(self) -> pygame.Rect | None:
+        """Where the large picture of the card under the pointer is shown (None: not
+        now: nothing hovered long enough, or a drag, a menu or a zoom open)."""
+        if self.drag or self.menu or self.zoom is not None or self.hover is None:
+            return None
+        if pygame.time.get_ticks() - self.hover_since < HOVER_ZOOM_MS:
+            return None
+        sprite = self._sprite_of(self.hover)
+        if sprite is None or not sprite.face_up:
+            return None
+        w, h = self.hover_size()
+        table = self.layout_obj.table_rect(self.size)
+        x = sprite.rect.right + 10 if sprite.rect.centerx < table.centerx else \
+            sprite.rect.left - w - 10
+        y = max(4, min(sprite.rect.centery - h // 2, self.size[1] - h - 4))
+        return pygame.Rect(x, y, w, h)
+
+    def hover_size(self) -> tuple[int, int]:
+        """The size of the card shown while the pointer rests on a card."""
+        s = self.layout_obj.scale
+        return int(250 * s), int(350 * s)
+
+    def zoom_size(self) -> tuple[int, int]:
+        """The size of a card shown on its own (right click)."""
+        h = int(self.size[1] * 0.82)
+        return int(h * 5 / 7), h
+
+    def _draw_zoom(self, surf, card: int) -> None:
+        dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 170))
+        surf.blit(dim, (0, 0))
+        w, h = self.zoom_size()
+        img = cardart.face(self.state.cards[card], self.game.info.id, w, h)
+        surf.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
+
+    # -- hand-over, game over, help -----------------------------------------------------------
+    def _draw_handover(self, surf) -> None:
+        """Between two players sharing the screen: whose move it is, and how to go on
+        (the button or Enter shows their cards; Menu, Save and Rules work here too)."""
+        table = self.layout_obj.table_rect(self.size)
+        box = pygame.Rect(0, 0, min(580, table.w - 40), 262)
+        box.center = table.center
+        panel(surf, box, (20, 26, 34), 250, theme.ACCENT, 14)
+        seat = self.handover_to
+        name = self._seat_name(seat)
+        text.draw(surf, f"{name}, your move", (box.left + 20, box.top + 24, box.w - 40, 40), 28,
+                  theme.SEAT_COLORS[seat % 4], "bold", align="center", valign="middle")
+        text.draw(surf, "Hands are hidden between players. Pass the screen over, then show "
+                  "your cards.", (box.left + 30, box.top + 74, box.w - 60, 44), 15,
+                  theme.MUTED, align="center", wrap=True)
+        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
+        self._handover_button.label = f"Show {self.session.seats[seat].name}'s cards"
+        self._handover_button.draw(surf)
+        text.draw(surf, "Enter or Space shows the cards \u00b7 Esc or Menu: back to the main "
+                  "menu (the game is saved)", (box.left + 24, box.bottom - 62, box.w - 48, 44),
+                  13, theme.DIM, align="center", wrap=True)
+
+    def _draw_gameover(self, surf) -> None:
+        table = self.layout_obj.table_rect(self.size)
+        box = pygame.Rect(0, 0, min(600, table.w - 40), 210)
+        box.center = (table.centerx, table.centery)
+        panel(surf, box, (20, 26, 34), 245, theme.ACCENT, 14)
+        s = self.state
+        title = self.game.text.headline(s)
+        if title is None and s.winners:
+            names = " and ".join(self._seat_name(w) for w in s.winners)
+            title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
+        elif title is None and s.seats and len(s.eliminated) == s.seats:
+            title = "Everyone loses"
+        elif title is None and self.game.info.mode in ("solo", "coop"):
+            title = "The game is lost"  # nobody to share a draw with
+        elif title is None:
+            title = "A draw"
+        text.draw(surf, title, (box.left + 20, box.top + 16, box.w - 40, 44), 28,
+                  theme.ACCENT, "bold", align="center", valign="middle")
+        text.draw(surf, getattr(s, "result", ""), (box.left + 24, box.top + 66, box.w - 48,
+                                                   70), 15, theme.TEXT, align="center",
+                  wrap=True)
+        if not getattr(self, "_gameover_buttons", None):
+            self._gameover_buttons = [
+                Button((0, 0, 170, 40), "Main menu", self.to_menu, size=15),
+                Button((0, 0, 170, 40), "Save the log", self.export_log, size=15),
+                Button((0, 0, 170, 40), "Review table", self.dismiss_gameover, size=15),
+            ]
+        bw = min(170, (box.w - 48) // 3)
+        bx = box.centerx - (3 * bw + 2 * 12) // 2
+        for i, b in enumerate(self._gameover_buttons):
+            b.rect = pygame.Rect(bx + i * (bw + 12), box.bottom - 58, bw, 40)
+            b.draw(surf)
+
+    def _draw_help(self, surf) -> None:
+        dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surf.blit(dim, (0, 0))
+        panel(surf, self.help_rect, (20, 26, 34), 250, theme.ACCENT, 12)
+        text.draw(surf, f"How to play {self.game.info.title}",
+                  (self.help_rect.left + 20, self.help_rect.top + 12, self.help_rect.w - 40, 30),
+                  22, theme.ACCENT, "bold")
+        self.help_list.draw(surf)
+        text.draw(surf, "Scroll to read \u00b7 click to close",
+                  (self.help_rect.left + 20, self.help_rect.bottom - 24, self.help_rect.w - 40,
+                   18), 12, theme.MUTED)

@@ -1,0 +1,196 @@
+"""A frame copies the table's picture to the window only where this frame and the last
+one draw over it (cards gliding, numbers rising, the spotlight and its caption...), when
+the window still shows that picture elsewhere: every such frame must look exactly as a
+frame that copies the whole picture."""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+from table_helpers import BRAWL_POSITION, brawl_table, open_table, sample_points
+from ui_helpers import post
+
+from tabletop.engine.info import SeatConfig
+from tabletop.engine.rng import Rng
+from tabletop.games import GAMES
+from tabletop.ui.table import hint
+from tabletop.ui.table.hint import Hint
+from tabletop.ui.table.motion import Rising
+from tabletop.ui.table.panels import HOVER_ZOOM_MS
+from tabletop.worker import Reply
+
+
+def whole_frame(scene, screen) -> pygame.Surface:
+    """The frame just drawn as it is with the whole picture copied (drawn again, on a
+    copy of the window, with nothing remembered of the frame before)."""
+    out = screen.copy()
+    out.fill((255, 0, 255))
+    shown, waited = scene._shown, scene._job_waited
+    scene.forget_shown()
+    scene._job_waited = -1000  # the new picture being painted: not painted on here
+    scene.draw(out)
+    scene._shown, scene._job_waited = shown, waited
+    return out
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+class Frames:
+    """Frames run and each compared with the whole frame; what the marked ones drew."""
+
+    def __init__(self, app, scene, between: bool = False) -> None:
+        self.app, self.scene, self.between = app, scene, between
+        self.marked = 0
+        self.seen: set[str] = set()
+
+    def step(self) -> None:
+        """A frame, checked; with ``between``, then the work between frames (where a
+        new picture is swapped in and copied to the window)."""
+        app, scene = self.app, self.scene
+        before = scene.marked_frames
+        app.step(0.016)
+        self.check(before)
+        if self.between:
+            app.spare(time.perf_counter() + 0.5)
+
+    def check(self, before: int) -> None:
+        scene, app = self.scene, self.app
+        if scene.marked_frames == before:
+            return
+        self.marked += 1
+        self.seen |= {name for name, on in (
+            ("glide", scene.motion.glides), ("rise", scene.motion.rising),
+            ("spot", scene.motion.spot is not None and not scene.state.over),
+            ("zoom", scene._hover_zoom_place() is not None),
+            ("button", any(b.hover for b in scene.tools + scene.buttons))) if on}
+        assert same(app.screen, whole_frame(scene, app.screen)), \
+            f"frame {scene.marked_frames} differs from the whole picture ({self.seen})"
+
+
+def play_on(app, scene, moves: int, seed: int = 3, between: bool = False) -> Frames:
+    """``moves`` moves played from the table (each seat's by the game's own player, made
+    as the table makes them), each followed by the frames while its cards glide and the
+    pointer wanders; every frame checked."""
+    game = scene.game
+    me = game.computer_player()
+    rng = Rng(seed)
+    run = Frames(app, scene, between)
+    for i in range(moves):
+        state = scene.session.state
+        if state.over:
+            break
+        seat = state.actor
+        scene.play(me.choose(game.rules, game.rules.view(state, seat), seat, rng))
+        for k in range(30):
+            pos = (60 + (i * 97 + k * 13) % 900, 80 + (i * 41 + k * 7) % 560)
+            if k % 3 == 0:
+                post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            run.step()
+    return run
+
+
+@pytest.mark.parametrize("between", [False, True], ids=["frames only", "work between"])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_frames_that_copy_only_the_marks_look_as_whole_ones(app, game_id, between):
+    label, data = sample_points(game_id)[1]
+    scene = open_table(app, game_id, data)
+    shown = scene.marked_frames
+    run = play_on(app, scene, 8, between=between)
+    assert run.marked > 20, f"{label}: {run.marked} frames copied only the marks"
+    assert "glide" in run.seen
+    if between:  # every new picture was copied to the window between frames
+        assert scene.marked_frames - shown == run.marked > 100
+
+
+def test_the_hover_zoom_and_a_lit_button_are_marks_too(app):
+    label, data = sample_points("brawl")[1]
+    scene = open_table(app, "brawl", data)
+    run = Frames(app, scene)
+    sprite = next(sp for sp in scene.layout_obj.sprites if sp.face_up and sp.card >= 0)
+    post(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(1, 1), buttons=(0, 0, 0))
+    run.step()
+    scene.hover_since -= HOVER_ZOOM_MS + 1
+    for _ in range(3):
+        run.step()
+    tool = scene.tools[0]
+    for pos in (tool.rect.center, (tool.rect.left - 40, tool.rect.bottom + 200)):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        for _ in range(3):
+            run.step()
+    assert {"zoom", "button"} <= run.seen, run.seen
+    assert not tool.hover
+
+
+def test_a_rising_number_on_a_still_table_is_a_mark(app):
+    label, data = sample_points("brawl")[1]
+    scene = open_table(app, "brawl", data)
+    run = Frames(app, scene)
+    run.step()
+    scene.motion.rising.append(Rising("\u22123", False, (400, 300), 0.5))
+    while scene.motion.rising:
+        run.step()
+    run.step()
+    assert run.marked > 20 and "rise" in run.seen
+
+
+class SlowWorker:
+    """A stand-in for the computer players' worker that answers with the first legal
+    move after ``polls`` polls."""
+
+    def __init__(self, polls: int) -> None:
+        self.polls, self.asked, self.view = polls, 0, None
+
+    def ask(self, view, seat, budget=0.0, player=None) -> None:
+        self.asked += 1
+        self.view, self.left = view, self.polls
+
+    def poll(self):
+        if self.view is None:
+            return None
+        self.left -= 1
+        if self.left > 0:
+            return None
+        move, self.view = GAMES["brawl"].rules.legal_moves(self.view)[0], None
+        return Reply(self.asked, move, 0.01, {})
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_thinking_bar_is_a_mark_and_goes_when_the_answer_comes(app, monkeypatch):
+    # the bar's pulse moves with the clock: a still clock, so a frame drawn again matches
+    monkeypatch.setattr(hint, "time", SimpleNamespace(monotonic=lambda: 12.0))
+    seats = [SeatConfig("Ana"), SeatConfig("Bo", "computer")]
+    scene = brawl_table(app, {**BRAWL_POSITION, "turn": "P2"}, seats, autosave=False,
+                        worker=SlowWorker(8))
+    run = Frames(app, scene)
+    thinking = 0
+    for _ in range(30):
+        thinking += scene.computers.thinking
+        run.step()
+    assert thinking >= 5 and not scene.computers.thinking
+    assert len(scene.session.moves) == 1 and run.marked > 10
+
+
+def test_the_hint_rings_are_marks_and_go_with_the_move(app):
+    scene = brawl_table(app, autosave=False)
+    run = Frames(app, scene)
+    move = next(m for m in scene.legal if isinstance(m.card, int))
+    scene.hint = Hint(len(scene.session.moves), move, 0.6, None, 0.0)
+    scene._hint_changed()
+    for _ in range(10):
+        run.step()
+    assert scene.hint_rects() and run.marked >= 5
+    marked = run.marked
+    scene.play(move)
+    for _ in range(3):
+        run.step()
+    assert not scene.hint_rects() and run.marked > marked
