@@ -17,6 +17,9 @@ HOVER_ZOOM_MS = 550
 class TablePanels:
     """Menus, zooms and panels over the table."""
 
+    #: ``pygame.time.get_ticks()`` as the frame began (``update``)
+    frame_ticks = 0
+
     def _draw_menu(self, surf) -> None:
         if not self.menu:
             return
@@ -42,7 +45,8 @@ class TablePanels:
         now: nothing hovered long enough, or a drag, a menu or a zoom open)."""
         if self.drag or self.menu or self.zoom is not None or self.hover is None:
             return None
-        if pygame.time.get_ticks() - self.hover_since < HOVER_ZOOM_MS:
+        # the time as the frame began: the marks of the frame and its drawing agree
+        if self.frame_ticks - self.hover_since < HOVER_ZOOM_MS:
             return None
         sprite = self._sprite_of(self.hover)
         if sprite is None or not sprite.face_up:

@@ -477,6 +477,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self.refresh(animate=False)
 
     def update(self, dt: float) -> None:
+        self.frame_ticks = pygame.time.get_ticks()  # what this frame shows is as of now
         self._land_late()
         self._check_writes()
         if not self.painting:  # cards glide once the picture shows where they go
