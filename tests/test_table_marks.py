@@ -16,6 +16,7 @@ from ui_helpers import post
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
+from tabletop.ui.app import Scene
 from tabletop.ui.table import hint
 from tabletop.ui.table.hint import Hint
 from tabletop.ui.table.motion import Rising
@@ -194,3 +195,55 @@ def test_the_hint_rings_are_marks_and_go_with_the_move(app):
     for _ in range(3):
         run.step()
     assert not scene.hint_rects() and run.marked > marked
+
+
+class Cover(Scene):
+    """A screen drawn over the table (a box in its middle)."""
+
+    transparent = True
+
+    def draw(self, surf) -> None:
+        pygame.draw.rect(surf, (250, 0, 250), (300, 200, 400, 300))
+
+
+class Banner:
+    """A service that draws a banner over every screen while ``on``; its ``draw``
+    returns nothing (as one that does not say whether it drew)."""
+
+    on = True
+
+    def poll(self) -> None:
+        pass
+
+    def draw(self, surf):
+        if self.on:
+            pygame.draw.rect(surf, (250, 0, 250), (20, 20, 300, 40))
+
+    def close(self) -> None:
+        pass
+
+
+def test_what_another_screen_or_a_banner_drew_over_the_table_is_copied_over(app):
+    label, data = sample_points("brawl")[1]
+    scene = open_table(app, "brawl", data)
+    run = Frames(app, scene)
+    for _ in range(3):
+        run.step()
+    app.push(Cover())
+    app.step(0.016)
+    app.pop()
+    run.step()  # the box over the table is gone
+    assert same(app.screen, whole_frame(scene, app.screen))
+    banner = Banner()
+    app.services.append(banner)
+    app.step(0.016)  # the banner over the table
+    banner.on = False
+    run.step()
+    assert same(app.screen, whole_frame(scene, app.screen))
+    marked = run.marked
+    run.step()
+    assert run.marked == marked  # it may have drawn: every frame copies all
+    app.services.remove(banner)
+    for _ in range(4):
+        run.step()
+    assert run.marked == marked + 3  # gone: after one more whole copy, the marks only
