@@ -247,3 +247,20 @@ def test_what_another_screen_or_a_banner_drew_over_the_table_is_copied_over(app)
     for _ in range(4):
         run.step()
     assert run.marked == marked + 3  # gone: after one more whole copy, the marks only
+
+
+def test_after_the_window_changes_size_a_frame_copies_all_of_the_picture(app):
+    label, data = sample_points("brawl")[1]
+    scene = open_table(app, "brawl", data)
+    run = Frames(app, scene, between=True)
+    for _ in range(3):
+        run.step()
+    for size in ((1100, 700), (1280, 720)):
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        marked = run.marked
+        run.step()
+        assert app.screen.get_size() == size and run.marked == marked
+        assert same(app.screen, whole_frame(scene, app.screen))
+        for _ in range(4):
+            run.step()
+        assert run.marked > marked  # and then only the marks again
