@@ -8,6 +8,8 @@ import copy
 import json
 from pathlib import Path
 
+import pygame
+
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import session_from_dict
@@ -34,6 +36,14 @@ def sample_points(game_id: str, points: int = 3) -> list[tuple[str, dict]]:
                 seat["kind"] = "human"
             out.append((f"{sample.file}@{k}", cut))
     return out
+
+
+def pixels_differ(a, b) -> int:
+    """How many pixels of two pictures of one size differ (0: they are the same)."""
+    x, y = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    if x == y:
+        return 0
+    return sum(1 for i in range(0, len(x), 3) if x[i:i + 3] != y[i:i + 3])
 
 
 def open_table(app, game_id: str, data: dict | None = None) -> TableScene:

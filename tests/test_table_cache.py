@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from table_helpers import open_table, sample_points
+from table_helpers import open_table, pixels_differ, sample_points
 from ui_helpers import post
 
 from tabletop.engine.rng import Rng
@@ -56,10 +56,8 @@ def assert_fresh(app, scene, what: str) -> None:
     cached = pygame.Surface(app.screen.get_size())
     scene.draw(cached)  # the same moment again, from the caches the frame left
     fresh = _fresh(scene, app.screen.get_size())
-    a = pygame.image.tobytes(cached, "RGB")
-    b = pygame.image.tobytes(fresh, "RGB")
-    if a != b:
-        differ = sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])
+    differ = pixels_differ(cached, fresh)
+    if differ:
         pygame.image.save(cached, "/tmp/table-cache-cached.png")
         pygame.image.save(fresh, "/tmp/table-cache-fresh.png")
         raise AssertionError(f"{scene.game.info.id}: after {what}, {differ} pixels of the "

@@ -70,7 +70,7 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         """What each cached layer shows: it is drawn again only when its key changes
         (scrolling the log redraws the log, not the cards nor the rest of the panel; a
         drag or a glide only the cards it takes away or puts back)."""
-        dragging = self.drag.card if self.drag and self.drag.active else None
+        dragging = self.dragged_card
         held = self.held_card()
         away = self.motion.moving | {dragging, held[0] if held is not None else None}
         log = self.log_list
@@ -271,12 +271,11 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
     def _off_table(self) -> tuple[set[int], set[int]]:
         """The cards not drawn in the table layer (dragged, gliding) and those lit as
         playable."""
-        dragging = self.drag.card if self.drag and self.drag.active else None
-        return self.motion.moving | {dragging}, self._glowing()
+        return self.motion.moving | {self.dragged_card}, self._glowing()
 
     def _glowing(self) -> set[int]:
         """The cards lit as playable (only while nothing is dragged)."""
-        return set() if self.drag and self.drag.active else self._lit()
+        return set() if self.dragged_card is not None else self._lit()
 
     def _lit(self) -> set[int]:
         """The cards a move uses, which light up while nothing is dragged."""
@@ -330,10 +329,9 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)
-        if not self.game_log.following and self.log_list.max_offset() > 0 and \
-                self.handover_to is None:
+        if self._latest_shown():
             self.latest_button.draw(surf)
-        if self.narration is not None and self.narration.visible and self.handover_to is None:
+        if self._narration_shown():
             self.narration.draw(surf)
         if self.handover_to is not None:
             self._draw_handover(surf)
@@ -345,7 +343,7 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             self._draw_moving(surf)
             self._draw_menu(surf)
             self._draw_hover_zoom(surf)
-            if self.state.over and not self._review:
+            if self.gameover_shown:
                 self._draw_gameover(surf)
             if self.zoom is not None:
                 self._draw_zoom(surf, self.zoom)
@@ -354,11 +352,31 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         table = self.layout_obj.table_rect(self.size)
         self.toast.draw(surf, (table.centerx, table.centery), min(620, table.w - 40))
 
+    @property
+    def dragged_card(self) -> int | None:
+        """The card being dragged (None: nothing is)."""
+        return self.drag.card if self.drag and self.drag.active else None
+
+    @property
+    def gameover_shown(self) -> bool:
+        """Is the game-over panel up (the game over, and not dismissed to review it)?"""
+        return self.state.over and not self._review
+
+    def _latest_shown(self) -> bool:
+        """Is the "Latest" button over the log (the log scrolled back)?"""
+        return not self.game_log.following and self.log_list.max_offset() > 0 and \
+            self.handover_to is None
+
+    def _narration_shown(self) -> bool:
+        """Is the narration line under the status box?"""
+        return self.narration is not None and self.narration.visible and \
+            self.handover_to is None
+
     # -- what moves ------------------------------------------------------------------------
     def _draw_moving(self, surf) -> None:
         """The spotlight on another player's move, the lit targets of the dragged card,
         the cards gliding, the numbers rising, the dropped and the dragged card."""
-        dragging = self.drag.card if self.drag and self.drag.active else None
+        dragging = self.dragged_card
         if dragging is not None:
             for rect, _, zone in self.lit_targets(dragging):
                 glow(surf, rect, theme.LEGAL, 3 if zone else 4, fill=zone)

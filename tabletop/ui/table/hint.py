@@ -22,6 +22,11 @@ HINT_COLOR = (120, 200, 255)
 HINT_RING = 12
 
 
+def hint_ring(rect: pygame.Rect) -> pygame.Rect:
+    """The ring round a hinted card or target (drawn inside this rect)."""
+    return rect.inflate(HINT_RING, HINT_RING)
+
+
 @dataclass(frozen=True)
 class Hint:
     """A hint for the position after ``moves`` moves."""
@@ -126,8 +131,7 @@ class TableHints:
     def _draw_hint(self, surf) -> None:
         """Rings round the hinted card and its target (the words are in the panel)."""
         for rect in self.hint_rects():
-            pygame.draw.rect(surf, HINT_COLOR, rect.inflate(HINT_RING, HINT_RING), 4,
-                             border_radius=10)
+            pygame.draw.rect(surf, HINT_COLOR, hint_ring(rect), 4, border_radius=10)
 
     def hint_height(self, width: int) -> int:
         """The height the hint's lines take in the status box."""

@@ -88,7 +88,7 @@ class TableInput:
         if self.zoom is not None and event.type == pygame.MOUSEBUTTONDOWN:
             self.zoom = None
             return True
-        if self.state.over and not self._review and self._gameover_buttons:
+        if self.gameover_shown and self._gameover_buttons:
             for b in self._gameover_buttons:
                 if b.handle(event):
                     return True
@@ -104,7 +104,7 @@ class TableInput:
     def _dialog_takes(self, event) -> bool:
         """A layout's dialog over the table takes the clicks on it (a right click zooms
         one of its cards)."""
-        if self.dialog is None or (self.drag and self.drag.active) or self.menu or \
+        if self.dialog is None or self.dragged_card is not None or self.menu or \
                 not self.dialog.handle(event):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:

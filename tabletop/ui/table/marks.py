@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import pygame
 
-from .hint import HINT_RING
+from .hint import hint_ring
 from .overlays import SPOT_WIDTH, glow_area
+from .panels import ZOOM_SHADOW
 
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
-#: how far the hover zoom's shadow lies from it
-ZOOM_SHADOW = (6, 8)
 #: marks covering rows of more than this share of the window's height: one copy of the
 #: whole picture
 WHOLE_SHARE = 0.8
@@ -47,7 +46,7 @@ class TableMarks:
         elsewhere, else all of it."""
         app = self.app
         marks = self._frame_marks()
-        now = (id(self._canvas), id(surf), surf.get_size())
+        now = self._window_key(surf)
         last, self._shown = self._shown, (now, app.frames_drawn, marks)
         changed, self._changed = self._changed, []
         if marks is not None and changed is not None and last is not None and \
@@ -80,11 +79,15 @@ class TableMarks:
         surf = app.screen
         last = self._shown
         if last is None or last[1] != app.frames_drawn or app.drawn_alone is not self or \
-                last[0][1:] != (id(surf), surf.get_size()):
+                last[0][1:] != self._window_key(surf)[1:]:
             return
         surf.blit(self._canvas, (0, 0))
-        self._shown = ((id(self._canvas), id(surf), surf.get_size()), app.frames_drawn, [])
+        self._shown = (self._window_key(surf), app.frames_drawn, [])
         self._changed = []
+
+    def _window_key(self, surf: pygame.Surface) -> tuple:
+        """The picture shown and the window it is shown on."""
+        return id(self._canvas), id(surf), surf.get_size()
 
     def forget_shown(self) -> None:
         """The window no longer shows the picture as the last frame left it (a new
@@ -100,26 +103,25 @@ class TableMarks:
         it draws anything whose place is not known beforehand. Mirrors ``draw``."""
         if self.handover_to is not None or self.help_open or self.dialog is not None or \
                 self.menu or self.zoom is not None or self.toast.active or \
-                self.held_card() is not None or (self.drag and self.drag.active) or \
-                (self.state.over and not self._review):
+                self.held_card() is not None or self.dragged_card is not None or \
+                self.gameover_shown:
             return None
         marks = [b.rect for b in self.tools + self.buttons if b.hover]
-        log = self.log_list
-        if not self.game_log.following and log.max_offset() > 0:
+        if self._latest_shown():
             marks.append(self.latest_button.rect)
-        if self.narration is not None and self.narration.visible:
+        if self._narration_shown():
             marks.append(self.narration.rect)
         thinking = self._thinking_box()
         if thinking is not None:
             marks.append(thinking)
-        marks += [r.inflate(HINT_RING + 4, HINT_RING + 4) for r in self.hint_rects()]
+        marks += [hint_ring(r) for r in self.hint_rects()]
         if self._job is None:  # else the picture shows the cards where they were
             room = self._around()
             marks += [sp.rect.inflate(2 * room, 2 * room) for sp in self._arrived()]
             spot = self._spotlight_place()
             if spot is not None:
-                marks += [glow_area(r, SPOT_WIDTH) for r in spot[1]]
-                marks.append(spot[3])
+                marks += [glow_area(r, SPOT_WIDTH) for r in spot.lit]
+                marks.append(spot.box)
             marks += [g.rect().inflate(2 * room, 2 * room)
                       for g in self.motion.glides.values()]
             marks += [box for _, box, _ in self._rise_places()]
@@ -131,10 +133,11 @@ class TableMarks:
 
 def _bands(areas: list[pygame.Rect], height: int) -> list[tuple[int, int]]:
     """The rows ``areas`` cover, as few runs (top, bottom) as they make. Whole rows are
-    copied: a run of rows of the window's full width is one stretch of memory, copied at
-    full speed, where an area narrower than the window is a short piece of each of its
-    rows (measured: a card's area, not in the processor's cache, copied in 0.02-0.09 ms,
-    at up to a tenth of the speed of whole rows)."""
+    copied: a run of rows of the window's full width is one stretch of memory, where an
+    area narrower than the window is a short piece of each of its rows. Measured in the
+    bench's glide frames (the picture not in the processor's cache): a card's area took
+    0.02-0.09 ms to copy, and copying whole rows instead took the heaviest frames' copy
+    from 0.3-0.56 ms to 0.14-0.21 ms."""
     out: list[list[int]] = []
     for top, bottom in sorted((max(0, r.top), min(height, r.bottom)) for r in areas
                               if r.w > 0 and r.h > 0):

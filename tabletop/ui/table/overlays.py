@@ -5,12 +5,24 @@ rising from the cards (a mixin of :class:`~tabletop.ui.table.scene.TableScene`, 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from .. import pictures, text, theme
 
 #: the width of the spotlight's outline round another player's cards
 SPOT_WIDTH = 4
+
+
+class Spotlit(NamedTuple):
+    """The spotlight on another player's move as a frame draws it."""
+
+    color: tuple  # the seat's colour
+    lit: list[pygame.Rect]  # the cards (or zone) outlined
+    bubble: pygame.Surface  # the caption
+    box: pygame.Rect  # where the caption is
+    alpha: int  # how opaque it is (it fades at the end)
 
 
 class TableOverlays:
@@ -94,15 +106,13 @@ class TableOverlays:
         place = self._spotlight_place()
         if place is None:
             return
-        color, lit, bubble, box, alpha = place
-        for rect in lit:
-            glow(surf, rect, color, SPOT_WIDTH)
-        bubble.set_alpha(alpha)
-        surf.blit(bubble, box)
+        for rect in place.lit:
+            glow(surf, rect, place.color, SPOT_WIDTH)
+        place.bubble.set_alpha(place.alpha)
+        surf.blit(place.bubble, place.box)
 
-    def _spotlight_place(self) -> tuple | None:
-        """The spotlight on another player's move now: (the seat's colour, the rects lit,
-        the caption's bubble, where it is, how opaque); None when there is none."""
+    def _spotlight_place(self) -> Spotlit | None:
+        """The spotlight on another player's move now (None when there is none)."""
         spot = self.motion.spot
         if spot is None or self.state.over:
             return None
@@ -126,7 +136,7 @@ class TableOverlays:
             box.top = (anchor.bottom + 8) if ends else table.top + 4
         box.clamp_ip(table.inflate(-8, -8))
         fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        return theme.seat_color(spot.seat), lit, bubble, box, int(255 * fade)
+        return Spotlit(theme.seat_color(spot.seat), lit, bubble, box, int(255 * fade))
 
     def _bubble_for(self, spot) -> pygame.Surface:
         """The caption of another player's move in its bubble: painted once per caption,

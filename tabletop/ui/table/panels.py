@@ -9,9 +9,10 @@ import pygame
 
 from .. import cardart, text, theme
 from ..widgets import Button, panel
-from .marks import ZOOM_SHADOW
 
 HOVER_ZOOM_MS = 550
+#: how far the hover zoom's shadow lies from it
+ZOOM_SHADOW = (6, 8)
 
 
 class TablePanels:
