@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from pathlib import Path
 
 import pygame
@@ -46,18 +47,21 @@ def pixels_differ(a, b) -> int:
     return sum(1 for i in range(0, len(x), 3) if x[i:i + 3] != y[i:i + 3])
 
 
-def open_table(app, game_id: str, data: dict | None = None) -> TableScene:
-    """The table of ``data`` (a save's fields; None: a new game, seed 1) with every seat
-    a human and the hands open, laid out and drawn once."""
+def table_session(app, game_id: str, data: dict | None = None) -> Session:
+    """The session of ``data`` (a save's fields; None: a new game, seed 1)."""
     game = GAMES[game_id]
     catalog = app.catalog(game_id)
     if data is None:
-        session = Session(game, catalog, game.rules.default_options(), 1)
-    else:
-        session, _ = session_from_dict(data, game, catalog, "sample")
-    scene = TableScene(session, autosave=None, hide_hands=False)
+        return Session(game, catalog, game.rules.default_options(), 1)
+    return session_from_dict(data, game, catalog, "sample")[0]
+
+
+def open_table(app, game_id: str, data: dict | None = None) -> TableScene:
+    """The table of ``data`` (a save's fields; None: a new game, seed 1) with every seat
+    a human and the hands open, laid out and drawn once."""
+    scene = TableScene(table_session(app, game_id, data), autosave=None, hide_hands=False)
     app.replace(scene)
-    app.step(0.016)
+    first_frames(app, scene)
     return scene
 
 
@@ -81,5 +85,22 @@ def brawl_table(app, position: dict = BRAWL_POSITION, seats=None, hide_hands: bo
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
-    app.step(0.016)
+    first_frames(app, scene)
     return scene
+
+
+def first_frames(app, scene, frames: int = 60) -> None:
+    """The frames of a table just opened until its first picture is done and shown: it
+    is painted between frames, where this does the app loop's work. Afterwards the app
+    is as a test that runs frames alone expects it (``between_frames`` as it was: moves
+    land in frames unless the test does the work between them too)."""
+    between = app.between_frames
+    try:
+        for _ in range(frames):
+            app.step(0.016)
+            if not scene.painting and scene.picture_shown:
+                return
+            app.spare(time.perf_counter() + 0.05)
+    finally:
+        app.between_frames = between
+    raise AssertionError(f"the table's first picture was not shown in {frames} frames")

@@ -34,11 +34,16 @@ def app(monkeypatch):
 
 
 def _fresh(scene, size) -> pygame.Surface:
-    """The table drawn from nothing: no cached layer, no kept picture."""
-    scene._canvas = None
+    """The table drawn from nothing: no cached layer, no kept picture (all of it in this
+    one draw: a table opened paints its first picture between frames otherwise)."""
+    scene._canvas, scene._paint_size = None, None
     scene.invalidate()
     surf = pygame.Surface(size)
-    scene.draw(surf)
+    budget, scene.paint_budget = scene.paint_budget, None
+    try:
+        scene.draw(surf)
+    finally:
+        scene.paint_budget = budget
     return surf
 
 
@@ -213,7 +218,7 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     from tabletop.ui import cardart
 
     game_id = "solo-deckbuilder" if "solo-deckbuilder" in GAMES else next(iter(GAMES))
-    cardart.forget()  # the face cache empties itself past 1,500 faces: start it empty
+    cardart.forget()  # the face cache drops its oldest faces past 1,500: start it empty
     scene = open_table(app, game_id, _busy_point(game_id))
     scene.paint_budget = 0.0
     move = _pick(scene, Rng(2))
@@ -234,3 +239,39 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     d = scene.state.cards[c]
     assert (game_id, d.id, id(d), w, h) in cardart._faces
     assert_fresh(app, scene, "a move finished between frames")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from(
+        app, game_id):
+    """Opening a table paints its first picture between frames: its first frame draws
+    nothing (the window keeps the screen the table was opened from), the next shows the
+    whole picture, pixel for pixel a fresh redraw; a loop that leaves no time between
+    frames gets it painted by the frames themselves, a budget at a time."""
+    from table_helpers import first_frames, table_session
+
+    from tabletop.ui.table import TableScene
+
+    data = _busy_point(game_id)
+    for between in (True, False):
+        app.screen.fill((200, 40, 160))  # the screen the table is opened from
+        before = app.screen.copy()
+        scene = TableScene(table_session(app, game_id, data), autosave=None,
+                           hide_hands=False)
+        app.replace(scene)
+        app.step(0.016)
+        assert not scene.picture_shown and scene.painting
+        assert not pixels_differ(app.screen, before), "the first frame drew over the screen"
+        if between:
+            first_frames(app, scene)
+            assert scene.marked_frames == 0
+        else:
+            frames = 1
+            while not scene.picture_shown and frames < 100:
+                app.step(0.016)
+                frames += 1
+                if not scene.picture_shown:
+                    assert not pixels_differ(app.screen, before)
+            assert scene.picture_shown and frames > 2, frames  # waited, then painted
+        assert_fresh(app, scene, f"opening the table ({'with' if between else 'no'} "
+                     "time between frames)")

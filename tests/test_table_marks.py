@@ -262,10 +262,21 @@ def test_after_the_window_changes_size_a_frame_copies_all_of_the_picture(app):
     for _ in range(3):
         run.step()
     for size in ((1100, 700), (1280, 720)):
+        last = scene._canvas.copy()
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        marked = scene.marked_frames
+        app.step(0.016)
+        # the new size's picture is painted between frames; the frame of the new size
+        # shows the last size's picture in its corner meanwhile, and nothing over it
+        assert app.screen.get_size() == size and scene.marked_frames == marked
+        assert not scene.picture_shown
+        corner = pygame.Rect(0, 0, min(size[0], last.get_width()),
+                             min(size[1], last.get_height()))
+        assert not pixels_differ(app.screen.subsurface(corner), last.subsurface(corner))
+        app.spare(time.perf_counter() + 0.5)
         marked = run.marked
-        run.step()
-        assert app.screen.get_size() == size and run.marked == marked
+        run.step()  # painted between the frames: shown whole
+        assert scene.picture_shown and run.marked == marked
         assert not pixels_differ(app.screen, whole_frame(scene, app.screen))
         for _ in range(4):
             run.step()

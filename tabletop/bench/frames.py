@@ -9,8 +9,12 @@ and wall time would count that work's turns as the table's.
 The table is first looked at for two seconds (untimed frames, with the work between
 frames the app's loop does: painting card faces ahead). The kinds of frame timed:
 
-- *full redraw*: every cached layer thrown away first and painted again in that one
-  frame (as at the first frame or a resize): the worst frame the table can have;
+- *opening and resizing*: the table opened anew at that point (as from the menu's
+  Continue) and the window resized, in turns; the frames from that one until the
+  first whole picture at that size is shown (it is painted between frames: meanwhile
+  the window keeps the screen it was opened from, or shows the last size's picture).
+  Building the table (the session replayed from its moves, the scene, the computer
+  seats' worker started: what the click that opens it does) is timed on its own;
 - *move frames*: the frames in which a move is made — a human seat's move made as a
   click makes it — or played. When the loop leaves time between frames (it does here,
   as in the app) the frame only accepts the move (the dropped card held where it was let
@@ -141,9 +145,10 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
         bare = Bare(app, scene)
         try:
             _look(app, 0.25 if ctx.quick else 2.0)
-            redraw = _redraw(app, scene, bare, frames)
             idle = _idle(app, bare, frames)
             moves, glides, shown = _move_frames(app, scene, bare, played, count)
+            anew = _anew(ctx, app, scene, bare, played, index, Path(tmp),
+                         2 if ctx.quick else 10)
         finally:
             scene.on_quit()
             app.scenes.clear()
@@ -151,7 +156,14 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
 
     pygame.display.quit()
     where = f"{title} (move {index}, {cards} cards)"
-    rows = [_ratio("frame p99, full redraw", where, redraw),
+    rows = [_ratio(f"frame p99, opening and resizing ({len(anew.frames.table)} frames)",
+                   where, anew.frames),
+            value_row(f"frames to show the table opened or resized, max ({len(anew.shown)})",
+                      where, max(anew.shown), "frames", sorted(anew.shown)[len(anew.shown) // 2],
+                      "median", SHOW_GOAL),
+            value_row(f"building the table to open it, max ({len(anew.built)})", where,
+                      max(anew.built), "ms", pct(idle.bare, 0.99), YARD,
+                      FRAME_BUDGET_MS),
             _ratio("frame p99, idle (pointer moving)", where, idle)]
     if moves.table:
         rows.append(_ratio(f"frame p99, move frames ({len(moves.table)} frames)", where,
@@ -221,16 +233,33 @@ class Bare:
     def frame(self) -> float:
         import pygame
 
-        from ..ui import theme
-
         screen = self.screen
         t0 = clock()
         pygame.event.pump()
+        self._draw(screen)
+        pygame.display.flip()
+        return (clock() - t0) * 1000
+
+    def resized(self, size: tuple[int, int]) -> float:
+        """A frame in which the window changes to ``size`` (SDL makes the window a new
+        surface) and is drawn: the yardstick of a table's frame that does the same. The
+        window is left at that size: the table's next frame must change it again (its
+        own window is then new too)."""
+        import pygame
+
+        t0 = clock()
+        pygame.event.pump()
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._draw(screen)
+        pygame.display.flip()
+        return (clock() - t0) * 1000
+
+    def _draw(self, screen) -> None:
+        from ..ui import theme
+
         screen.fill(theme.BG)
         for img, pos in self.images:
             screen.blit(img, pos)
-        pygame.display.flip()
-        return (clock() - t0) * 1000
 
 
 def bare_loop(app, scene, frames: int) -> list[float]:
@@ -293,17 +322,74 @@ def _look(app, seconds: float) -> None:
         paced_frame(app)
 
 
-def _redraw(app, scene, bare: Bare, frames: int) -> Paired:
-    out = Paired()
-    budget, scene.paint_budget = scene.paint_budget, None  # all of it in one frame
+#: the other window size the table is resized to (and back)
+OTHER_SIZE = (1100, 660)
+
+
+@dataclass
+class Anew:
+    """Tables opened and windows resized: their frames, the frames until each showed
+    its whole picture, and the time building each opened table took (ms)."""
+
+    frames: Paired = field(default_factory=Paired)
+    shown: list[int] = field(default_factory=list)
+    built: list[float] = field(default_factory=list)
+
+
+def _anew(ctx: Context, app, scene, bare: Bare, played: Played, index: int, folder: Path,
+          times: int) -> Anew:
+    """``times`` times: the table opened anew at the busy point (a new scene over a
+    session replayed from the moves, seat 0 a person, the computer seats' worker
+    started, autosaving: what the menu's Continue does, timed as the click's frame
+    would spend it), then the window resized to :data:`OTHER_SIZE` and back; after
+    each, the frames (with the work between them) until the whole picture is shown.
+    The table is closed after each round and its objects collected, untimed (the
+    bench opens tables far more often than a player does: their garbage must not be
+    collected in the frames of other rows)."""
+    import pygame
+
+    from ..ui.table import TableScene
+
+    out = Anew()
+    seats = scene.session.seats
+    catalog = ctx.catalog(scene.game.info.id)
     try:
-        for _ in range(frames):
-            b = bare.frame()
-            scene.invalidate()
-            out.add(b, _frame(app)[0])
+        for _ in range(times):
+            t0 = clock()
+            session = played.session(index, seats, catalog)
+            opened = TableScene(session, autosave=folder / "opened.json", hide_hands=True)
+            app.replace(opened)
+            out.built.append((clock() - t0) * 1000)
+            out.shown.append(_until_shown(app, bare, out.frames))
+            for w, h in (OTHER_SIZE, SIZE):
+                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h,
+                                                     size=(w, h)))
+                out.shown.append(_until_shown(app, bare, out.frames, (w + 1, h + 1)))
+            opened.on_quit()
+            app.replace(scene)
+            del opened, session
+            gc.collect()
     finally:
-        scene.paint_budget = budget
+        if app.scene is not scene:
+            app.scene.on_quit()
+            app.replace(scene)
     return out
+
+
+def _until_shown(app, bare: Bare, frames: Paired, resized: tuple[int, int] | None = None,
+                 most: int = 120) -> int:
+    """Frames of the table (each after a frame of the bare loop; with the work between
+    frames) until one shows its whole picture; how many. ``resized``: the window changes
+    size in the first (the bare loop's first frame changes its window to that size, a
+    pixel larger than the table's: each frame then makes its window anew)."""
+    for shown_in in range(1, most + 1):
+        b = bare.resized(resized) if resized and shown_in == 1 else bare.frame()
+        frames.add(b, _step(app)[0])
+        done = app.scene.picture_shown and not app.scene.painting
+        _between(app)
+        if done:  # this frame showed it
+            return shown_in
+    return most
 
 
 def _idle(app, bare: Bare, frames: int) -> Paired:

@@ -17,6 +17,7 @@ import pygame
 
 from ..engine.cards import CardDef
 from . import figures, text, theme
+from .bounded import make_room
 
 Painter = Callable[[pygame.Surface, CardDef], None]
 PAINTERS: dict[tuple[str, str], Painter] = {}
@@ -36,8 +37,7 @@ def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
     key = (game, card.id, id(card), w, h)
     surf = _faces.get(key)
     if surf is None:
-        if len(_faces) > 1500:
-            _faces.clear()
+        make_room(_faces, 1500)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         if (game, card.kind) not in PAINTERS:
             _load_painters(game)
@@ -45,6 +45,12 @@ def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
         painter(surf, card)
         _faces[key] = surf
     return surf
+
+
+def painted(card: CardDef, game: str, w: int, h: int) -> bool:
+    """Is the face of ``card`` at ``w`` x ``h`` painted already (kept: :func:`face`
+    returns it at once)?"""
+    return (game, card.id, id(card), w, h) in _faces
 
 
 def forget() -> None:

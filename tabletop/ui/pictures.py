@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from .bounded import make_room
+
 _boxes: dict[tuple, pygame.Surface] = {}
 LIMIT = 400
 
@@ -21,8 +23,7 @@ def box(size: tuple[int, int], fill=None, line=None, width: int = 1,
     key = (tuple(size), _rgba(fill), _rgba(line), width, radius)
     found = _boxes.get(key)
     if found is None:
-        if len(_boxes) > LIMIT:
-            _boxes.clear()
+        make_room(_boxes, LIMIT)
         found = pygame.Surface(key[0], pygame.SRCALPHA)
         rect = found.get_rect()
         if fill is not None:

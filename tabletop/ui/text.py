@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import theme
+from .bounded import make_room
 
 #: the smallest font size a text is shrunk to (smaller is not readable)
 MIN_SIZE = 7
@@ -86,8 +87,7 @@ def render(s: str, size: int, color=theme.TEXT, style: str = "regular") -> pygam
     key = (s, size, color, style)
     surf = _cache.get(key)
     if surf is None:
-        if len(_cache) > 4000:
-            _cache.clear()
+        make_room(_cache, 4000)
         surf = theme.font(size, style).render(s, True, color)
         _cache[key] = surf
     return surf
@@ -99,8 +99,7 @@ def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     key = (s, id(font), width)
     found = _wraps.get(key)
     if found is None:
-        if len(_wraps) > 8000:
-            _wraps.clear()
+        make_room(_wraps, 8000)
         found = _wraps[key] = _wrap(s, font, width)
     return found
 
@@ -167,8 +166,7 @@ def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
     key = (s, box.w, box.h, size, style, wrap_, line_gap, minimum)
     found = _layouts.get(key)
     if found is None:
-        if len(_layouts) > 8000:
-            _layouts.clear()
+        make_room(_layouts, 8000)
         found = _layouts[key] = _measure_lines(s, box, size, style, wrap_, line_gap, minimum)
     return found
 
@@ -246,8 +244,7 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
            line_gap, min_size, optional, None if shadow is None else tuple(shadow))
     placed = _placed.get(key)
     if placed is None:
-        if len(_placed) > 6000:
-            _placed.clear()
+        make_room(_placed, 6000)
         placed = _placed[key] = _place(s, box, size, color, style, align, valign, wrap_,
                                        line_gap, min_size, optional, shadow)
     if placed is None:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from . import pictures, text, theme
+from .bounded import make_room
 
 
 class Widget:
@@ -294,8 +295,7 @@ class ScrollList(Widget):
     def _wrap(self, row: Row) -> None:
         inner_w = self.rect.w - 16
         cache = self._wrap_cache
-        if len(cache) > 20000:
-            cache.clear()
+        make_room(cache, 20000)
         row.wrapped = []
         for line, color, style in row.lines:
             size = self.size if style != "small" else self.size - 2
@@ -461,8 +461,7 @@ def panel(surf, rect, color=theme.PANEL, alpha: int = 235, border=theme.PANEL_LI
     key = (rect.size, tuple(color[:3]), alpha, tuple(border) if border else None, radius)
     box = _panels.get(key)
     if box is None:
-        if len(_panels) > 200:
-            _panels.clear()
+        make_room(_panels, 200)
         box = _panels[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*color[:3], alpha), box.get_rect(), border_radius=radius)
         if border:

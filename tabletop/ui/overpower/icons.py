@@ -8,6 +8,7 @@ import pygame
 
 from ...games.overpower.common import LETTERS, TYPES
 from .. import text
+from ..bounded import make_room
 from ..cardart import bolt, shade, star
 
 TYPE_COLORS = ((236, 196, 44), (214, 70, 58), (74, 170, 84), (70, 128, 220))
@@ -87,8 +88,7 @@ def hit_chip(surf, rect: pygame.Rect, types: tuple, value: int, muted: bool = Fa
     key = ("hit", rect.size, types, value, muted)
     img = _cache.get(key)
     if img is None:
-        if len(_cache) > 2000:
-            _cache.clear()
+        make_room(_cache, 2000)
         img = _cache[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
         _hit_chip(img, img.get_rect(), types, value, muted)
     surf.blit(img, rect)

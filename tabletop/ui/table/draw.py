@@ -57,6 +57,12 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
                                             for k in ("table", "panel"))
 
     @property
+    def picture_shown(self) -> bool:
+        """Is there a whole picture of the table at the window's size (or does
+        something stand in for it while it is painted: see :meth:`_new_size`)?"""
+        return self._paint_size is not None and self._interim is None
+
+    @property
     def layout_gen(self) -> int:
         """The table's layouts so far (one more after each move, undo, new size...)."""
         return self._gen
@@ -84,25 +90,25 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             "log": (self.size, log.offset, log.version, tuple(log.rect)),
         }
 
-    def _draw_layers(self, surf) -> None:
-        """Bring the cached picture of the table and the panel up to date, then show it.
+    def _draw_layers(self, surf) -> bool:
+        """Bring the cached picture of the table and the panel up to date, then show it;
+        False when there is no picture of the table at this size yet (the frame then
+        draws nothing over what it shows).
 
         After a change (a move, an undo, a new layout) the layers that changed are
         painted on a second picture, step by step (the felt, each card, the panel...),
         between frames (:meth:`spare`); a frame paints on it only after
         :data:`PAINT_WAIT` frames without that time, for at most :attr:`paint_budget`
-        seconds. The picture on screen stays the last whole one until the new one is
-        done, so no frame waits for a redraw. Cards taken away (dragged, gliding) or
-        put back are painted at once, in their places only; so is the log when it
-        scrolls."""
+        seconds (None: all of it at once). The picture on screen stays the last whole
+        one until the new one is done, so no frame waits for a redraw. A table just
+        opened or a window of a new size is painted the same way: meanwhile the window
+        keeps what it shows (the screen the table was opened from) or shows the last
+        size's picture. Cards taken away (dragged, gliding) or put back are painted at
+        once, in their places only; so is the log when it scrolls."""
         size = surf.get_size()
         budget = self.paint_budget
-        if self._canvas is None or self._canvas.get_size() != size:
-            self._canvas = pygame.Surface(size)
-            self._back = None
-            self._layers.clear()
-            self._job = None
-            budget = None  # nothing to show yet: the whole picture in this frame
+        if self._paint_size != size:
+            self._new_size(size)
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None and (budget is None or self._job_waited >= PAINT_WAIT):
@@ -116,8 +122,34 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             self._job_waited += 1
         if self._job is None:
             self._catch_up(self._canvas, keys)
+        if self._interim is not None:
+            self.forget_shown()  # the next whole picture is copied whole
+            if self._interim == "last size":
+                self._show_last_size(surf)
+            return False
         self._canvas.set_clip(None)
         self._show_picture(surf)
+        return True
+
+    def _new_size(self, size: tuple[int, int]) -> None:
+        """A table just opened, or the window's new size: a new picture is begun (its
+        surface made between frames too); meanwhile the last size's picture stands in
+        or, for a table just opened, nothing (the window keeps what it shows)."""
+        self._interim = "nothing" if self._canvas is None else "last size"
+        self._paint_size = size
+        self._back = None
+        self._layers.clear()
+        self._job = None
+
+    def _show_last_size(self, surf) -> None:
+        """The last size's picture, in the window's corner, on the felt's colour."""
+        w, h = surf.get_size()
+        cw, ch = self._canvas.get_size()
+        if cw < w:
+            surf.fill(theme.BG, (cw, 0, w - cw, h))
+        if ch < h:
+            surf.fill(theme.BG, (0, ch, min(w, cw), h - ch))
+        surf.blit(self._canvas, (0, 0))
 
     def _start_job(self, keys: dict[str, tuple]) -> None:
         """Begin painting a new picture when the table or the panel changed (again,
@@ -145,6 +177,7 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
                 return
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
+        self._interim = None
         self._picture_changed(None, whole=True)
         self._job = None
 
@@ -152,8 +185,8 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         """Between frames, in the frame's unused time (until ``end``): paint on the new
         picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`).
         A move accepted in the frame lands first (:mod:`~tabletop.ui.table.landing`)."""
-        if not self._land_between(end) or self._canvas is None:
-            return
+        if not self._land_between(end) or self._paint_size is None:
+            return  # (nor before the table's first frame)
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None:
@@ -187,15 +220,19 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
 
     def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
         """Paint the changed layers on the second picture, a step at a time."""
-        size = self._canvas.get_size()
+        size = self._paint_size
         if self._back is None or self._back.get_size() != size:
             self._back = pygame.Surface(size)
+            yield
         back = self._back
         table_changed = any(self._layers.get(k) != keys[k] for k in ("table", "away"))
         panel_changed = self._layers.get("panel") != keys["panel"] or \
             self._layers.get("log") != keys["log"]
         back.set_clip(None)
-        back.blit(self._canvas, (0, 0))  # what has not changed stays as it is
+        if self._interim is None:
+            back.blit(self._canvas, (0, 0))  # what has not changed stays as it is
+        else:
+            back.fill(theme.BG)  # a new size: every layer is painted
         yield
         if table_changed:
             back.set_clip(self.layout_obj.table_rect(self.size))
@@ -300,12 +337,18 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         lay = self.layout_obj
         if self.handover_to is not None:
             return
+        yield  # (the felt of a new size is painted once: a step of its own)
         with text.layer("under"):
             lay.draw_under(surf, self.view)
         yield
         shown = [sp for sp in lay.sprites if sp.card not in away or sp.card == HIDDEN]
         per_step = max(4, len(shown) // CARD_STEPS + 1)
         for i, sprite in enumerate(shown, 1):
+            if not self._face_painted(sprite):
+                # a face not painted at this size yet (a new window size, a card not
+                # seen before): a step of its own, the longest kind
+                self._picture(sprite, sprite.rect.size)
+                yield
             with text.layer("over"):
                 self._draw_sprite(surf, sprite)
                 if sprite.card in glowing:
@@ -325,7 +368,8 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             b.hover = True
 
     def draw(self, surf) -> None:
-        self._draw_layers(surf)
+        if not self._draw_layers(surf):
+            return  # the table is being painted (just opened, or a new window size)
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)
@@ -436,6 +480,16 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         else:
             img = cardart.back(w, h)
         return cardart.rotated(img, sprite.angle) if sprite.angle else img
+
+    def _face_painted(self, sprite: Sprite) -> bool:
+        """Is the picture :meth:`_picture` gives ``sprite`` at its size ready (a back, or
+        a face painted at that size before)?"""
+        if not sprite.face_up or sprite.card == HIDDEN:
+            return True
+        w, h = sprite.rect.size
+        if sprite.angle in (90, 270):
+            w, h = h, w
+        return cardart.painted(self.state.cards[sprite.card], self.game.info.id, w, h)
 
     def _draw_sprite(self, surf, sprite: Sprite) -> None:
         self._draw_card(surf, sprite, sprite.rect)

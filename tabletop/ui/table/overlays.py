@@ -10,6 +10,7 @@ from typing import NamedTuple
 import pygame
 
 from .. import pictures, text, theme
+from ..bounded import make_room
 
 #: the width of the spotlight's outline round another player's cards
 SPOT_WIDTH = 4
@@ -94,8 +95,7 @@ class TableOverlays:
         key = (rise.label, color, size)
         img = _risen.get(key)
         if img is None:
-            if len(_risen) > 64:
-                _risen.clear()
+            make_room(_risen, 64)
             img = _risen[key] = pygame.Surface(size, pygame.SRCALPHA)
             text.draw(img, rise.label, img.get_rect(), int(30 * s), color, "bold",
                       align="center", valign="middle", shadow=(10, 10, 14))

@@ -106,6 +106,10 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._layers: dict[str, tuple] = {}
         self._canvas: pygame.Surface | None = None
         self._back: pygame.Surface | None = None  # the next picture, while it is painted
+        #: what stands in for the table until its first picture at this size is done
+        #: (None: it is done): "nothing" (the window keeps what it shows) or "last size"
+        self._interim: str | None = None
+        self._paint_size: tuple[int, int] | None = None  # the size of the picture painted
         self._job = None  # painting it: (steps, what it will show, its layer keys)
         self._canvas_gen = 0  # counts the changes of the table's picture
         self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
