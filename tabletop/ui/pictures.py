@@ -8,12 +8,15 @@ go stale. Never change a picture it returns (copy it first)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .bounded import make_room
 
 _boxes: dict[tuple, pygame.Surface] = {}
 LIMIT = 400
+_kept: dict[tuple, pygame.Surface] = {}
 
 
 def box(size: tuple[int, int], fill=None, line=None, width: int = 1,
@@ -39,3 +42,21 @@ def box(size: tuple[int, int], fill=None, line=None, width: int = 1,
 
 def _rgba(color) -> tuple | None:
     return None if color is None else tuple(color)
+
+
+def kept(key: tuple, size: tuple[int, int],
+         paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    """A transparent ``size`` picture painted once by ``paint`` and kept for ``key``,
+    which must hold all the painting shows (a card's caption, its words and sizes...):
+    drawn every frame over a gliding card, a caption costs one blit instead of its
+    shapes and words. It is what painting in place gives where the shapes are opaque
+    and what is blended over them lies within them (words on a bar): blended over
+    nothing, a translucent pixel would come out darker."""
+    full = (key, tuple(size))
+    found = _kept.get(full)
+    if found is None:
+        make_room(_kept, LIMIT)
+        found = pygame.Surface(size, pygame.SRCALPHA)
+        paint(found)
+        _kept[full] = found
+    return found

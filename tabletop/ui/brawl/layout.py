@@ -222,18 +222,12 @@ class BrawlLayout(Layout):
         self.draw_labels(surf)
 
     def _health_bar(self, surf, r: pygame.Rect, hp: int, health: int) -> None:
-        """The live health slider over the card's health strip."""
+        """The live health slider over the card's health strip (a kept picture)."""
         bar_h = max(8, int(r.h * 0.085))
         pad = max(3, r.w // 28) + 2
         bar = pygame.Rect(r.left + pad, r.bottom - pad - bar_h, r.w - 2 * pad, bar_h)
-        pygame.draw.rect(surf, (14, 16, 20), bar, border_radius=3)
-        frac = max(0.0, hp / health)
-        color = theme.GOOD if frac > 0.5 else theme.ACCENT if frac > 0.25 else theme.BAD
-        fill = bar.copy()
-        fill.w = max(0, int(bar.w * frac))
-        pygame.draw.rect(surf, color, fill, border_radius=3)
-        text.draw(surf, f"{hp}/{health}", bar, max(8, int(bar_h * 0.95)), theme.TEXT,
-                  "condbold", align="center", valign="middle", shadow=(0, 0, 0))
+        surf.blit(pictures.kept(("brawl health", hp, health), bar.size,
+                                lambda img: _paint_health(img, hp, health)), bar)
 
     def draw_over(self, surf, view: BrawlState, sprite: Sprite) -> None:
         c = sprite.card
@@ -269,7 +263,7 @@ class BrawlLayout(Layout):
             self._tag(surf, label[act[0]], (r.centerx, y), theme.ACCENT, r.w + S(20))
 
     def _power_pill(self, surf, power, r: pygame.Rect) -> None:
-        """The declared power, on a pill just above the card."""
+        """The declared power, on a pill just above the card (a kept picture)."""
         S = self.S
         h = S(17)
         badge_w = int(h * 1.9)
@@ -278,6 +272,13 @@ class BrawlLayout(Layout):
         if two:  # a long name on a narrow card: two lines
             h = max(h, 2 * text.step_of(text.MIN_SIZE, "cond", 0.95) + 4)
         pill = pygame.Rect(r.left + 2, r.top - h - 1, r.w - 4, h)
+        key = ("brawl power", power.name, power.damage, power.speed, power.heal, S(17), two)
+        surf.blit(pictures.kept(key, pill.size, lambda img: self._paint_pill(
+            img, power, badge_w, two)), pill)
+
+    def _paint_pill(self, surf, power, badge_w: int, two: bool) -> None:
+        S = self.S
+        pill = surf.get_rect()
         pygame.draw.rect(surf, (14, 16, 20), pill, border_radius=min(pill.h // 2, S(9)))
         badge = pygame.Rect(pill.left + 2, pill.centery - S(7), badge_w, S(17) - 4)
         power_badge(surf, {"damage": power.damage, "speed": power.speed,
@@ -287,15 +288,14 @@ class BrawlLayout(Layout):
                   wrap=two, line_gap=0.95)
 
     def _tag(self, surf, label: str, center, color, max_w: int | None = None) -> None:
-        """A small rounded tag centred on ``center``."""
+        """A small rounded tag centred on ``center`` (a kept picture)."""
         S = self.S
         size = S(11)
         w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(12))
         box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
         box.center = center
-        pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-        text.draw(surf, label, box.inflate(-S(8), 0), size, (14, 14, 18), "condbold",
-                  align="center", valign="middle")
+        surf.blit(pictures.kept(("brawl tag", label, tuple(color), size), box.size,
+                                lambda img: _paint_tag(img, label, color, size, S(8))), box)
 
     def draw_top(self, surf, view: BrawlState) -> None:
         S = self.S
@@ -324,6 +324,27 @@ class BrawlLayout(Layout):
                 pygame.draw.rect(surf, (170, 30, 40), box, border_radius=box.h // 2)
                 text.draw(surf, label, box, size, theme.TEXT, "bold", align="center",
                           valign="middle")
+
+
+def _paint_health(surf, hp: int, health: int) -> None:
+    """A health slider filling ``surf``: the share of health left, and the numbers."""
+    bar = surf.get_rect()
+    pygame.draw.rect(surf, (14, 16, 20), bar, border_radius=3)
+    frac = max(0.0, hp / health)
+    color = theme.GOOD if frac > 0.5 else theme.ACCENT if frac > 0.25 else theme.BAD
+    fill = bar.copy()
+    fill.w = max(0, int(bar.w * frac))
+    pygame.draw.rect(surf, color, fill, border_radius=3)
+    text.draw(surf, f"{hp}/{health}", bar, max(8, int(bar.h * 0.95)), theme.TEXT,
+              "condbold", align="center", valign="middle", shadow=(0, 0, 0))
+
+
+def _paint_tag(surf, label: str, color, size: int, inset: int) -> None:
+    """A rounded tag filling ``surf``, ``label`` on it."""
+    box = surf.get_rect()
+    pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
+    text.draw(surf, label, box.inflate(-inset, 0), size, (14, 14, 18), "condbold",
+              align="center", valign="middle")
 
 
 def _dashed(surf, color, a, b, width: int) -> None:

@@ -242,12 +242,16 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             self._redraw_area(back, self.panel_rect, self._draw_panel_static)
             back.set_clip(None)
             yield
-        for glide in list(self.motion.glides.values()):
-            # what glides is drawn every frame from its picture at its final size:
-            # painted here if it is new, so that no glide frame paints one
-            sprite = glide.sprite
-            self._picture(sprite, sprite.rect.size)
-            yield
+        glides = list(self.motion.glides.values())
+        pictures = [self._picture(g.sprite, g.sprite.rect.size) for g in glides]
+        self.scaled.keep_only(pictures)
+        yield
+        for glide, img in zip(glides, pictures, strict=True):
+            # what glides is drawn every frame from its picture at its final size
+            # (painted just now if it is new, so that no glide frame paints one), scaled
+            # ahead to the sizes it passes on its way
+            if glide.start.size != glide.sprite.rect.size:
+                yield from self.scaled.ahead(img, glide.start.size, glide.sprite.rect.size)
         for rise in list(self.motion.rising):  # and the numbers that rise
             self._rise_picture(rise)
 
@@ -465,8 +469,10 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         (a gliding card is painted once at its final size and scaled on its way)."""
         img = self._picture(sprite, size or rect.size)
         if img.get_size() != rect.size:
-            img = pygame.transform.scale(img, rect.size)
-        surf.blit(img, rect)
+            img = self.scaled.get(img, rect.size)
+            surf.blit(img, img.get_rect(center=rect.center))
+        else:
+            surf.blit(img, rect)
         if sprite.dim:
             surf.blit(pictures.box(rect.size, (10, 10, 14, 120)), rect)
 

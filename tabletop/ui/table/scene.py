@@ -32,6 +32,7 @@ from .landing import MoveLanding
 from .layout import Drag, seat_title
 from .log import GameLog, readable
 from .motion import Motion
+from .scaled import ScaledPictures
 from .warm import FaceWarmer, face_sizes
 from .writes import TableWrites
 
@@ -118,6 +119,8 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._bubble: tuple | None = None  # the caption of another's move, painted
         #: the most a frame spends painting the table after a change (None: all at once)
         self.paint_budget: float | None = PAINT_BUDGET
+        #: gliding cards' pictures at the sizes they pass, scaled between frames
+        self.scaled = ScaledPictures()
         #: card faces painted ahead between frames (``spare``), so no frame paints one
         self.warmer = FaceWarmer(session.state.cards, session.game.info.id)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
