@@ -10,7 +10,7 @@ it; if everything drawn over the picture in both frames lies in places known bef
 drawing (the *marks*: cards gliding, numbers rising, the spotlight on another player's
 move and its caption, cards back in place that the picture does not show yet, the
 hint's rings, the thinking bar, a lit button, the hover zoom, the narration line), the
-frame copies the picture back only there (in whole rows: see :func:`_bands`). Anything
+frame copies the picture back only there (in runs of rows: see :func:`_bands`). Anything
 else over the picture (a drag, a
 dropped card waiting, a dialog, a menu, the hand-over, game-over or help panels, a
 zoomed card, a message) and the frame copies all of it.
@@ -53,10 +53,9 @@ class TableMarks:
                 last[2] is not None and last[0] == now and \
                 last[1] == app.frames_drawn - 1 and app.drawn_alone is self:
             w, h = surf.get_size()
-            bands = _bands(last[2] + marks + changed, h)
-            if sum(bottom - top for top, bottom in bands) <= WHOLE_SHARE * h:
-                for top, bottom in bands:
-                    area = pygame.Rect(0, top, w, bottom - top)
+            bands = _bands(last[2] + marks + changed, w, h)
+            if sum(area.w * area.h for area in bands) <= WHOLE_SHARE * w * h:
+                for area in bands:
                     surf.blit(self._canvas, area, area)
                 self.marked_frames += 1
                 return
@@ -131,20 +130,25 @@ class TableMarks:
         return marks
 
 
-def _bands(areas: list[pygame.Rect], height: int) -> list[tuple[int, int]]:
-    """The rows ``areas`` cover, as few runs (top, bottom) as they make. Whole rows are
-    copied: a run of rows of the window's full width is one stretch of memory, where an
-    area narrower than the window is a short piece of each of its rows. Measured in the
-    bench's glide frames (the picture not in the processor's cache): a card's area took
-    0.02-0.09 ms to copy, and copying whole rows instead took the heaviest frames' copy
-    from 0.3-0.56 ms to 0.14-0.21 ms."""
-    out: list[list[int]] = []
-    for top, bottom in sorted((max(0, r.top), min(height, r.bottom)) for r in areas
-                              if r.w > 0 and r.h > 0):
-        if bottom <= top:
+def _bands(areas: list[pygame.Rect], width: int, height: int) -> list[pygame.Rect]:
+    """The runs of rows ``areas`` cover, as few as they make, each as wide as the areas
+    in it reach (from the leftmost to the rightmost). A run of rows is copied as one
+    area: each row of it is one stretch of memory, where the areas themselves would be
+    short pieces of many rows. Measured in the bench's glide frames (the picture not in
+    the processor's cache): a card's area took 0.02-0.09 ms to copy, and copying runs
+    of whole rows instead took the heaviest frames' copy from 0.3-0.56 ms to
+    0.14-0.21 ms; runs only as wide as their areas copy less again where cards glide
+    in a row narrower than the window (a hand, a team)."""
+    out: list[list[int]] = []  # [top, bottom, left, right]
+    for top, bottom, left, right in sorted(
+            (max(0, r.top), min(height, r.bottom), max(0, r.left), min(width, r.right))
+            for r in areas if r.w > 0 and r.h > 0):
+        if bottom <= top or right <= left:
             continue
         if out and top <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], bottom)
+            run = out[-1]
+            run[1], run[2], run[3] = max(run[1], bottom), min(run[2], left), max(run[3], right)
         else:
-            out.append([top, bottom])
-    return [(top, bottom) for top, bottom in out]
+            out.append([top, bottom, left, right])
+    return [pygame.Rect(left, top, right - left, bottom - top)
+            for top, bottom, left, right in out]
