@@ -26,9 +26,15 @@ from .panels import ZOOM_SHADOW
 
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
-#: marks covering rows of more than this share of the window's height: one copy of the
-#: whole picture
+#: marks whose runs of rows would cost more than this share of copying the whole
+#: picture: one copy of all of it (one stretch of memory)
 WHOLE_SHARE = 0.8
+#: what a run of rows narrower than the window costs to copy, for its size, against
+#: whole rows: a run wider than the window's width over this is copied in whole rows
+#: (out of the processor's cache, rows 1194 pixels wide of a 1280-pixel window took
+#: 0.31-0.35 ms to copy where whole rows took about half that: a whole row is one
+#: stretch of memory with the next)
+NARROW_COST = 2
 
 
 class TableMarks:
@@ -54,7 +60,8 @@ class TableMarks:
                 last[1] == app.frames_drawn - 1 and app.drawn_alone is self:
             w, h = surf.get_size()
             bands = _bands(last[2] + marks + changed, w, h)
-            if sum(area.w * area.h for area in bands) <= WHOLE_SHARE * w * h:
+            if sum(area.h * (area.w if area.w == w else NARROW_COST * area.w)
+                   for area in bands) <= WHOLE_SHARE * w * h:
                 for area in bands:
                     surf.blit(self._canvas, area, area)
                 self.marked_frames += 1
@@ -132,13 +139,14 @@ class TableMarks:
 
 def _bands(areas: list[pygame.Rect], width: int, height: int) -> list[pygame.Rect]:
     """The runs of rows ``areas`` cover, as few as they make, each as wide as the areas
-    in it reach (from the leftmost to the rightmost). A run of rows is copied as one
+    in it reach (from the leftmost to the rightmost) or whole. A run of rows is copied as one
     area: each row of it is one stretch of memory, where the areas themselves would be
     short pieces of many rows. Measured in the bench's glide frames (the picture not in
     the processor's cache): a card's area took 0.02-0.09 ms to copy, and copying runs
     of whole rows instead took the heaviest frames' copy from 0.3-0.56 ms to
-    0.14-0.21 ms; runs only as wide as their areas copy less again where cards glide
-    in a row narrower than the window (a hand, a team)."""
+    0.14-0.21 ms; a run narrower than half the window (a hand, a team gliding) is
+    copied only as wide as its areas reach, a wider one in whole rows (see
+    :data:`NARROW_COST`)."""
     out: list[list[int]] = []  # [top, bottom, left, right]
     for top, bottom, left, right in sorted(
             (max(0, r.top), min(height, r.bottom), max(0, r.left), min(width, r.right))
@@ -151,4 +159,5 @@ def _bands(areas: list[pygame.Rect], width: int, height: int) -> list[pygame.Rec
         else:
             out.append([top, bottom, left, right])
     return [pygame.Rect(left, top, right - left, bottom - top)
+            if NARROW_COST * (right - left) < width else pygame.Rect(0, top, width, bottom - top)
             for top, bottom, left, right in out]
