@@ -183,8 +183,10 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
 
     def spare(self, end: float) -> None:
         """Between frames, in the frame's unused time (until ``end``): paint on the new
-        picture, then the card faces not yet painted (:mod:`~tabletop.ui.table.warm`).
-        A move accepted in the frame lands first (:mod:`~tabletop.ui.table.landing`)."""
+        picture, copy it back to the window under what the last frame drew over it
+        (:mod:`~tabletop.ui.table.marks`), then paint the card faces not yet painted
+        (:mod:`~tabletop.ui.table.warm`). A move accepted in the frame lands first
+        (:mod:`~tabletop.ui.table.landing`)."""
         if not self._land_between(end) or self._paint_size is None:
             return  # (nor before the table's first frame)
         keys = self._layer_keys()
@@ -198,6 +200,8 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             cpu = time.thread_time()
             self._catch_up(self._canvas, keys, arrivals=True)
             self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
+        if time.perf_counter() + self._slowest_step < end:
+            self._restore_between()
         if not self.painting and time.perf_counter() + self._slowest_step < end:
             self._dialog_ahead()
             if self.motion.spot is not None and not self.state.over:

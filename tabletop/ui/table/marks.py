@@ -48,8 +48,9 @@ class TableMarks:
 
     def _show_picture(self, surf: pygame.Surface) -> None:
         """Copy the table's picture to ``surf`` for this frame: only where the last
-        frame's marks and this frame's lie when the window still shows the picture
-        elsewhere, else all of it."""
+        frame's marks lie (unless they were copied back between frames already:
+        :meth:`_restore_between`) and where the picture was painted again, when the
+        window shows the picture everywhere else; else all of it."""
         app = self.app
         marks = self._frame_marks()
         now = self._window_key(surf)
@@ -59,7 +60,7 @@ class TableMarks:
                 last[2] is not None and last[0] == now and \
                 last[1] == app.frames_drawn - 1 and app.drawn_alone is self:
             w, h = surf.get_size()
-            bands = _bands(last[2] + marks + changed, w, h)
+            bands = _bands(last[2] + changed, w, h)
             if sum(area.h * (area.w if area.w == w else NARROW_COST * area.w)
                    for area in bands) <= WHOLE_SHARE * w * h:
                 for area in bands:
@@ -89,6 +90,25 @@ class TableMarks:
             return
         surf.blit(self._canvas, (0, 0))
         self._shown = (self._window_key(surf), app.frames_drawn, [])
+        self._changed = []
+
+    def _restore_between(self) -> None:
+        """Between frames: the picture copied back to the window where the last frame
+        drew over it and where the picture was painted again since, if the window holds
+        this table's last frame. The window shows what that frame drew until the next
+        one, so this is never seen, and the next frame only draws its own marks (the
+        copy was most of the cost of a frame in which a row of cards glides)."""
+        app = self.app
+        surf = app.screen
+        last = self._shown
+        if last is None or last[2] is None or last[1] != app.frames_drawn or \
+                app.drawn_alone is not self or last[0] != self._window_key(surf) or \
+                self._changed is None or not (last[2] or self._changed):
+            return
+        w, h = surf.get_size()
+        for area in _bands(last[2] + self._changed, w, h):
+            surf.blit(self._canvas, area, area)
+        self._shown = (last[0], last[1], [])
         self._changed = []
 
     def _window_key(self, surf: pygame.Surface) -> tuple:
