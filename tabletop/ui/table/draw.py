@@ -160,13 +160,14 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
             self._job_waited = 0
 
-    def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> None:
+    def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> bool:
         """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
         begun only when the longest recent step (in CPU time) would still end in time
-        (one at least when ``first``); swap the picture in when it is done."""
+        (one at least when ``first``); swap the picture in when it is done. Returns
+        whether any step was painted."""
         steps, _, keys = self._job
         if not first and clock() + self._slowest_step >= end:
-            return
+            return False
         cpu = time.thread_time()
         for _ in steps:
             before, cpu = cpu, time.thread_time()
@@ -174,12 +175,13 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
             # a few dozen steps: a stale one would leave the time between frames unused
             self._slowest_step = max(self._slowest_step * STEP_FORGET, cpu - before)
             if clock() + self._slowest_step >= end:
-                return
+                return True
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
         self._interim = None
         self._picture_changed(None, whole=True)
         self._job = None
+        return True
 
     def spare(self, end: float) -> None:
         """Between frames, in the frame's unused time (until ``end``): paint on the new
@@ -192,7 +194,10 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None:
-            self._run_job(end, first=False)
+            if self._run_job(end, first=False):
+                # the time between frames paints it: the frames go on waiting for it
+                # (a long one, a new window size's faces, takes several such times)
+                self._job_waited = 0
             if self._job is None:
                 self._show_between()
         if self._job is None and self._layers.get("away") != keys["away"] and \
