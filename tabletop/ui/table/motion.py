@@ -39,13 +39,18 @@ class Glide:
     duration: float
     t: float = 0.0
     back: bool = False  # going back after a refused drop
+    #: the place worked out last, and when (a frame asks for it several times)
+    _at: tuple | None = field(default=None, repr=False, compare=False)
 
     def rect(self) -> pygame.Rect:
-        k = ease(self.t / self.duration) if self.duration > 0 else 1.0
         a, b = self.start, self.sprite.rect
-        return pygame.Rect(round(a.x + (b.x - a.x) * k), round(a.y + (b.y - a.y) * k),
-                           max(1, round(a.w + (b.w - a.w) * k)),
-                           max(1, round(a.h + (b.h - a.h) * k)))
+        key = (self.t, tuple(a), tuple(b))
+        if self._at is None or self._at[0] != key:
+            k = ease(self.t / self.duration) if self.duration > 0 else 1.0
+            self._at = (key, (round(a.x + (b.x - a.x) * k), round(a.y + (b.y - a.y) * k),
+                              max(1, round(a.w + (b.w - a.w) * k)),
+                              max(1, round(a.h + (b.h - a.h) * k))))
+        return pygame.Rect(self._at[1])
 
 
 @dataclass

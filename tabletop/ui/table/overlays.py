@@ -29,6 +29,8 @@ class Spotlit(NamedTuple):
 class TableOverlays:
     """The dialog, the spotlight on another player's move and the rising numbers."""
 
+    _spotlit: tuple | None = None  # (what it was worked out for, the spotlight)
+
     def _dialog_ahead(self) -> None:
         """The dialog over the picture just painted, drawn now (between frames) as the
         next frame will show it, so that frame only copies it."""
@@ -112,10 +114,18 @@ class TableOverlays:
         surf.blit(place.bubble, place.box)
 
     def _spotlight_place(self) -> Spotlit | None:
-        """The spotlight on another player's move now (None when there is none)."""
+        """The spotlight on another player's move now (None when there is none; worked
+        out once a frame: the frame's marks and its drawing both ask)."""
         spot = self.motion.spot
         if spot is None or self.state.over:
             return None
+        key = (self.app.frames_drawn, id(spot), spot.t, self._gen, self.size,
+               self.motion.moving)
+        if self._spotlit is None or self._spotlit[0] != key:
+            self._spotlit = (key, self._place_spotlight(spot))
+        return self._spotlit[1]
+
+    def _place_spotlight(self, spot) -> Spotlit:
         lay = self.layout_obj
         # where the cards end up: a card still gliding there is lit once it lands (an
         # outline following a card that grows on its way would be painted anew each
