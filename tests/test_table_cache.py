@@ -244,10 +244,11 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from(
         app, game_id):
-    """Opening a table paints its first picture between frames: its first frame draws
-    nothing (the window keeps the screen the table was opened from), the next shows the
-    whole picture, pixel for pixel a fresh redraw; a loop that leaves no time between
-    frames gets it painted by the frames themselves, a budget at a time."""
+    """Opening a table paints its first picture between frames, and builds its log
+    there (not in the click that opens it): its first frame draws nothing (the window
+    keeps the screen the table was opened from), the next shows the whole picture, pixel
+    for pixel a fresh redraw; a loop that leaves no time between frames gets it painted
+    by the frames themselves, a budget at a time."""
     from table_helpers import first_frames, table_session
 
     from tabletop.ui.table import TableScene
@@ -259,6 +260,7 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
         scene = TableScene(table_session(app, game_id, data), autosave=None,
                            hide_hands=False)
         app.replace(scene)
+        assert not scene.log_list.rows  # the log too is built with the first picture
         app.step(0.016)
         assert not scene.picture_shown and scene.painting
         assert not pixels_differ(app.screen, before), "the first frame drew over the screen"
@@ -273,5 +275,7 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
                 if not scene.picture_shown:
                     assert not pixels_differ(app.screen, before)
             assert scene.picture_shown and frames > 2, frames  # waited, then painted
+        assert len(scene.log_list.rows) == len(
+            scene.session.log_entries(scene.viewer, 0)), "the log was not built"
         assert_fresh(app, scene, f"opening the table ({'with' if between else 'no'} "
                      "time between frames)")

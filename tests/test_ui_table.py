@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from table_helpers import first_frames
 from ui_helpers import button, center_of, click, drag, frames, key, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
@@ -24,7 +25,7 @@ def table(app, position, options=None, seats=None, hide_hands=True):
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
-    app.step(0.016)
+    first_frames(app, scene)  # the frames of a table just opened, as the app runs them
     return scene
 
 

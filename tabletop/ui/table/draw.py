@@ -109,9 +109,12 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         budget = self.paint_budget
         if self._paint_size != size:
             self._new_size(size)
+        painting_now = budget is None or self._job_waited >= PAINT_WAIT
+        if self._log_due and painting_now:
+            self._build_log()  # (a table just opened: see ``refresh``)
         keys = self._layer_keys()
         self._start_job(keys)
-        if self._job is not None and (budget is None or self._job_waited >= PAINT_WAIT):
+        if self._job is not None and painting_now:
             # no time between frames came: the frame paints, within the budget counted
             # from its start (what the frame did before leaves that much less), one step
             # at least
@@ -191,6 +194,8 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         (:mod:`~tabletop.ui.table.landing`)."""
         if not self._land_between(end) or self._paint_size is None:
             return  # (nor before the table's first frame)
+        if self._log_due:
+            self._build_log()  # (a table just opened: see ``refresh``)
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None:

@@ -111,6 +111,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         #: (None: it is done): "nothing" (the window keeps what it shows) or "last size"
         self._interim: str | None = None
         self._paint_size: tuple[int, int] | None = None  # the size of the picture painted
+        self._log_due = False  # the log is built with the first picture (see ``refresh``)
         self._job = None  # painting it: (steps, what it will show, its layer keys)
         self._canvas_gen = 0  # counts the changes of the table's picture
         self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
@@ -178,7 +179,14 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._lay_out(animate)
         self._build_dialog()
         self._build_buttons()
-        self._build_log()
+        if self._paint_size != self.size:
+            # a table just opened (or at a new window size) shows no picture of itself
+            # at this size until one is painted, between frames: the log (every move of
+            # a long game, worded and wrapped: 4-5 ms for 277 moves) is built there too,
+            # not in the frame of the click or of the new size
+            self._log_due = True
+        else:
+            self._build_log()
         self.menu = []
         self._auto_menu()
         self._count_finished()
@@ -440,6 +448,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
     def _build_log(self) -> None:
         reader = -1 if self.handover_to is not None else self.viewer
         self.game_log.sync(self.session, reader)
+        self._log_due = False
 
     def undo(self) -> None:
         self.land_now()
