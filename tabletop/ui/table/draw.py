@@ -76,19 +76,25 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         """What each cached layer shows: it is drawn again only when its key changes
         (scrolling the log redraws the log, not the cards nor the rest of the panel; a
         drag or a glide only the cards it takes away or puts back)."""
-        dragging = self.dragged_card
-        held = self.held_card()
-        away = self.motion.moving | {dragging, held[0] if held is not None else None}
+        away, off = self._away_now()
         log = self.log_list
         return {
             "table": (self.size, self._gen, self.handover_to),
             # a dropped card waiting for its move to land is still in hand: the picture
             # changes once, when the move has landed
-            "away": (away, dragging is not None or held is not None),
+            "away": (away, off),
             "panel": (self.size, self._gen, self.handover_to, self.session.can_undo(),
                       self.session.can_redo(), tuple(log.rect)),
             "log": (self.size, log.offset, log.version, tuple(log.rect)),
         }
+
+    def _away_now(self) -> tuple[frozenset, bool]:
+        """The cards away from their places (gliding, dragged, dropped and waiting), and
+        whether one is in the pointer's hand (dragged or dropped)."""
+        dragging = self.dragged_card
+        held = self.held_card()
+        return self.motion.moving | {dragging, held[0] if held is not None else None}, \
+            dragging is not None or held is not None
 
     def _draw_layers(self, surf) -> bool:
         """Bring the cached picture of the table and the panel up to date, then show it;
@@ -229,7 +235,9 @@ class TableDrawing(TablePanels, TableMarks, TableOverlays):
         shown = self._layers.get("away")
         if self._job is not None or shown is None:
             return []
-        back = shown[0] - self._layer_keys()["away"][0]
+        back = shown[0] - self._away_now()[0]
+        if not back:
+            return []
         return [sp for sp in self.layout_obj.sprites if sp.card in back and sp.card != HIDDEN]
 
     def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
