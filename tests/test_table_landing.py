@@ -15,7 +15,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.moves import Move
 from tabletop.engine.paths import saves_dir
 from tabletop.games import get_game
-from tabletop.ui.table.draw import PAINT_WAIT
+from tabletop.ui.table.painting import PAINT_WAIT
 from tabletop.worker import Reply
 
 

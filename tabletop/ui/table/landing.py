@@ -8,7 +8,7 @@ a computer's answer read only *accepts* the move (:meth:`MoveLanding.play`), and
 *lands* (is played and the table refreshed) in the time after that frame; the dropped
 card is held where it was let go until then. The next event, an undo, a save or leaving
 the table lands it first, so nothing ever acts on the position before it; a frame lands
-it itself only after waiting :data:`~tabletop.ui.table.draw.PAINT_WAIT` frames for that
+it itself only after waiting :data:`~tabletop.ui.table.painting.PAINT_WAIT` frames for that
 time (a loop that leaves none). Without time between frames (a test running frames
 alone) a move lands at once, in the frame that makes it. A computer's answer is read from
 the worker between frames too (:meth:`MoveLanding.take_computer_move`), so that it is
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.moves import Move
-from .draw import PAINT_WAIT, STEP_FORGET
+from .painting import PAINT_WAIT, STEP_FORGET
 
 #: the first guess of how long a move takes to land (seconds), before one has been timed
 FIRST_GUESS = 0.004

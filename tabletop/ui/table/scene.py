@@ -25,13 +25,14 @@ from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import ComputerSeats
 from .dialog import DialogBox
-from .draw import PAINT_BUDGET, TableDrawing
+from .draw import TableDrawing
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveLanding
 from .layout import Drag, seat_title
 from .log import GameLog, readable
 from .motion import Motion
+from .painting import PAINT_BUDGET
 from .scaled import ScaledPictures
 from .warm import FaceWarmer, face_sizes
 from .writes import TableWrites
