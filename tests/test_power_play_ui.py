@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+from table_helpers import first_frames
 from ui_helpers import button, center_of, click, drag, frames, settle, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
@@ -163,7 +164,7 @@ def test_the_table_fits_four_players_and_a_bigger_window(app):
     app.replace(scene)
     app.step(0.016)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
-    app.step(0.016)
+    first_frames(app, scene)  # laid out and painted for the new size between frames
     table_rect = scene.layout_obj.table_rect((1920, 1080))
     for sp in scene.layout_obj.sprites:
         assert table_rect.contains(sp.rect), sp

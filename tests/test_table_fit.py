@@ -30,9 +30,12 @@ def app():
 
 
 def resize(app, size) -> None:
+    """The window at ``size``, each screen laid out for it (a table lays out for a new
+    size between frames: here at once)."""
     app.screen = pygame.display.set_mode(size)
     for scene in app.scenes:
         scene.layout(size)
+        getattr(scene, "lay_out_now", lambda: None)()
 
 
 def tables(app, game_id):

@@ -175,6 +175,10 @@ def test_the_table_scales_with_the_window(app):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
     app.step(0.016)
     assert app.screen.get_size() == (1920, 1080)
+    # the frame of the new size shows the last size's picture, laid out as it was; the
+    # table is laid out and painted for the new size between frames
+    assert scene.layout_obj.sprites[0].rect.right <= 1280 and not scene.picture_shown
+    first_frames(app, scene)
     assert scene.layout_obj.scale == pytest.approx(1.5)
     for sp in scene.layout_obj.sprites:
         assert app.screen.get_rect().contains(sp.rect), sp

@@ -35,8 +35,10 @@ def register(game: str, kind: str) -> Callable[[Painter], Painter]:
 
 def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
     key = (game, card.id, id(card), w, h)
-    surf = _faces.get(key)
-    if surf is None:
+    surf = _faces.pop(key, None)
+    if surf is not None:
+        _faces[key] = surf  # used again: the last the cache drops (a face on the table)
+    else:
         make_room(_faces, 1500)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         if (game, card.kind) not in PAINTERS:

@@ -108,6 +108,8 @@ class TablePainting:
         if self._paint_size != size:
             self._new_size(size)
         painting_now = budget is None or self._job_waited >= PAINT_WAIT
+        if self._refresh_due and painting_now:
+            self.refresh(animate=False)  # (a new window size: see ``layout``)
         if self._log_due and painting_now:
             self._build_log()  # (a table just opened: see ``refresh``)
         keys = self._layer_keys()
@@ -192,6 +194,8 @@ class TablePainting:
         (:mod:`~tabletop.ui.table.landing`)."""
         if not self._land_between(end) or self._paint_size is None:
             return  # (nor before the table's first frame)
+        if self._refresh_due:
+            self.refresh(animate=False)  # (a new window size: see ``layout``)
         if self._log_due:
             self._build_log()  # (a table just opened: see ``refresh``)
         keys = self._layer_keys()

@@ -113,6 +113,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._interim: str | None = None
         self._paint_size: tuple[int, int] | None = None  # the size of the picture painted
         self._log_due = False  # the log is built with the first picture (see ``refresh``)
+        self._refresh_due = False  # laid out for a new window size between frames
         self._job = None  # painting it: (steps, what it will show, its layer keys)
         self._canvas_gen = 0  # counts the changes of the table's picture
         self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
@@ -157,6 +158,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
     def refresh(self, animate: bool = True) -> None:
         """Recompute the view, the legal moves, the layout, the buttons and the log;
         with ``animate``, cards that moved glide and changed amounts rise."""
+        self._refresh_due = False
         s = self.state
         actor = s.actor
         if not s.over:
@@ -336,6 +338,11 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
 
     def layout(self, size: tuple[int, int]) -> None:
+        # a window of a new size shows the last size's picture until the new one is
+        # painted, between frames (see ``painting.py``): the table is laid out for it
+        # there too, not in the frame in which the window changed size (the last layout
+        # matches the picture shown meanwhile)
+        resized = self._paint_size is not None and self._paint_size != size
         self.land_now()
         self.forget_shown()
         self.computers.mods = self.app.use_mods
@@ -370,7 +377,17 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
             self._pending_warnings = []
-        self.refresh(animate=False)
+        if resized:
+            self._refresh_due = True
+        else:
+            self.refresh(animate=False)
+
+    def lay_out_now(self) -> None:
+        """Lay the table out for its window at once when a new size's layout is waiting
+        for the time between frames (see :meth:`layout`): for what reads the layout
+        without running frames (tests, tools)."""
+        if self._refresh_due:
+            self.refresh(animate=False)
 
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
