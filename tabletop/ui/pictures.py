@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from . import text
 from .bounded import make_room
 
 _boxes: dict[tuple, pygame.Surface] = {}
@@ -60,3 +61,24 @@ def kept(key: tuple, size: tuple[int, int],
         paint(found)
         _kept[full] = found
     return found
+
+
+def label(size: tuple[int, int], words: str, bg, fg, text_size: int, inset: int,
+          radius: int | None = None, min_size: int = text.MIN_SIZE) -> pygame.Surface:
+    """A rounded label ``size`` big (its corners half its height unless ``radius``):
+    ``words`` centred on ``bg``, ``inset`` pixels in from its sides; kept (see
+    :func:`kept`). The tags, pills and strips the games draw over their cards."""
+    def paint(img: pygame.Surface) -> None:
+        box = img.get_rect()
+        pygame.draw.rect(img, bg, box, border_radius=box.h // 2 if radius is None else radius)
+        text.draw(img, words, box.inflate(-inset, 0), text_size, fg, "condbold",
+                  align="center", valign="middle", min_size=min_size)
+
+    return kept(("label", words, tuple(bg), tuple(fg), text_size, inset, radius, min_size),
+                size, paint)
+
+
+def forget() -> None:
+    """Drop every kept picture (a test that records what is drawn paints them anew)."""
+    _boxes.clear()
+    _kept.clear()

@@ -294,8 +294,7 @@ class BrawlLayout(Layout):
         w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(12))
         box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
         box.center = center
-        surf.blit(pictures.kept(("brawl tag", label, tuple(color), size), box.size,
-                                lambda img: _paint_tag(img, label, color, size, S(8))), box)
+        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(8)), box)
 
     def draw_top(self, surf, view: BrawlState) -> None:
         S = self.S
@@ -337,14 +336,6 @@ def _paint_health(surf, hp: int, health: int) -> None:
     pygame.draw.rect(surf, color, fill, border_radius=3)
     text.draw(surf, f"{hp}/{health}", bar, max(8, int(bar.h * 0.95)), theme.TEXT,
               "condbold", align="center", valign="middle", shadow=(0, 0, 0))
-
-
-def _paint_tag(surf, label: str, color, size: int, inset: int) -> None:
-    """A rounded tag filling ``surf``, ``label`` on it."""
-    box = surf.get_rect()
-    pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-    text.draw(surf, label, box.inflate(-inset, 0), size, (14, 14, 18), "condbold",
-              align="center", valign="middle")
 
 
 def _dashed(surf, color, a, b, width: int) -> None:

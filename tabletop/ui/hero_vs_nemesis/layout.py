@@ -370,8 +370,8 @@ class HvNLayout(Layout):
             strip = band_strip(r.w, r.h, view.info[c].conflict)
             if strip:  # the holder's meaning takes the place of the conflict band
                 strip.move_ip(r.topleft)
-                surf.blit(pictures.kept(("hvn strip", tag, S(11)), strip.size,
-                                        lambda img: _paint_strip(img, tag, S(11))), strip)
+                surf.blit(pictures.label(strip.size, tag, (30, 36, 48), theme.TEXT, S(11), 6,
+                                         radius=max(2, strip.h // 3), min_size=6), strip)
             else:
                 _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4)
         room = sprite.extra.get("exposed", r.w)
@@ -434,25 +434,7 @@ def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT,
     w = min(max_w, text.width_of(label, size, "condbold") + 10)
     box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + 4)
     box.center = center
-    surf.blit(pictures.kept(("hvn pill", label, tuple(bg), size, tuple(fg)), box.size,
-                            lambda img: _paint_pill(img, label, bg, size, fg)), box)
-
-
-def _paint_pill(surf, label: str, bg, size: int, fg) -> None:
-    """A rounded label filling ``surf`` (a kept picture: drawn every frame over a
-    gliding card, it is one blit)."""
-    box = surf.get_rect()
-    pygame.draw.rect(surf, bg, box, border_radius=box.h // 2)
-    text.draw(surf, label, box.inflate(-8, 0), size, fg, "condbold", align="center",
-              valign="middle", min_size=6)
-
-
-def _paint_strip(surf, tag: str, size: int) -> None:
-    """What a card means to its holder, on the strip of its conflict band."""
-    strip = surf.get_rect()
-    pygame.draw.rect(surf, (30, 36, 48), strip, border_radius=max(2, strip.h // 3))
-    text.draw(surf, tag, strip.inflate(-6, 0), size, theme.TEXT, "condbold",
-              align="center", valign="middle", min_size=6)
+    surf.blit(pictures.label(box.size, label, bg, fg, size, 8, min_size=6), box)
 
 
 def _chip(surf, rect: pygame.Rect, kind: str) -> None:

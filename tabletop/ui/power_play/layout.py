@@ -280,9 +280,7 @@ class PowerPlayLayout(Layout):
         w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(10))
         box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
         box.midtop = midtop
-        pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-        text.draw(surf, label, box.inflate(-S(6), 0), size, (14, 14, 18), "condbold",
-                  align="center", valign="middle")
+        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(6)), box)
 
     def draw_top(self, surf, view: PPState) -> None:
         drag = self.scene.drag

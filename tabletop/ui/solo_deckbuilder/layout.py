@@ -331,9 +331,7 @@ class SoloLayout(Layout):
         box = pygame.Rect(0, 0, text.width_of(label, size, "condbold") + S(10),
                           text.step_of(size, "condbold") + S(3))
         box.midtop = midtop
-        pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
-        text.draw(surf, label, box.inflate(-S(6), 0), size, (14, 14, 18), "condbold",
-                  align="center", valign="middle")
+        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(6)), box)
 
 
 def condition_lines(inf: Info) -> list[str]:

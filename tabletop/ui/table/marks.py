@@ -53,20 +53,13 @@ class TableMarks:
         window shows the picture everywhere else; else all of it."""
         app = self.app
         marks = self._frame_marks()
-        now = self._window_key(surf)
-        last, self._shown = self._shown, (now, app.frames_drawn, marks)
+        holds = self._window_holds(surf, app.frames_drawn - 1)
+        last, self._shown = self._shown, (self._window_key(surf), app.frames_drawn, marks)
         changed, self._changed = self._changed, []
-        if marks is not None and changed is not None and last is not None and \
-                last[2] is not None and last[0] == now and \
-                last[1] == app.frames_drawn - 1 and app.drawn_alone is self:
-            w, h = surf.get_size()
-            bands = _bands(last[2] + changed, w, h)
-            if sum(area.h * (area.w if area.w == w else NARROW_COST * area.w)
-                   for area in bands) <= WHOLE_SHARE * w * h:
-                for area in bands:
-                    surf.blit(self._canvas, area, area)
-                self.marked_frames += 1
-                return
+        if marks is not None and changed is not None and holds and \
+                self._copy_back(surf, last[2] + changed):
+            self.marked_frames += 1
+            return
         surf.blit(self._canvas, (0, 0))
 
     def _picture_changed(self, area: pygame.Rect | None, whole: bool = False) -> None:
@@ -82,14 +75,11 @@ class TableMarks:
         """A new picture was swapped in between frames: copied to the window now, if the
         window holds this table's last frame, so that the next frame draws over it only
         where things move (it would otherwise copy the whole picture itself)."""
-        app = self.app
-        surf = app.screen
-        last = self._shown
-        if last is None or last[1] != app.frames_drawn or app.drawn_alone is not self or \
-                last[0][1:] != self._window_key(surf)[1:]:
+        surf = self.app.screen
+        if not self._window_holds(surf, self.app.frames_drawn, same_picture=False):
             return
         surf.blit(self._canvas, (0, 0))
-        self._shown = (self._window_key(surf), app.frames_drawn, [])
+        self._shown = (self._window_key(surf), self.app.frames_drawn, [])
         self._changed = []
 
     def _restore_between(self) -> None:
@@ -98,18 +88,41 @@ class TableMarks:
         this table's last frame. The window shows what that frame drew until the next
         one, so this is never seen, and the next frame only draws its own marks (the
         copy was most of the cost of a frame in which a row of cards glides)."""
-        app = self.app
-        surf = app.screen
+        surf = self.app.screen
         last = self._shown
-        if last is None or last[2] is None or last[1] != app.frames_drawn or \
-                app.drawn_alone is not self or last[0] != self._window_key(surf) or \
-                self._changed is None or not (last[2] or self._changed):
+        if not self._window_holds(surf, self.app.frames_drawn) or self._changed is None or \
+                not (last[2] or self._changed):
             return
-        w, h = surf.get_size()
-        for area in _bands(last[2] + self._changed, w, h):
-            surf.blit(self._canvas, area, area)
+        if not self._copy_back(surf, last[2] + self._changed):
+            surf.blit(self._canvas, (0, 0))
         self._shown = (last[0], last[1], [])
         self._changed = []
+
+    def _window_holds(self, surf: pygame.Surface, frame: int,
+                      same_picture: bool = True) -> bool:
+        """Does the window ``surf`` still hold what this table alone drew in ``frame``
+        (no screen, no banner over it) on this same picture, with all it drew over the
+        picture among that frame's marks? Without ``same_picture``: on the picture a new
+        one just took the place of, whatever it drew over it (all of it is copied)."""
+        last = self._shown
+        if last is None or last[1] != frame or self.app.drawn_alone is not self:
+            return False
+        now = self._window_key(surf)
+        if not same_picture:
+            return last[0][1:] == now[1:]
+        return last[2] is not None and last[0] == now
+
+    def _copy_back(self, surf: pygame.Surface, areas: list[pygame.Rect]) -> bool:
+        """Copy the picture to ``surf`` in the runs of rows ``areas`` cover (see
+        :func:`_bands`); False, copying nothing, when one copy of all of it costs less."""
+        w, h = surf.get_size()
+        bands = _bands(areas, w, h)
+        if sum(area.h * (area.w if area.w == w else NARROW_COST * area.w)
+               for area in bands) > WHOLE_SHARE * w * h:
+            return False
+        for area in bands:
+            surf.blit(self._canvas, area, area)
+        return True
 
     def _window_key(self, surf: pygame.Surface) -> tuple:
         """The picture shown and the window it is shown on."""

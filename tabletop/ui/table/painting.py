@@ -52,7 +52,16 @@ class TablePainting:
     def picture_shown(self) -> bool:
         """Is there a whole picture of the table at the window's size (or does
         something stand in for it while it is painted: see :meth:`_new_size`)?"""
-        return self._paint_size is not None and self._interim is None
+        return self._interim is None
+
+    @property
+    def _interim(self) -> str | None:
+        """What stands in for the table until a picture at the size being painted is
+        done (None: it is done): "nothing" (a table just opened: the window keeps what
+        it shows) or "last size" (the last size's picture)."""
+        if self._canvas is None:
+            return "nothing"
+        return None if self._canvas.get_size() == self._paint_size else "last size"
 
     @property
     def layout_gen(self) -> int:
@@ -108,10 +117,8 @@ class TablePainting:
         if self._paint_size != size:
             self._new_size(size)
         painting_now = budget is None or self._job_waited >= PAINT_WAIT
-        if self._refresh_due and painting_now:
-            self.refresh(animate=False)  # (a new window size: see ``layout``)
-        if self._log_due and painting_now:
-            self._build_log()  # (a table just opened: see ``refresh``)
+        if painting_now:
+            self.lay_out_now()
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None and painting_now:
@@ -138,7 +145,6 @@ class TablePainting:
         """A table just opened, or the window's new size: a new picture is begun (its
         surface made between frames too); meanwhile the last size's picture stands in
         or, for a table just opened, nothing (the window keeps what it shows)."""
-        self._interim = "nothing" if self._canvas is None else "last size"
         self._paint_size = size
         self._back = None
         self._layers.clear()
@@ -181,7 +187,6 @@ class TablePainting:
                 return True
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
-        self._interim = None
         self._picture_changed(None, whole=True)
         self._job = None
         return True
@@ -194,10 +199,7 @@ class TablePainting:
         (:mod:`~tabletop.ui.table.landing`)."""
         if not self._land_between(end) or self._paint_size is None:
             return  # (nor before the table's first frame)
-        if self._refresh_due:
-            self.refresh(animate=False)  # (a new window size: see ``layout``)
-        if self._log_due:
-            self._build_log()  # (a table just opened: see ``refresh``)
+        self.lay_out_now()
         keys = self._layer_keys()
         self._start_job(keys)
         if self._job is not None:

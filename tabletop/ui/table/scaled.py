@@ -58,12 +58,18 @@ class ScaledPictures:
         grid = on_grid(size)
         if grid == on_grid(img.get_size()):
             return img  # as near as a scaled copy would be
-        key = (id(img), *grid)
-        found = self._kept.get(key)
-        if found is None or found[0] is not img:
+        found = self._found(img, grid)
+        if found is None:
             make_room(self._kept, MOST)
-            found = self._kept[key] = (img, pygame.transform.scale(img, grid))
-        return found[1]
+            found = pygame.transform.scale(img, grid)
+            self._kept[(id(img), *grid)] = (img, found)
+        return found
+
+    def _found(self, img: pygame.Surface, grid: tuple[int, int]) -> pygame.Surface | None:
+        """The copy of ``img`` at ``grid`` kept already (None: not kept; a copy kept for
+        another picture that had the same ``id`` is not it)."""
+        found = self._kept.get((id(img), *grid))
+        return found[1] if found is not None and found[0] is img else None
 
     def keep_only(self, pictures) -> None:
         """Drop the scaled copies of every picture but ``pictures`` (those gliding)."""
@@ -75,7 +81,6 @@ class ScaledPictures:
         """Scale ``img`` to every grid size from ``start`` to ``end``, a step each."""
         own = on_grid(img.get_size())
         for size in path_sizes(start, end):
-            found = self._kept.get((id(img), *size))
-            if size != own and (found is None or found[0] is not img):
+            if size != own and self._found(img, size) is None:
                 self.get(img, size)
                 yield

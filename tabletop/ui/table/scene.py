@@ -108,9 +108,6 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._layers: dict[str, tuple] = {}
         self._canvas: pygame.Surface | None = None
         self._back: pygame.Surface | None = None  # the next picture, while it is painted
-        #: what stands in for the table until its first picture at this size is done
-        #: (None: it is done): "nothing" (the window keeps what it shows) or "last size"
-        self._interim: str | None = None
         self._paint_size: tuple[int, int] | None = None  # the size of the picture painted
         self._log_due = False  # the log is built with the first picture (see ``refresh``)
         self._refresh_due = False  # laid out for a new window size between frames
@@ -383,11 +380,14 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
             self.refresh(animate=False)
 
     def lay_out_now(self) -> None:
-        """Lay the table out for its window at once when a new size's layout is waiting
-        for the time between frames (see :meth:`layout`): for what reads the layout
-        without running frames (tests, tools)."""
+        """What a new window size or a table just opened leaves for the time between
+        frames, done now: the layout for the new size (see :meth:`layout`) and the log
+        (see :meth:`refresh`). The painting does it before it paints; tools and tests
+        that read the layout without running frames call it."""
         if self._refresh_due:
             self.refresh(animate=False)
+        if self._log_due:
+            self._build_log()
 
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
