@@ -241,6 +241,21 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     assert_fresh(app, scene, "a move finished between frames")
 
 
+def _first_picture_painted_between(app, scene) -> None:
+    """The frames of a table just opened, with ample time between them, until one shows
+    its first picture: that frame paints nothing on the picture (the log too was built
+    and painted between frames) nor draws the dialog anew (drawn ahead between frames)."""
+    for _ in range(60):
+        gen, dialog = scene._canvas_gen, scene._dialog_pic
+        app.step(0.016)
+        if scene.picture_shown and not scene.painting:
+            assert scene._canvas_gen == gen, "the first picture was painted on in a frame"
+            assert scene._dialog_pic is dialog, "the dialog was drawn anew in a frame"
+            return
+        app.spare(time.perf_counter() + 1.0)
+    raise AssertionError("the table's first picture was not shown in 60 frames")
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from(
         app, game_id):
@@ -249,7 +264,7 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
     keeps the screen the table was opened from), the next shows the whole picture, pixel
     for pixel a fresh redraw; a loop that leaves no time between frames gets it painted
     by the frames themselves, a budget at a time."""
-    from table_helpers import first_frames, table_session
+    from table_helpers import table_session
 
     from tabletop.ui.table import TableScene
 
@@ -265,7 +280,7 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
         assert not scene.picture_shown and scene.painting
         assert not pixels_differ(app.screen, before), "the first frame drew over the screen"
         if between:
-            first_frames(app, scene)
+            _first_picture_painted_between(app, scene)
             assert scene.marked_frames == 0
         else:
             frames = 1

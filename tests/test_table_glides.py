@@ -111,7 +111,11 @@ def test_no_glide_frame_scales_a_picture(app, game_id, monkeypatch):
             in_frame[0] = False
             changing += sum(g.start.size != g.sprite.rect.size
                             for g in scene.motion.glides.values())
-            app.spare(time.perf_counter() + 0.05)
+            # time between frames to spare: a painting step once slowed by a pause of
+            # the collector (the estimate of the slowest step that decides whether one
+            # is begun then forgets it only over later steps) leaves the steps, the
+            # scaling ahead among them, to the frames after PAINT_WAIT of them
+            app.spare(time.perf_counter() + 1.0)
             if not scene.motion.glides and not scene.painting and scene.landing is None:
                 break
     assert changing, f"{game_id}: no card changed size on its way in 30 moves"

@@ -15,18 +15,19 @@ frames the app's loop does: painting card faces ahead). The kinds of frame timed
   the window keeps the screen it was opened from, or shows the last size's picture).
   Building the table (the session replayed from its moves, the scene, the computer
   seats' worker started: what the click that opens it does) is timed on its own;
-- *move frames*: the frames in which a move is made — a human seat's move made as a
-  click makes it — or played. When the loop leaves time between frames (it does here,
-  as in the app) the frame only accepts the move (the dropped card held where it was let
-  go) and the move *lands* after it (``App.spare``): the engine applies it, the
-  autosave's journal line is queued, the log grows, the table is laid out and the next
-  computer seat asked; a frame plays it only after waiting ``PAINT_WAIT`` frames for
-  that time. A computer seat's answer is read from the worker between frames too, and
-  lands there: it makes no move frame unless that time has not come for ``PAINT_WAIT``
-  frames. How long each landing took (CPU time) is reported beside the frames; *frames
-  to show a move* counts the frames until one draws the picture of the table after it
-  (1: the frame in which it was made, or the first after it when it was made between
-  frames);
+- *move frames*: playing on from that point (again from it on a table opened anew, seat
+  0 choosing other moves, until :data:`MOVE_FRAMES` are timed), the frames in which a
+  move is made — a human seat's move made as a click makes it — or played. When the loop
+  leaves time between frames (it does here, as in the app) the frame only accepts the
+  move (the dropped card held where it was let go) and the move *lands* after it
+  (``App.spare``): the engine applies it, the autosave's journal line is queued, the log
+  grows, the table is laid out and the next computer seat asked; a frame plays it only
+  after waiting ``PAINT_WAIT`` frames for that time. A computer seat's answer is read
+  from the worker between frames too, and lands there: it makes no move frame unless
+  that time has not come for ``PAINT_WAIT`` frames. How long each landing took (CPU
+  time) is reported beside the frames; *frames to show a move* counts the frames until
+  one draws the picture of the table after it (1: the frame in which it was made, or the
+  first after it when it was made between frames);
 - *glide frames*: the other frames after a move: those while its picture is painted
   (between frames, the last whole picture shown meanwhile), then those while its cards
   glide to their places and changed numbers rise;
@@ -96,8 +97,6 @@ def _table(ctx: Context, game_id: str, app, folder: Path, moves: int):
     """The real table at the busy point (``moves`` moves before the end, when the game
     is long enough): seat 0 a person, the others computer players (answering from the
     worker), autosaving to ``folder``."""
-    from ..ui.table import TableScene
-
     played, index = ctx.busy(game_id, _counter(ctx, game_id, app), moves)
     # the bench's own games (played to find the busy point) live on beside the table;
     # like the app's catalogs (``keep_long_lived``) they leave the collector's full passes
@@ -106,13 +105,23 @@ def _table(ctx: Context, game_id: str, app, folder: Path, moves: int):
     count = ctx.games[game_id].rules.seat_count(played.options)
     seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
                                    for i in range(1, count)]
-    session = played.session(index, seats, ctx.catalog(game_id))
-    scene = TableScene(session, autosave=folder / "autosave.json", hide_hands=True)
+    scene = _opened(ctx, played, index, seats, folder / "autosave.json")
     app.push(scene)
-    if scene.handover_to is not None:
-        scene.take_seat()
     app.step(0.016)
     return played, index, scene
+
+
+def _opened(ctx: Context, played: Played, index: int, seats: list[SeatConfig], save: Path):
+    """A table opened at move ``index`` of ``played`` (as the menu's Continue opens it: a
+    session replayed from the moves, the computer seats' worker started, autosaving to
+    ``save``), seat 0's seat taken."""
+    from ..ui.table import TableScene
+
+    session = played.session(index, seats, ctx.catalog(played.game.info.id))
+    scene = TableScene(session, autosave=save, hide_hands=True)
+    if scene.handover_to is not None:
+        scene.take_seat()
+    return scene
 
 
 @dataclass
@@ -129,6 +138,11 @@ class Paired:
         self.bare.append(bare_ms)
         self.table.append(table_ms)
 
+    def extend(self, other: Paired) -> None:
+        self.table += other.table
+        self.bare += other.bare
+        self.marked += other.marked
+
 
 def game_frames(ctx: Context, game_id: str) -> list[Row]:
     from ..ui.app import App
@@ -137,6 +151,7 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
     app.catalogs[game_id] = ctx.catalog(game_id)
     title = ctx.games[game_id].info.title
     frames, count = (40, 8) if ctx.quick else (300, 40)
+    want, rounds = (1, 1) if ctx.quick else (MOVE_FRAMES, MOST_ROUNDS)
     _late.clear()
     _landings.clear()
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,9 +161,10 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
         try:
             _look(app, 0.25 if ctx.quick else 2.0)
             idle = _idle(app, bare, frames)
-            moves, glides, shown = _move_frames(app, scene, bare, played, count)
+            moves, glides, shown, played_on = _play_on(ctx, app, scene, bare, played, index,
+                                                       Path(tmp), count, want, rounds)
             anew = _anew(ctx, app, scene, bare, played, index, Path(tmp),
-                         2 if ctx.quick else 10)
+                         2 if ctx.quick else OPENINGS)
         finally:
             scene.on_quit()
             app.scenes.clear()
@@ -166,8 +182,8 @@ def game_frames(ctx: Context, game_id: str) -> list[Row]:
                       FRAME_BUDGET_MS),
             _ratio("frame p99, idle (pointer moving)", where, idle)]
     if moves.table:
-        rows.append(_ratio(f"frame p99, move frames ({len(moves.table)} frames)", where,
-                           moves))
+        rows.append(_ratio(f"frame p99, move frames ({len(moves.table)} frames, "
+                           f"{played_on} x {count} moves)", where, moves))
         rows.append(value_row("frame max, move frames", where, max(moves.table), "ms",
                               pct(moves.bare, 0.99), YARD, FRAME_BUDGET_MS))
     if shown:
@@ -348,16 +364,12 @@ def _anew(ctx: Context, app, scene, bare: Bare, played: Played, index: int, fold
     collected in the frames of other rows)."""
     import pygame
 
-    from ..ui.table import TableScene
-
     out = Anew()
     seats = scene.session.seats
-    catalog = ctx.catalog(scene.game.info.id)
     try:
         for _ in range(times):
             t0 = clock()
-            session = played.session(index, seats, catalog)
-            opened = TableScene(session, autosave=folder / "opened.json", hide_hands=True)
+            opened = _opened(ctx, played, index, seats, folder / "opened.json")
             app.replace(opened)
             out.built.append((clock() - t0) * 1000)
             out.shown.append(_until_shown(app, bare, out.frames))
@@ -367,7 +379,7 @@ def _anew(ctx: Context, app, scene, bare: Bare, played: Played, index: int, fold
                 out.shown.append(_until_shown(app, bare, out.frames, (w + 1, h + 1)))
             opened.on_quit()
             app.replace(scene)
-            del opened, session
+            del opened
             gc.collect()
     finally:
         if app.scene is not scene:
@@ -405,6 +417,44 @@ def _idle(app, bare: Bare, frames: int) -> Paired:
     return out
 
 
+#: the move frames a game's figures are taken over (at least; a p99 over fewer frames
+#: would be their worst frame or near it): the play on from the busy point is played
+#: again, with seat 0 choosing other moves, until it has made that many, or ...
+MOVE_FRAMES = 200
+#: ... it has been played that many times
+MOST_ROUNDS = 20
+#: the tables opened (each then resized twice) for the opening and resizing figures
+OPENINGS = 20
+
+
+def _play_on(ctx: Context, app, scene, bare: Bare, played: Played, index: int,
+             folder: Path, moves: int, want: int,
+             rounds: int) -> tuple[Paired, Paired, list[int], int]:
+    """:func:`_move_frames` on ``scene``, then on tables opened anew at the busy point
+    (each looked at for a quarter of a second first, untimed; closed after), seat 0's
+    moves chosen from another seed each time, until ``want`` move frames were timed or
+    the moves were played on ``rounds`` times; how many times they were."""
+    out, glides, shown = _move_frames(app, scene, bare, played, moves, played.seed)
+    done = 1
+    while len(out.table) < want and done < rounds:
+        opened = _opened(ctx, played, index, scene.session.seats, folder / "again.json")
+        app.replace(opened)
+        try:
+            _look(app, 0.25)
+            more, more_glides, more_shown = _move_frames(app, opened, bare, played, moves,
+                                                         played.seed + done)
+        finally:
+            opened.on_quit()
+            app.replace(scene)
+        del opened
+        gc.collect()
+        out.extend(more)
+        glides.extend(more_glides)
+        shown.extend(more_shown)
+        done += 1
+    return out, glides, shown, done
+
+
 @dataclass
 class _Shown:
     """A move followed until the table's picture shows it."""
@@ -423,12 +473,13 @@ class _Shown:
         return self.layout is not None and scene.picture_gen >= self.layout
 
 
-def _move_frames(app, scene, bare: Bare, played: Played,
-                 moves: int) -> tuple[Paired, Paired, list[int]]:
-    """Play on from the busy point for ``moves`` moves: seat 0's moves as a click makes
-    them (the move accepted, then the frame), the computer seats' as the table takes
-    them from the worker (between frames when the loop leaves time there, as it does
-    here); each lands between frames (or in a frame that waited for that time too long).
+def _move_frames(app, scene, bare: Bare, played: Played, moves: int,
+                 seed: int) -> tuple[Paired, Paired, list[int]]:
+    """Play on from the busy point for ``moves`` moves: seat 0's moves (chosen by the
+    game's computer player from ``seed``) as a click makes them (the move accepted, then
+    the frame), the computer seats' as the table takes them from the worker (between
+    frames when the loop leaves time there, as it does here); each lands between frames
+    (or in a frame that waited for that time too long).
     Returns the *move frames* (those in which a move is made or played), the *glide
     frames* (the other frames after a move: until its picture shows, then while its
     cards glide to their places and changed numbers rise) and, for each move, the frames
@@ -436,7 +487,7 @@ def _move_frames(app, scene, bare: Bare, played: Played,
     session = scene.session
     game = session.game
     me = game.computer_player()
-    rng = Rng(played.seed)
+    rng = Rng(seed)
     out, glides, shown = Paired(), Paired(), []
     follow: _Shown | None = None
     first = len(session.moves)

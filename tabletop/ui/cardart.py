@@ -12,6 +12,7 @@ import contextlib
 import math
 import zlib
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -22,7 +23,7 @@ from .bounded import make_room
 Painter = Callable[[pygame.Surface, CardDef], None]
 PAINTERS: dict[tuple[str, str], Painter] = {}
 
-_faces: dict[tuple, pygame.Surface] = {}
+_faces: dict[tuple, Any] = {}  # pictures (and, turned, with what they were turned from)
 _images: dict[str, pygame.Surface | None] = {}
 
 
@@ -35,18 +36,30 @@ def register(game: str, kind: str) -> Callable[[Painter], Painter]:
 
 def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
     key = (game, card.id, id(card), w, h)
-    surf = _faces.pop(key, None)
-    if surf is not None:
-        _faces[key] = surf  # used again: the last the cache drops (a face on the table)
-    else:
-        make_room(_faces, 1500)
+    surf = _used(key)
+    if surf is None:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         if (game, card.kind) not in PAINTERS:
             _load_painters(game)
         painter = PAINTERS.get((game, card.kind), paint_generic)
         painter(surf, card)
+        _keep(key, surf)
+    return surf
+
+
+def _used(key: tuple) -> pygame.Surface | None:
+    """The picture kept under ``key``, moved to the end of the cache: the pictures on the
+    table are the last it drops (one dropped and painted again would be a new picture, and
+    a card gliding from it would be scaled in a frame: :mod:`tabletop.ui.table.scaled`)."""
+    surf = _faces.pop(key, None)
+    if surf is not None:
         _faces[key] = surf
     return surf
+
+
+def _keep(key: tuple, surf: pygame.Surface) -> None:
+    make_room(_faces, 1500)
+    _faces[key] = surf
 
 
 def painted(card: CardDef, game: str, w: int, h: int) -> bool:
@@ -71,21 +84,24 @@ def _load_painters(game: str) -> None:
 
 
 def rotated(surf: pygame.Surface, angle: int) -> pygame.Surface:
+    """``surf`` turned by ``angle`` degrees (kept with it: a picture painted anew after
+    ``surf`` was dropped is not taken for it, though it may have its ``id``)."""
     key = ("rot", id(surf), angle)
-    out = _faces.get(key)
-    if out is None:
-        out = pygame.transform.rotate(surf, angle)
-        _faces[key] = out
+    kept = _used(key)
+    if kept is not None and kept[0] is surf:
+        return kept[1]
+    out = pygame.transform.rotate(surf, angle)
+    _keep(key, (surf, out))
     return out
 
 
 def back(w: int, h: int) -> pygame.Surface:
     key = ("back", w, h)
-    surf = _faces.get(key)
+    surf = _used(key)
     if surf is None:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         paint_back(surf)
-        _faces[key] = surf
+        _keep(key, surf)
     return surf
 
 

@@ -120,7 +120,12 @@ class TablePainting:
         if painting_now:
             self.lay_out_now()
         keys = self._layer_keys()
-        self._start_job(keys)
+        if self._refresh_due or self._log_due:
+            # the time between frames lays the table out first, then begins the picture
+            # (one begun now would show the layout or the log as they were)
+            self._job_waited += 1
+        else:
+            self._start_job(keys)
         if self._job is not None and painting_now:
             # no time between frames came: the frame paints, within the budget counted
             # from its start (what the frame did before leaves that much less), one step
@@ -130,7 +135,7 @@ class TablePainting:
                           clock=time.thread_time)
         elif self._job is not None:
             self._job_waited += 1
-        if self._job is None:
+        if self._job is None and self._interim is None:
             self._catch_up(self._canvas, keys)
         if self._interim is not None:
             self.forget_shown()  # the next whole picture is copied whole
@@ -188,7 +193,7 @@ class TablePainting:
         self._canvas, self._back = self._back, self._canvas
         self._layers = dict(keys)
         self._picture_changed(None, whole=True)
-        self._job = None
+        self._job, self._job_waited = None, 0
         return True
 
     def spare(self, end: float) -> None:
@@ -209,8 +214,8 @@ class TablePainting:
                 self._job_waited = 0
             if self._job is None:
                 self._show_between()
-        if self._job is None and self._layers.get("away") != keys["away"] and \
-                time.perf_counter() + self._slowest_step < end:
+        if self._job is None and any(self._layers.get(k) != keys[k] for k in ("away", "log")) \
+                and time.perf_counter() + self._slowest_step < end:
             cpu = time.thread_time()
             self._catch_up(self._canvas, keys, arrivals=True)
             self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
