@@ -58,7 +58,7 @@ def _levels_added(data: dict) -> dict:
 UPGRADERS: dict[int, Callable[[dict], dict]] = {1: _levels_added}
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SETTINGS", "UPGRADERS", "SaveError", "check_save",
-           "option_problem", "saved_at", "session_from_dict", "session_to_dict",
+           "option_problem", "Replay", "saved_at", "session_from_dict", "session_to_dict",
            "read_save", "parse_save", "write_save", "atomic_write"]
 
 
@@ -188,35 +188,81 @@ def session_from_dict(data: dict[str, Any], game: Game, catalog: Catalog,
                       name: str = "save") -> tuple[Session, list[str]]:
     """Replay a save (its fields are checked first). Returns the session and warnings
     (e.g. card data changed); raises :class:`SaveError` unless every move replays."""
-    data = check_save(data, name, {game.info.id: game}) if data.get("game") == \
-        game.info.id else check_save(data, name)
-    if data["game"] != game.info.id:
-        raise SaveError(f"{name} is a {data['game']} save, not {game.info.title}.")
-    warnings = []
-    if data.get("fingerprint") and data["fingerprint"] != catalog.fingerprint:
-        warnings.append("The card data has changed since this game was saved; it was "
-                        "replayed with the current cards.")
-    seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in data["seats"]]
-    try:
-        session = Session(game, catalog, data["options"], data["seed"], seats,
-                          position=data.get("position"), ruleset=data.get("ruleset", 1))
-    except POSITION_ERRORS as exc:
-        raise SaveError(f"{name} cannot be set up: "
-                        f"{_cut(str(exc), 200)}") from None
-    for number, text in enumerate(data["moves"], start=1):
-        if number % 50 == 0:
-            limits.checkpoint()
+    replay = Replay(data, game, catalog, name)
+    replay.run()
+    return replay.result()
+
+
+class Replay:
+    """A save replayed a few moves at a time: the table opens a long game between frames
+    (:mod:`tabletop.ui.opening`). Its fields are checked, and the game set up, when it is
+    made; :meth:`run` replays on; :meth:`result` gives the session once every move has
+    replayed. Each raises :class:`SaveError` (nothing of the session is kept)."""
+
+    def __init__(self, data: dict[str, Any], game: Game, catalog: Catalog,
+                 name: str = "save") -> None:
+        data = check_save(data, name, {game.info.id: game}) if data.get("game") == \
+            game.info.id else check_save(data, name)
+        if data["game"] != game.info.id:
+            raise SaveError(f"{name} is a {data['game']} save, not {game.info.title}.")
+        self.name = name
+        self.data = data
+        self.warnings: list[str] = []
+        if data.get("fingerprint") and data["fingerprint"] != catalog.fingerprint:
+            self.warnings.append("The card data has changed since this game was saved; it "
+                                 "was replayed with the current cards.")
+        seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in data["seats"]]
         try:
-            session.play_text(text)
-        except IllegalMove as exc:
-            raise SaveError(f"{name} does not replay: move {number} "
-                            f"({_cut(text, limits.MAX_QUOTED_CHARS)}) is refused: "
-                            f"{_cut(exc.reason, 300)}") from None
-    session.settings = dict(data["settings"])
-    session.journal_seq = data.get("journal", 0)
-    session.notes = {int(key): note for key, note in data["notes"].items()}
-    session.redo_stack.clear()
-    return session, warnings
+            self.session: Session | None = Session(
+                game, catalog, data["options"], data["seed"], seats,
+                position=data.get("position"), ruleset=data.get("ruleset", 1))
+        except POSITION_ERRORS as exc:
+            raise SaveError(f"{name} cannot be set up: "
+                            f"{_cut(str(exc), 200)}") from None
+        #: the moves replayed so far, of :attr:`total`
+        self.done = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.data["moves"])
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.total
+
+    def run(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Replay the moves (until ``stop()`` says so, asked after each); whether every
+        move has replayed."""
+        session, moves = self.session, self.data["moves"]
+        if session is None:
+            raise SaveError(f"{self.name} was refused.")
+        while self.done < len(moves):
+            text = moves[self.done]
+            self.done += 1
+            if self.done % 50 == 0:
+                limits.checkpoint()
+            try:
+                session.play_text(text)
+            except IllegalMove as exc:
+                self.session = None  # never half-loaded
+                raise SaveError(f"{self.name} does not replay: move {self.done} "
+                                f"({_cut(text, limits.MAX_QUOTED_CHARS)}) is refused: "
+                                f"{_cut(exc.reason, 300)}") from None
+            if stop is not None and stop():
+                break
+        return self.finished
+
+    def result(self) -> tuple[Session, list[str]]:
+        """The session with every move replayed (and the save's settings, notes and
+        journal line), and the warnings."""
+        if self.session is None or not self.finished:
+            raise SaveError(f"{self.name} has not been replayed.")
+        session, data = self.session, self.data
+        session.settings = dict(data["settings"])
+        session.journal_seq = data.get("journal", 0)
+        session.notes = {int(key): note for key, note in data["notes"].items()}
+        session.redo_stack.clear()
+        return session, self.warnings
 
 
 def _cut(text: str, limit: int) -> str:

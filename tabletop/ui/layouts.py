@@ -9,5 +9,9 @@ from .table.layout import Layout
 
 
 def layout_for(game_id: str, scene) -> Layout:
-    module = importlib.import_module(f"tabletop.ui.{package_of(game_id)}.layout")
-    return module.LAYOUT(scene)
+    return layout_module(game_id).LAYOUT(scene)
+
+
+def layout_module(game_id: str):
+    """The module of the game's table layout (imported when first asked for)."""
+    return importlib.import_module(f"tabletop.ui.{package_of(game_id)}.layout")

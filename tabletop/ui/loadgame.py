@@ -9,7 +9,7 @@ import pygame
 
 from ..engine import savegames
 from ..engine.levels import LEVELS
-from ..engine.saves import SaveError, read_save, session_from_dict
+from ..engine.saves import Replay, SaveError, read_save
 from ..engine.session import Session
 from ..games import GAMES
 from . import text, theme
@@ -22,9 +22,16 @@ from .widgets import Button, Row, ScrollList, Toast, panel
 def open_save(app, path: Path) -> tuple[Session, list[str]]:
     """Read and replay a save; raises SaveError with a message for the player. The same
     checks (:func:`~tabletop.engine.saves.read_save`) list the files on the load screen."""
+    replay = save_replay(app, path)
+    replay.run()
+    return replay.result()
+
+
+def save_replay(app, path: Path) -> Replay:
+    """The save at ``path`` read, checked and set up to replay (raises SaveError)."""
     data = read_save(path)
     game = GAMES[data["game"]]  # read_save refuses a game this version does not have
-    return session_from_dict(data, game, app.catalog(game.info.id), Path(path).name)
+    return Replay(data, game, app.catalog(game.info.id), Path(path).name)
 
 
 def start_table(app, session: Session, hide_hands: bool = True,
@@ -45,15 +52,27 @@ def start_table(app, session: Session, hide_hands: bool = True,
 
 def resume(app, path: Path, toast: Toast) -> bool:
     """Load the save at ``path`` and open the table (a game in progress keeps writing to
-    its autosave; a copy or a sample becomes a game in progress of its own)."""
+    its autosave; a copy or a sample becomes a game in progress of its own). A long game
+    goes on replaying behind the opening screen (:mod:`.opening`), whose refusal shows in
+    ``toast`` too. False when the save was refused at once."""
+    from .opening import replay_opened
+
     try:
-        session, warnings = open_save(app, path)
+        replay = save_replay(app, path)
     except SaveError as exc:
         toast.show(str(exc), seconds=8)
         return False
-    start_table(app, session, session.settings.get("hide_hands", True), warnings,
-                autosave=path if savegames.is_autosave(path) else None)
-    return True
+    refused: list[str] = []
+
+    def opened(session: Session, warnings: list[str]) -> None:
+        start_table(app, session, session.settings.get("hide_hands", True), warnings,
+                    autosave=path if savegames.is_autosave(path) else None)
+
+    def refuse(message: str) -> None:
+        refused.append(message)
+        toast.show(message, seconds=8)
+    replay_opened(app, replay, opened, refuse)
+    return not refused
 
 
 def when(moment: datetime) -> str:
