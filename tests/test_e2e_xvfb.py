@@ -285,3 +285,43 @@ def test_start_a_game_and_drag_a_card_in_a_real_window(xserver, tmp_path):
             app.wait(timeout=10)
         except subprocess.TimeoutExpired:
             app.kill()
+
+
+RESIZE = """
+import json, os, subprocess, time
+import pygame
+from tabletop.ui.app import App
+from tabletop.ui.menu import MainMenu
+app = App(mods=False)
+app.push(MainMenu())
+made = []
+real = pygame.display.set_mode
+pygame.display.set_mode = lambda *a, **k: made.append(a[0]) or real(*a, **k)
+for _ in range(10):
+    app.step(0.016)
+wid = subprocess.run(["xdotool", "search", "--pid", str(os.getpid())], capture_output=True,
+                     text=True).stdout.split()[0]
+subprocess.run(["xdotool", "windowsize", wid, "1100", "660"], check=True)
+end = time.time() + 5
+while time.time() < end and app.screen.get_size() != (1100, 660):
+    app.step(0.016)
+    time.sleep(0.01)
+app.step(0.016)
+print(json.dumps({"size": app.screen.get_size(), "is display": app.screen is
+                  pygame.display.get_surface(), "set_mode": made,
+                  "menu": app.scene.buttons[0].rect.right <= 1100}))
+"""
+
+
+def test_a_window_resized_by_the_player_is_not_made_again(xserver):
+    """pygame has already resized the window's surface when the resize reaches the app:
+    the app takes it (SDL making another, 0.2-3 ms, would be a second new surface in the
+    frame) and lays its screen out for it."""
+    env = {**os.environ, "DISPLAY": xserver, "SDL_VIDEODRIVER": "x11"}
+    out = subprocess.run([sys.executable, "-c", RESIZE], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["size"] == [1100, 660] and result["is display"]
+    assert result["set_mode"] == [], "the app made the window's surface again"
+    assert result["menu"]

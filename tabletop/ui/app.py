@@ -177,7 +177,7 @@ class App:
                 return False
             if event.type == pygame.VIDEORESIZE:
                 size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
-                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.screen = self._resized(size)
                 for scene in self.scenes:
                     scene.layout(size)
                 continue
@@ -186,6 +186,18 @@ class App:
             if not self.running:
                 return False
         return True
+
+    @staticmethod
+    def _resized(size: tuple[int, int]) -> pygame.Surface:
+        """The window's surface at ``size``. When the window was resized by the player,
+        pygame has already made its surface that size (SDL makes a new one, 0.2-3 ms):
+        ``set_mode`` would make another; it is called only for a size the window does
+        not have (below the least size the table is laid out for, or a resize posted
+        by a test or the bench)."""
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() == size:
+            return surface
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def step(self, dt: float | None = None) -> None:
         t0 = self.frame_started = time.perf_counter()

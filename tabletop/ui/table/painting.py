@@ -125,7 +125,8 @@ class TablePainting:
             # (one begun now would show the layout or the log as they were)
             self._job_waited += 1
         else:
-            self._start_job(keys)
+            # (a frame that laid the table out having waited for that time paints on)
+            self._start_job(keys, self._job_waited if painting_now else 0)
         if self._job is not None and painting_now:
             # no time between frames came: the frame paints, within the budget counted
             # from its start (what the frame did before leaves that much less), one step
@@ -165,14 +166,15 @@ class TablePainting:
             surf.fill(theme.BG, (0, ch, min(w, cw), h - ch))
         surf.blit(self._canvas, (0, 0))
 
-    def _start_job(self, keys: dict[str, tuple]) -> None:
+    def _start_job(self, keys: dict[str, tuple], waited: int = 0) -> None:
         """Begin painting a new picture when the table or the panel changed (again,
-        when the game changed before the picture being painted was done)."""
+        when the game changed before the picture being painted was done), as having
+        waited ``waited`` frames for time between frames."""
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
             self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
-            self._job_waited = 0
+            self._job_waited = waited
 
     def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> bool:
         """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
