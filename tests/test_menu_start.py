@@ -46,6 +46,12 @@ else:
     out["problems"] = len(menu.prep.errors)
     out["expected problems"] = len(app.card_errors())
     out["info"] = menu.continue_info
+    from tabletop.games import GAMES, package_of
+    out["imported ahead"] = sorted(
+        name for name in ["tabletop.ui.table", "tabletop.ui.opening", "tabletop.ui.newgame"]
+        + [f"tabletop.ui.{package_of(gid)}.layout" for gid in GAMES]
+        if name in sys.modules)
+    out["to import"] = 3 + len(GAMES)
     for _ in range(3):
         app.step(0.016)
 out["ready calls"] = len(called)
@@ -71,6 +77,8 @@ def test_the_first_frame_imports_no_game_and_the_menu_fills_in_after(tmp_path):
     assert out["fan"] == 5 and out["frames"] >= 5  # the fan painted one card a frame
     assert out["problems"] == out["expected problems"]
     assert out["ready calls"] == 1
+    # what a click on the menu opens was imported by the helper, not in that click's frame
+    assert len(out["imported ahead"]) == out["to import"], out["imported ahead"]
 
 
 def test_a_click_before_the_menu_is_complete_is_acted_on_when_it_is(tmp_path):
