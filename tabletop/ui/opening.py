@@ -95,17 +95,20 @@ class Opening(Scene):
         try:
             self.replay.run(stop)
         except SaveError as exc:
-            self.app.pop()
-            self.refused(str(exc))
+            self._refuse(exc)
 
     def _open(self) -> None:
         try:
             session, warnings = self.replay.result()
         except SaveError as exc:
-            self.app.pop()
-            self.refused(str(exc))
+            self._refuse(exc)
             return
         self.opened(session, warnings)
+
+    def _refuse(self, exc: SaveError) -> None:
+        """Back to the screen the game was opened from, with the message."""
+        self.app.pop()
+        self.refused(str(exc))
 
     def draw(self, surf: pygame.Surface) -> None:
         background(surf)
