@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui_helpers import by_label, click, pick_a_character
+from ui_helpers import by_label, click, opened, pick_a_character
 
 from tabletop.engine.paths import mods_root, saves_dir
 from tabletop.ui.app import App
@@ -49,7 +49,7 @@ def test_new_game_then_continue_where_play_stopped(app):
     cont = by_label(app.scene.buttons, "Continue")
     assert cont.enabled
     click(app, cont.rect.center)
-    assert isinstance(app.scene, TableScene)
+    assert isinstance(opened(app), TableScene)
     assert app.scene.session.notations == moves
     assert app.scene.session.seed == 77
 
@@ -98,7 +98,7 @@ def test_load_screen_lists_samples_and_refuses_newer_saves(app):
     scene.pick(saves_dir() / "future.json")
     assert isinstance(app.scene, LoadGame) and "newer Tabletop" in scene.toast.message
     scene.pick(SAMPLE_SAVES_DIR / "brawl-sample.json")
-    assert isinstance(app.scene, TableScene)
+    assert isinstance(opened(app), TableScene)
     assert len(app.scene.session.moves) == len(json.loads(
         (SAMPLE_SAVES_DIR / "brawl-sample.json").read_text())["moves"])
 

@@ -10,7 +10,7 @@ import time
 import pygame
 import pytest
 from test_bad_card_files import alias_bomb, card
-from ui_helpers import by_label, click, pick_a_character
+from ui_helpers import by_label, click, opened, pick_a_character
 
 from tabletop import SAMPLE_SAVES_DIR
 from tabletop.engine import savegames
@@ -73,7 +73,7 @@ def test_starting_a_new_game_keeps_the_game_in_progress(app):
     assert app.scene.continue_info.endswith("\n+ 1 more game in progress (Load game)")
     # Continue resumes the most recently played: the solo game
     click(app, by_label(app.scene.buttons, "Continue").rect.center)
-    assert isinstance(app.scene, TableScene) and app.scene.session.game.info.id == \
+    assert isinstance(opened(app), TableScene) and app.scene.session.game.info.id == \
         "solo-deckbuilder" and app.scene.autosave == solo_file
     to_menu(app)
     # Load lists both games in progress with game, seats, turn and when; the Brawl game
@@ -91,7 +91,7 @@ def test_starting_a_new_game_keeps_the_game_in_progress(app):
     click(app, row_of(scene, brawl_file.name))  # select
     assert isinstance(app.scene, LoadGame) and scene.selected == brawl_file
     click(app, row_of(scene, brawl_file.name))  # a second click loads
-    assert isinstance(app.scene, TableScene)
+    assert isinstance(opened(app), TableScene)
     assert app.scene.session.notations == brawl_moves and app.scene.autosave == brawl_file
     assert len(list(savegames.autosaves_dir().glob("*.json"))) == 2
 
@@ -100,7 +100,7 @@ def test_loading_a_sample_makes_a_game_in_progress_of_its_own(app):
     click(app, by_label(app.scene.buttons, "Load game").rect.center)
     scene = app.scene
     scene.pick(SAMPLE_SAVES_DIR / "brawl-sample.json")
-    assert isinstance(app.scene, TableScene)
+    assert isinstance(opened(app), TableScene)
     assert savegames.is_autosave(app.scene.autosave)
     assert app.scene.autosave.name.startswith("brawl-")
 
@@ -196,7 +196,7 @@ def test_bad_saves_are_listed_as_unreadable_with_their_reason(app):
         assert app.scene is scene
     click(app, row_of(scene, "good.json"))
     click(app, scene.load_button.rect.center)
-    assert isinstance(app.scene, TableScene)
+    assert isinstance(opened(app), TableScene)
 
 
 def test_continue_with_only_a_bad_autosave(app):

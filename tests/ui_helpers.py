@@ -93,3 +93,17 @@ def pick_a_character(app, scene) -> list[str]:
     drag(app, center_of(scene, state.name(char)), zone_center(scene, "play.0"))
     settle(app, scene)
     return list(scene.session.notations)
+
+
+def opened(app, frames: int = 300):
+    """The screen a save opens once it has replayed: the table at once, or after the
+    opening screen (a replay longer than the click's budget goes on between frames,
+    :mod:`tabletop.ui.opening`), run here frame by frame with the time between them."""
+    from tabletop.ui.opening import Opening
+
+    for _ in range(frames):
+        if not isinstance(app.scene, Opening):
+            return app.scene
+        app.spare(time.perf_counter() + 0.01)
+        app.step(0.016)
+    raise AssertionError(f"the save did not open in {frames} frames")
