@@ -43,13 +43,14 @@ from __future__ import annotations
 import gc
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.game import SeatConfig
 from ..engine.rng import Rng
 from ..engine.state import HIDDEN
-from .games import Context, Played
+from .games import Context, Played, against_computers
 from .report import Row, error_row, ratio_row, value_row
 
 FRAME_BUDGET_MS = 1000 / 60
@@ -102,9 +103,7 @@ def _table(ctx: Context, game_id: str, app, folder: Path, moves: int):
     # like the app's catalogs (``keep_long_lived``) they leave the collector's full passes
     gc.collect()
     gc.freeze()
-    count = ctx.games[game_id].rules.seat_count(played.options)
-    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
-                                   for i in range(1, count)]
+    seats = against_computers(played.game, played.options)
     scene = _opened(ctx, played, index, seats, folder / "autosave.json")
     app.push(scene)
     app.step(0.016)
@@ -370,33 +369,39 @@ def _anew(ctx: Context, app, scene, bare: Bare, played: Played, index: int, fold
     started, autosaving: what the menu's Continue does, timed as the click's frame
     would spend it), then the window resized to :data:`OTHER_SIZE` and back; after
     each, the frames (with the work between them) until the whole picture is shown.
-    The table is closed after each round and its objects collected, untimed (the
-    bench opens tables far more often than a player does: their garbage must not be
-    collected in the frames of other rows)."""
+    Each table is closed after its round (:func:`_anew_table`)."""
     import pygame
 
     out = Anew()
-    seats = scene.session.seats
-    try:
-        for _ in range(times):
-            t0 = clock()
-            opened = _opened(ctx, played, index, seats, folder / "opened.json")
-            app.replace(opened)
-            out.built.append((clock() - t0) * 1000)
+    for _ in range(times):
+        with _anew_table(ctx, app, scene, played, index, folder / "opened.json") as built:
+            out.built.append(built)
             out.shown.append(_until_shown(app, bare, out.frames))
             for w, h in (OTHER_SIZE, SIZE):
                 pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h,
                                                      size=(w, h)))
                 out.shown.append(_until_shown(app, bare, out.frames, (w + 1, h + 1)))
-            opened.on_quit()
-            app.replace(scene)
-            del opened
-            gc.collect()
-    finally:
-        if app.scene is not scene:
-            app.scene.on_quit()
-            app.replace(scene)
     return out
+
+
+@contextmanager
+def _anew_table(ctx: Context, app, scene, played: Played, index: int, save: Path):
+    """The table opened anew at the busy point in place of ``scene`` (as the menu's
+    Continue opens it); gives the CPU time building it took (ms). Afterwards it is
+    closed, ``scene`` put back and the opened table's objects collected, untimed (the
+    bench opens tables far more often than a player does: their garbage must not be
+    collected in the frames of other rows)."""
+    t0 = clock()
+    opened = _opened(ctx, played, index, scene.session.seats, save)
+    app.replace(opened)
+    built = (clock() - t0) * 1000
+    try:
+        yield built
+    finally:
+        app.scene.on_quit()
+        app.replace(scene)
+        del opened
+        gc.collect()
 
 
 def _until_shown(app, bare: Bare, frames: Paired, resized: tuple[int, int] | None = None,
@@ -448,17 +453,10 @@ def _play_on(ctx: Context, app, scene, bare: Bare, played: Played, index: int,
     out, glides, shown = _move_frames(app, scene, bare, played, moves, played.seed)
     done = 1
     while len(out.table) < want and done < rounds:
-        opened = _opened(ctx, played, index, scene.session.seats, folder / "again.json")
-        app.replace(opened)
-        try:
+        with _anew_table(ctx, app, scene, played, index, folder / "again.json"):
             _look(app, 0.25)
-            more, more_glides, more_shown = _move_frames(app, opened, bare, played, moves,
-                                                         played.seed + done)
-        finally:
-            opened.on_quit()
-            app.replace(scene)
-        del opened
-        gc.collect()
+            more, more_glides, more_shown = _move_frames(app, app.scene, bare, played,
+                                                         moves, played.seed + done)
         out.extend(more)
         glides.extend(more_glides)
         shown.extend(more_shown)

@@ -43,6 +43,15 @@ class Played:
         return session
 
 
+def against_computers(game: Game, options: dict[str, Any],
+                      level: str = "easy") -> list[SeatConfig]:
+    """The seats the bench's tables give a game played with ``options``: seat 0 a person
+    ("You"), the others computer players at ``level``."""
+    count = game.rules.seat_count(options)
+    return [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer", level)
+                                  for i in range(1, count)]
+
+
 @dataclass
 class Context:
     """What every measurement gets: quick or full, and the games worked out so far."""

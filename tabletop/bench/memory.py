@@ -52,7 +52,6 @@ def _children_peak_mb() -> float | None:
 
 
 def play_whole_game(game_id: str, max_moves: int) -> dict:
-    from ..engine.game import SeatConfig
     from ..engine.levels import DEFAULT_LEVEL
     from ..engine.rng import Rng
     from ..engine.session import Session
@@ -60,13 +59,12 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
     from ..ui.app import App
     from ..ui.table import TableScene
     from .frames import paced_frame
+    from .games import against_computers
 
     game = GAMES[game_id]
     app = App(headless=True, ai_delay=0.0, mods=False)
     options = game.rules.default_options()
-    count = game.rules.seat_count(options)
-    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer", DEFAULT_LEVEL)
-                                   for i in range(1, count)]
+    seats = against_computers(game, options, DEFAULT_LEVEL)
     session = Session(game, app.catalog(game_id), options, 1, seats)
     me, rng = game.computer_player(), Rng(1)
     with tempfile.TemporaryDirectory() as tmp:

@@ -14,11 +14,10 @@ import gc
 import tempfile
 from pathlib import Path
 
-from ..engine.game import SeatConfig
 from ..engine.saves import read_save, session_from_dict, write_save
 from .cardload import best_of
 from .frames import FRAME_BUDGET_MS, clock
-from .games import Context
+from .games import Context, against_computers
 from .report import Row, error_row, value_row
 
 #: the frames a game may take to show after the click: a second at 60 frames a second,
@@ -45,9 +44,7 @@ def _game(ctx: Context, game_id: str, times: int) -> list[Row]:
     game = ctx.games[game_id]
     catalog = ctx.catalog(game_id)
     played = ctx.long(game_id)
-    count = game.rules.seat_count(played.options)
-    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
-                                   for i in range(1, count)]
+    seats = against_computers(played.game, played.options)
     app = App(headless=True, ai_delay=0.0, mods=False)
     app.catalogs[game_id] = catalog
     import_ahead()  # as the menu does before it takes a click
@@ -63,11 +60,7 @@ def _game(ctx: Context, game_id: str, times: int) -> list[Row]:
                 worst.append(max(frames))
                 shown.append(len(frames))
         finally:
-            for scene in app.scenes:
-                closing = getattr(scene, "on_quit", None)
-                if closing:
-                    closing()
-            app.scenes.clear()
+            app.quit()
     pygame.display.quit()
     where = f"{game.info.title} ({len(played.moves)} moves)"
     return [value_row(f"frame max, opening a saved game ({times} times)", where,

@@ -9,9 +9,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..engine.game import SeatConfig
 from .frames import SHOW_GOAL, clock
-from .games import LENGTHS, Context
+from .games import LENGTHS, Context, against_computers
 from .report import Row, value_row
 
 GOAL_MS = 5.0
@@ -25,9 +24,7 @@ def _undoable(played, catalog, target: int):
     """A session of the game (seat 0 a person, the others computer players) at the last
     point up to move ``target`` where the person is to act and undo may take back
     their last move (a move that showed hidden cards may not be)."""
-    count = played.game.rules.seat_count(played.options)
-    seats = [SeatConfig("You")] + [SeatConfig(f"Computer {i}", "computer")
-                                   for i in range(1, count)]
+    seats = against_computers(played.game, played.options)
     session = played.session(min(target, len(played.moves)), seats, catalog)
     while len(session.moves) > 1 and not (session.state.actor == 0 and session.can_undo()
                                           and _takes_back(session)):

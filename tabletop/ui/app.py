@@ -190,7 +190,7 @@ class App:
     @staticmethod
     def _resized(size: tuple[int, int]) -> pygame.Surface:
         """The window's surface at ``size``. When the window was resized by the player,
-        pygame has already made its surface that size (SDL makes a new one, 0.2-3 ms):
+        pygame has already made its surface that size (SDL makes a new one, 0.15-3 ms):
         ``set_mode`` would make another; it is called only for a size the window does
         not have (below the least size the table is laid out for, or a resize posted
         by a test or the bench)."""

@@ -78,6 +78,17 @@ def label(size: tuple[int, int], words: str, bg, fg, text_size: int, inset: int,
                 size, paint)
 
 
+def tag(words: str, bg, fg, text_size: int, pad_w: int, pad_h: int, inset: int,
+        max_w: int | None = None, min_size: int = text.MIN_SIZE) -> pygame.Surface:
+    """A :func:`label` fitted to ``words``: as wide as they are plus ``pad_w`` (at most
+    ``max_w``), as high as a line plus ``pad_h``. The small tags over the games' cards."""
+    w = text.width_of(words, text_size, "condbold") + pad_w
+    if max_w is not None:
+        w = min(max_w, w)
+    size = (w, text.step_of(text_size, "condbold") + pad_h)
+    return label(size, words, bg, fg, text_size, inset, min_size=min_size)
+
+
 def forget() -> None:
     """Drop every kept picture (a test that records what is drawn paints them anew)."""
     _boxes.clear()

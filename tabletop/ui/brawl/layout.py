@@ -290,11 +290,8 @@ class BrawlLayout(Layout):
     def _tag(self, surf, label: str, center, color, max_w: int | None = None) -> None:
         """A small rounded tag centred on ``center`` (a kept picture)."""
         S = self.S
-        size = S(11)
-        w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(12))
-        box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
-        box.center = center
-        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(8)), box)
+        img = pictures.tag(label, color, (14, 14, 18), S(11), S(12), S(4), S(8), max_w)
+        surf.blit(img, img.get_rect(center=center))
 
     def draw_top(self, surf, view: BrawlState) -> None:
         S = self.S

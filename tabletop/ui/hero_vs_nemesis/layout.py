@@ -431,10 +431,8 @@ def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT,
     size = max(7, size)
     if skip and text.width_of(label, text.MIN_SIZE, "condbold") + 10 > max_w:
         return
-    w = min(max_w, text.width_of(label, size, "condbold") + 10)
-    box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + 4)
-    box.center = center
-    surf.blit(pictures.label(box.size, label, bg, fg, size, 8, min_size=6), box)
+    img = pictures.tag(label, bg, fg, size, 10, 4, 8, max_w, min_size=6)
+    surf.blit(img, img.get_rect(center=center))
 
 
 def _chip(surf, rect: pygame.Rect, kind: str) -> None:

@@ -276,11 +276,9 @@ class PowerPlayLayout(Layout):
     def _tag(self, surf, label: str, midtop, color, big: bool = False,
              max_w: int | None = None) -> None:
         S = self.S
-        size = S(15 if big else 10)
-        w = min(max_w or 10**6, text.width_of(label, size, "condbold") + S(10))
-        box = pygame.Rect(0, 0, w, text.step_of(size, "condbold") + S(4))
-        box.midtop = midtop
-        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(6)), box)
+        img = pictures.tag(label, color, (14, 14, 18), S(15 if big else 10), S(10), S(4), S(6),
+                           max_w)
+        surf.blit(img, img.get_rect(midtop=midtop))
 
     def draw_top(self, surf, view: PPState) -> None:
         drag = self.scene.drag

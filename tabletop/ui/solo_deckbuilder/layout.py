@@ -327,11 +327,8 @@ class SoloLayout(Layout):
 
     def _tag(self, surf, label: str, midtop, color) -> None:
         S = self.S
-        size = max(7, S(10))
-        box = pygame.Rect(0, 0, text.width_of(label, size, "condbold") + S(10),
-                          text.step_of(size, "condbold") + S(3))
-        box.midtop = midtop
-        surf.blit(pictures.label(box.size, label, color, (14, 14, 18), size, S(6)), box)
+        img = pictures.tag(label, color, (14, 14, 18), max(7, S(10)), S(10), S(3), S(6))
+        surf.blit(img, img.get_rect(midtop=midtop))
 
 
 def condition_lines(inf: Info) -> list[str]:
