@@ -9,12 +9,22 @@ computer is thinking, in between.
 The worker is ``python -m tabletop.worker``, spoken to in JSON lines over its standard
 input and output (nothing is pickled). Its first line says which game, options, seed,
 scenario position and card files to load; it rebuilds each view on a state set up the
-same way, so it has the card definitions without being sent them. A thread of the table's
-process reads the answers, so asking and collecting never block a frame.
+same way, so it has the card definitions without being sent them. The table's frame
+loop reads the answers without blocking, so asking and collecting never hold up a frame.
+
+**A question and its answer are one thing.** Every request carries a :class:`Question`:
+what is asked (a computer seat's ``move`` or a ``hint``), for which seat, and about which
+position (the moves played and the session's count of changes, which an undo and a
+different move make different from the position before). The reply carries the same
+question back; the table takes a reply only when its question is the one it awaits of
+that kind, and drops every other (stale, duplicated, unknown). The worker answers its
+requests in order, but skips one that a later request of the same kind has replaced, or
+that the table has told it to forget (``{"forget": number}``): nobody awaits its answer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
@@ -37,18 +47,67 @@ from .engine.state import State
 
 #: how long :meth:`ComputerWorker.wait` waits by default (seconds)
 WAIT = 30.0
+#: the kinds of question
+KINDS = ("move", "hint")
+
+
+@dataclass(frozen=True)
+class Question:
+    """What one request asks and about which position: ``kind`` (``move``: a computer
+    seat's move; ``hint``: the search's advice to a person), the ``seat`` asked about,
+    the ``moves`` played and the session's ``changes`` (every move, undo and redo counts
+    one) when it was asked, and the table's ``number`` for it (never used twice)."""
+
+    kind: str
+    seat: int
+    moves: int
+    changes: int
+    number: int
+
+    def to_json(self) -> list:
+        return [self.kind, self.seat, self.moves, self.changes, self.number]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Question:
+        """The question a reply names; ValueError when it is not one."""
+        if not isinstance(data, list) or len(data) != 5 or data[0] not in KINDS or \
+                not all(isinstance(v, int) and not isinstance(v, bool) for v in data[1:]):
+            raise ValueError(f"not a question: {data!r}")
+        return cls(*data)
 
 
 @dataclass(frozen=True)
 class Reply:
-    """The answer to one request: the move, how long the thinking took, and details
+    """The answer to one question: the move, how long the thinking took, and details
     (a hint's runner-up and chance to win)."""
 
-    request: int
+    question: Question
     move: Move | None
     seconds: float
     details: dict[str, Any]
     error: str = ""
+
+
+def read_reply(line: bytes) -> Reply:
+    """A reply line as a :class:`Reply`; ValueError when it is not one."""
+    try:
+        data = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ValueError("not a reply")
+    question = Question.from_json(data.get("question"))
+    raw = data.get("move")
+    try:
+        move = unpack_move(raw) if raw is not None else None
+    except TypeError as exc:
+        raise ValueError(f"not a move: {raw!r}") from exc
+    seconds = data.get("seconds", 0.0)
+    details = data.get("details")
+    details = {} if details is None else details
+    if not isinstance(seconds, int | float) or not isinstance(details, dict):
+        raise ValueError("bad seconds or details")
+    return Reply(question, move, float(seconds), details, str(data.get("error", "")))
 
 
 def _lines(stream) -> Iterator[bytes]:
@@ -118,7 +177,9 @@ class _Replies:
 
 
 class ComputerWorker:
-    """The table's side of the worker process (see the module docstring)."""
+    """The table's side of the worker process (see the module docstring): it sends
+    questions and hands back every reply that comes; which of them is wanted is the
+    asker's to decide (:class:`~tabletop.ui.table.computers.ComputerSeats`)."""
 
     def __init__(self, game_id: str, options: dict[str, Any], seed: int, mods: bool,
                  position: dict | None = None) -> None:
@@ -129,69 +190,81 @@ class ComputerWorker:
             [sys.executable, "-m", "tabletop.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
         self._replies = _Replies(self._proc.stdout)
-        self._unread: deque[bytes | None] = deque()
         self._errors: list[str] = []
         threading.Thread(target=self._read_errors, daemon=True).start()
-        self._next = 0
         self._broken = False
-        self.waiting: int | None = None
+        #: replies that were not replies (a line the table cannot read), dropped
+        self.unreadable = 0
         self._send({"game": game_id, "options": options, "seed": seed, "mods": mods,
                     "position": position})
 
     def _read_errors(self) -> None:
         for line in _lines(self._proc.stderr):
-            self._errors = (self._errors + [line.decode("utf-8", "replace").rstrip()])[-20:]
+            self._errors = (self._errors + [line.decode("utf-8", "replace").rstrip()])[-40:]
 
     def _send(self, data: dict[str, Any]) -> None:
         try:
             self._proc.stdin.write(json.dumps(data, separators=(",", ":")).encode() + b"\n")
         except (OSError, ValueError):
-            self._broken = True  # the reply will say so (poll)
+            self._broken = True  # :attr:`gone` says so
 
-    def ask(self, view: State, seat: int, budget: float, player: str = "own",
-            kind: str = "move") -> int:
-        """Send ``seat``'s view; the reply comes through :meth:`poll`. Returns its number
-        (a newer request makes an older one stale: its reply is dropped)."""
-        self._next += 1
-        self.waiting = self._next
-        self._send({"id": self._next, "seat": seat, "budget": budget, "player": player,
-                    "kind": kind, "view": pack(view)})
-        return self._next
+    def ask(self, question: Question, view: State, budget: float,
+            player: str = "own") -> None:
+        """Send ``question`` about ``view`` (its seat's view); the reply comes through
+        :meth:`replies`."""
+        self._send({"question": question.to_json(), "budget": budget, "player": player,
+                    "view": pack(view)})
 
-    def poll(self) -> Reply | None:
-        """The reply to the latest request, if it has come (never blocks)."""
-        self._unread.extend(self._replies.take())
-        while not self._broken:
-            if not self._unread:
-                return None
-            line = self._unread.popleft()
+    def forget(self, question: Question) -> None:
+        """Tell the worker the answer to ``question`` is no longer wanted (it skips the
+        question if it has not begun it)."""
+        self._send({"forget": question.number})
+
+    def replies(self) -> list[Reply]:
+        """The replies come since the last call (never blocks); an unreadable line is
+        dropped and counted (:attr:`unreadable`)."""
+        out = []
+        for line in self._replies.take():
             if line is None:
                 self._broken = True
                 break
-            data = json.loads(line)
-            if data["id"] != self.waiting:
-                continue  # a stale answer (the game moved on, or was undone)
-            self.waiting = None
-            move = unpack_move(data["move"]) if data.get("move") is not None else None
-            return Reply(data["id"], move, data["seconds"], data.get("details") or {},
-                         data.get("error", ""))
-        waiting, self.waiting = self.waiting, None
-        if waiting is None:
-            return None
-        why = self._errors[-1] if self._errors else "it stopped"
-        return Reply(waiting, None, 0.0, {}, f"the computer players' worker stopped: {why}")
+            try:
+                out.append(read_reply(line))
+            except ValueError:
+                self.unreadable += 1
+        return out
 
-    def cancel(self) -> None:
-        """Forget the request in flight (its reply will be dropped)."""
-        self.waiting = None
+    @property
+    def gone(self) -> str:
+        """Why the worker can no longer answer ("" while it can)."""
+        if not self._broken:
+            return ""
+        return f"the computer players' worker stopped: {self.why()}"
 
-    def wait(self, timeout: float = WAIT) -> Reply | None:
-        """Block until the reply comes (tools and tests, never the frame loop)."""
+    def why(self) -> str:
+        """The telling line of what the worker wrote last on its standard error: a fatal
+        error or an exception, not a frame of its tracebacks."""
+        for line in reversed(self._errors):
+            text = line.strip()
+            if text.startswith(("Fatal Python error", "Traceback")) or (
+                    text and not line.startswith(" ") and ":" in text and
+                    not text.startswith(("Thread 0x", "Current thread", "File "))):
+                return text
+        return "it stopped"
+
+    @property
+    def errors(self) -> list[str]:
+        """The last lines the worker wrote on its standard error."""
+        return list(self._errors)
+
+    def wait(self, question: Question, timeout: float = WAIT) -> Reply | None:
+        """Block until the reply to ``question`` comes (tools and tests, never the frame
+        loop); other replies are dropped."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            reply = self.poll()
-            if reply is not None:
-                return reply
+        while time.monotonic() < end and not self.gone:
+            for reply in self.replies():
+                if reply.question == question:
+                    return reply
             time.sleep(0.005)
         return None
 
@@ -203,12 +276,66 @@ class ComputerWorker:
         self._proc.kill()
 
     def close(self) -> None:
+        """Tell the worker to quit; it is waited for (and killed if it does not go) in a
+        thread of its own, never in the frame that closes it."""
         self._send({"quit": True})
-        try:
+        with contextlib.suppress(OSError):
             self._proc.stdin.close()
-            self._proc.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired):
-            self._proc.kill()
+        threading.Thread(target=_reap, args=(self._proc,), daemon=True).start()
+
+
+def _reap(proc: subprocess.Popen, timeout: float = 5.0) -> None:
+    """Wait for a worker told to quit; kill it if it has not gone in ``timeout``."""
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+class _Requests:
+    """The worker's incoming requests, read by a thread while the worker thinks, so that
+    a question replaced or forgotten meanwhile is skipped rather than answered."""
+
+    def __init__(self, inp) -> None:
+        self._lock = threading.Condition()
+        self._queue: deque[dict | None] = deque()
+        self._forgotten: set[int] = set()
+        threading.Thread(target=self._read, args=(inp,), daemon=True).start()
+
+    def _read(self, inp) -> None:
+        for line in inp:
+            request = json.loads(line)
+            with self._lock:
+                if "forget" in request:
+                    self._forgotten.add(request["forget"])
+                else:
+                    self._queue.append(request)
+                self._lock.notify()
+        with self._lock:
+            self._queue.append(None)
+            self._lock.notify()
+
+    def next(self) -> dict | None:
+        """The next request worth answering (None: quit, or the table has gone)."""
+        with self._lock:
+            while True:
+                while not self._queue:
+                    self._lock.wait()
+                request = self._queue.popleft()
+                if request is None or request.get("quit"):
+                    return None
+                if not self._skipped(request):
+                    return request
+
+    def _skipped(self, request: dict) -> bool:
+        """Has a later request of the same kind replaced it, or was it forgotten?"""
+        question = request.get("question") or [None] * 5
+        if question[4] in self._forgotten:
+            self._forgotten.discard(question[4])
+            return True
+        return any(r is not None and (r.get("question") or [None])[0] == question[0]
+                   for r in self._queue)
 
 
 def serve(inp, out) -> None:
@@ -230,10 +357,8 @@ def serve(inp, out) -> None:
     # full passes, so that a pass inside a decision is short (the budget holds).
     gc.collect()
     gc.freeze()
-    for line in inp:
-        request = json.loads(line)
-        if request.get("quit"):
-            return
+    requests = _Requests(inp)
+    while (request := requests.next()) is not None:
         out.write(json.dumps(answer(game, template, players, rng, request)).encode() + b"\n")
         out.flush()
 
@@ -243,16 +368,20 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dic
     player (a level above easy, and every hint) thinks within the request's ``budget``,
     counted from the request's arrival."""
     t0 = time.perf_counter()
-    reply: dict[str, Any] = {"id": request["id"], "move": None, "details": {}}
+    reply: dict[str, Any] = {"question": request["question"], "move": None, "details": {}}
     try:
         view = unpack(request["view"], template)
-        name = HINT_LEVEL if request.get("kind") == "hint" else request["player"]
+        name = HINT_LEVEL if request["question"][0] == "hint" else request["player"]
         player = players.get(name)
         if player is None:
             player = players[name] = make_player(game, name)
         if isinstance(player, SearchPlayer):
             player.deadline = t0 + max(0.0, float(request.get("budget") or 0.0))
-        move = player.choose(game.rules, view, request["seat"], rng)
+        seat = request["question"][1]
+        move = player.choose(game.rules, view, seat, rng)
+        if move.seat != seat or move not in game.rules.legal_moves(view):
+            # a bug of the player, said rather than sent as an answer
+            raise ValueError(f"its move {move!r} is not legal for P{seat + 1}")
         reply["move"] = pack_move(move)
         reply["details"] = _plain(getattr(player, "details", None) or {})
     except Exception as exc:  # reported to the table: a bad player never kills the worker

@@ -44,6 +44,10 @@ def _private_home(tmp_path, monkeypatch):
     from tabletop.engine import limits
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    from tabletop.ui.table.scene import TableScene
+
+    # a move played for a seat from the wrong source raises instead of being refused
+    monkeypatch.setattr(TableScene, "strict", True)
     yield
     limits.set_interrupt_check(None)
     if gc.get_freeze_count():  # an app froze its catalogs (the main menu does): the

@@ -44,8 +44,8 @@ BRAWL = {"turn": "P1", "play": {"P1": ["Copper Kestrel", "Iron Mawgrave"],
 def test_key_h_asks_for_a_hint_that_names_a_legal_move_and_rings_it(app, monkeypatch):
     sent = []
     ask = ComputerWorker.ask
-    monkeypatch.setattr(ComputerWorker, "ask", lambda self, view, seat, *a, **kw: (
-        sent.append((view, seat, kw)), ask(self, view, seat, *a, **kw))[1])
+    monkeypatch.setattr(ComputerWorker, "ask", lambda self, q, view, *a, **kw: (
+        sent.append((view, q)), ask(self, q, view, *a, **kw))[1])
     scene = table(app, position=BRAWL)
     assert scene.state.actor == 0 and scene.legal
     key(app, pygame.K_h)
@@ -66,8 +66,8 @@ def test_key_h_asks_for_a_hint_that_names_a_legal_move_and_rings_it(app, monkeyp
     if isinstance(hint.move.target, int):
         assert scene._sprite_of(hint.move.target).rect in rings
     # the worker got the player's view only: the opponent's hand is masked
-    view, seat, kw = sent[-1]
-    assert seat == 0 and kw.get("kind") == "hint"
+    view, q = sent[-1]
+    assert q.seat == 0 and q.kind == "hint" and q.changes == scene.session.changes
     assert len(view.zones["hand.1"]) == 2 and set(view.zones["hand.1"]) == {HIDDEN}
     assert set(view.zones["deck"]) == {HIDDEN}
     # a move makes the hint stale

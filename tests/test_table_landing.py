@@ -8,6 +8,7 @@ import json
 import time
 
 import pygame
+from stand_in_worker import StandInWorker
 from table_helpers import BRAWL_POSITION, brawl_table
 from ui_helpers import center_of, drag, key, sprite_of, zone_center
 
@@ -16,7 +17,6 @@ from tabletop.engine.moves import Move
 from tabletop.engine.paths import saves_dir
 from tabletop.games import get_game
 from tabletop.ui.table.painting import PAINT_WAIT
-from tabletop.worker import Reply
 
 
 def table(app, seats=None, position=BRAWL_POSITION, worker=None):
@@ -109,32 +109,10 @@ def test_leaving_the_table_lands_the_accepted_move_and_saves_it(app):
     assert len(saved["moves"]) == len(scene.session.moves) >= 1
 
 
-class _Worker:
-    """A stand-in for the computer players' worker: it answers every question at once
-    with ``answer(view)``."""
-
-    def __init__(self, answer) -> None:
-        self.answer = answer
-        self.asked = 0
-
-    def ask(self, view, seat, budget=0.0, player=None) -> None:
-        self.asked += 1
-        self.move = self.answer(view)
-
-    def poll(self):
-        return Reply(self.asked, self.move, 0.01, {}) if self.asked else None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def computer_to_act(app, answer, spare: bool = True):
     """A table where Bo, a computer seat answered by ``answer(view)``, is to act; with
     ``spare`` the loop works between frames."""
-    worker = _Worker(answer)
+    worker = StandInWorker(answer)
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "computer")]
     position = {**BRAWL_POSITION, "turn": "P2"}
     scene = table(app, seats, position, worker) if spare else \
@@ -146,7 +124,8 @@ def first_legal(view) -> Move:
     return get_game("brawl").rules.legal_moves(view)[0]
 
 
-def test_a_computer_answer_that_is_not_legal_lands_as_a_random_legal_move(app):
+def test_a_computer_answer_that_is_not_legal_lands_as_its_seats_own_players_move(app,
+                                                                                  caplog):
     bogus = Move("play", seat=1, card=10_000)
     scene, worker = computer_to_act(app, lambda view: bogus)
     for _ in range(10):
@@ -154,10 +133,13 @@ def test_a_computer_answer_that_is_not_legal_lands_as_a_random_legal_move(app):
             break
         app.step(0.016)
         between(app)
-    assert worker.asked >= 1
+    assert len(worker.asked) == 1
     last = scene.session.moves[-1]
     assert last.seat == 1 and last != bogus
-    assert "played a random move" in scene.toast.message
+    assert last in get_game("brawl").rules.legal_moves(scene.session.states[-2])
+    assert scene.computers.fallbacks == 1 and scene.computers.illegal_answers == 1
+    assert "played an Easy move instead" in scene.toast.message
+    assert "its move was not legal" in caplog.text and "P2 Bo" in caplog.text
 
 
 def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
@@ -174,7 +156,7 @@ def test_a_computer_answer_is_taken_and_lands_between_frames_not_in_one(app):
         if len(session.moves) > count:
             played.append(session.moves[-1])
             break
-    assert worker.asked >= 1 and played and played[0].seat == 1
+    assert worker.asked and played and played[0].seat == 1
 
 
 def test_a_computer_answer_is_taken_in_frames_when_no_time_comes_between_them(app):

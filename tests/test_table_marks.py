@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from stand_in_worker import StandInWorker
 from table_helpers import BRAWL_POSITION, brawl_table, open_table, pixels_differ, sample_points
 from ui_helpers import post
 
@@ -21,7 +22,6 @@ from tabletop.ui.table import hint
 from tabletop.ui.table.hint import Hint
 from tabletop.ui.table.motion import Rising
 from tabletop.ui.table.panels import HOVER_ZOOM_MS
-from tabletop.worker import Reply
 
 
 def whole_frame(scene, screen) -> pygame.Surface:
@@ -145,31 +145,9 @@ def test_a_rising_number_on_a_still_table_is_a_mark(app):
     assert run.marked > 20 and "rise" in run.seen
 
 
-class SlowWorker:
-    """A stand-in for the computer players' worker that answers with the first legal
-    move after ``polls`` polls."""
-
-    def __init__(self, polls: int) -> None:
-        self.polls, self.asked, self.view = polls, 0, None
-
-    def ask(self, view, seat, budget=0.0, player=None) -> None:
-        self.asked += 1
-        self.view, self.left = view, self.polls
-
-    def poll(self):
-        if self.view is None:
-            return None
-        self.left -= 1
-        if self.left > 0:
-            return None
-        move, self.view = GAMES["brawl"].rules.legal_moves(self.view)[0], None
-        return Reply(self.asked, move, 0.01, {})
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
+def slow_worker(polls: int) -> StandInWorker:
+    """A stand-in worker that answers with the first legal move after ``polls`` polls."""
+    return StandInWorker(lambda view: GAMES["brawl"].rules.legal_moves(view)[0], polls)
 
 
 def test_the_thinking_bar_is_a_mark_and_goes_when_the_answer_comes(app, monkeypatch):
@@ -177,7 +155,7 @@ def test_the_thinking_bar_is_a_mark_and_goes_when_the_answer_comes(app, monkeypa
     monkeypatch.setattr(hint, "time", SimpleNamespace(monotonic=lambda: 12.0))
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "computer")]
     scene = brawl_table(app, {**BRAWL_POSITION, "turn": "P2"}, seats, autosave=False,
-                        worker=SlowWorker(8))
+                        worker=slow_worker(8))
     run = Frames(app, scene)
     thinking = 0
     for _ in range(30):
@@ -191,7 +169,7 @@ def test_the_hint_rings_are_marks_and_go_with_the_move(app):
     scene = brawl_table(app, autosave=False)
     run = Frames(app, scene)
     move = next(m for m in scene.legal if isinstance(m.card, int))
-    scene.hint = Hint(len(scene.session.moves), move, 0.6, None, 0.0)
+    scene.hint = Hint(scene.session.changes, move, 0.6, None, 0.0)
     scene._hint_changed()
     for _ in range(10):
         run.step()

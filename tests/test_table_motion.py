@@ -169,17 +169,16 @@ def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
                               "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}},
                         seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     waited, shown = [], []
-    play = scene.play
+    play = scene.play_answer
 
-    def watched(move):
-        if move.seat == 1:
-            waited.append(scene.ai_wait)  # the pause since the move before
-        done = play(move)
-        if move.seat == 1:
-            shown.append(scene.motion.spot)
+    def watched(answer):
+        waited.append(scene.ai_wait)  # the pause since the move before
+        done = play(answer)
+        scene.land_now()
+        shown.append(scene.motion.spot)
         return done
 
-    scene.play = watched
+    scene.play_answer = watched
     click(app, button(scene, "No attack").rect.center)
     click(app, button(scene, "End turn").rect.center)
     for _ in frames(app, 30):

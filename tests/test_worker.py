@@ -10,11 +10,21 @@ import pytest
 from ui_helpers import settle
 
 from tabletop.engine.info import SeatConfig
+from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
 from tabletop.ui.table import TableScene
-from tabletop.worker import ComputerWorker
+from tabletop.worker import ComputerWorker, Question, read_reply
+
+NUMBERS = iter(range(1, 10_000))
+
+
+def ask(worker, view, seat, budget, player="own", kind="move") -> Question:
+    """Send a question about ``view`` (numbered anew); returns it."""
+    q = Question(kind, seat, 0, 0, next(NUMBERS))
+    worker.ask(q, view, budget, player)
+    return q
 
 
 @pytest.mark.parametrize("gid", list(GAMES))
@@ -30,10 +40,10 @@ def test_the_worker_answers_with_a_legal_move_for_every_game(gid):
         state = rules.play(state, rng.choice(rules.legal_moves(state)))
     worker = ComputerWorker(gid, options, 21, mods=False)
     try:
-        worker.ask(rules.view(state, state.actor), state.actor, budget=1.0)
-        reply = worker.wait()
+        q = ask(worker, rules.view(state, state.actor), state.actor, budget=1.0)
+        reply = worker.wait(q)
         assert reply is not None and not reply.error, reply
-        assert reply.move in rules.legal_moves(state)
+        assert reply.question == q and reply.move in rules.legal_moves(state)
     finally:
         worker.close()
 
@@ -50,14 +60,14 @@ def test_a_searching_level_stops_on_time_in_the_worker(gid):
     worker = ComputerWorker(gid, options, 5, mods=False)
     spent, forced = [], []
     try:
-        worker.ask(rules.view(state, state.actor), state.actor, budget=0, player="easy")
-        assert worker.wait() is not None  # the worker has started
+        q = ask(worker, rules.view(state, state.actor), state.actor, budget=0, player="easy")
+        assert worker.wait(q) is not None  # the worker has started
         while not state.over and len(spent) < 6:
             legal = rules.legal_moves(state)
-            worker.ask(rules.view(state, state.actor), state.actor, budget=budget,
-                       player="normal")
+            q = ask(worker, rules.view(state, state.actor), state.actor, budget=budget,
+                    player="normal")
             t0 = time.perf_counter()
-            reply = worker.wait()
+            reply = worker.wait(q)
             wall = time.perf_counter() - t0
             assert reply is not None and not reply.error, reply
             assert reply.move in legal
@@ -73,18 +83,71 @@ def test_a_searching_level_stops_on_time_in_the_worker(gid):
     assert all(s < (0.5 if busy else 0.05) for s, _ in forced), forced
 
 
-def test_a_stale_answer_is_dropped():
+def _replies_until(worker, question, timeout=30.0) -> list:
+    """Every reply until the one to ``question``."""
+    got, end = [], time.monotonic() + timeout
+    while time.monotonic() < end and not any(r.question == question for r in got):
+        got += worker.replies()
+        time.sleep(0.005)
+    return got
+
+
+def test_every_reply_carries_its_question_and_a_replaced_question_is_skipped():
+    """While the worker thinks about one question, a second and a third of the same kind
+    arrive: the second is replaced by the third before it is begun, so it is never
+    answered; the third is, its reply naming it (the first, begun, is answered too)."""
     rules = GAMES["brawl"].rules
-    catalog = rules.load_catalog(mod_dirs=[])
-    state = rules.new_state(catalog, {}, 4)
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), {}, 4)
     worker = ComputerWorker("brawl", {}, 4, mods=False)
     try:
-        first = worker.ask(rules.view(state, 0), 0, budget=1.0)
-        second = worker.ask(rules.view(state, 0), 0, budget=1.0)
-        reply = worker.wait()
-        assert reply.request == second != first
+        view = rules.view(state, 0)
+        warm = ask(worker, view, 0, 0, player="easy")
+        assert worker.wait(warm) is not None
+        first = ask(worker, view, 0, 1.0, player="normal")
+        time.sleep(0.3)  # the worker begins it
+        second = ask(worker, view, 0, 1.0, player="normal")
+        third = ask(worker, view, 0, 0.1, player="normal")
+        got = _replies_until(worker, third)
+        assert [r.question for r in got] in ([first, third], [third])
+        assert second not in [r.question for r in got]
+        assert all(r.move in rules.legal_moves(state) for r in got)
     finally:
         worker.close()
+
+
+def test_a_forgotten_question_is_not_answered():
+    rules = GAMES["brawl"].rules
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), {}, 4)
+    worker = ComputerWorker("brawl", {}, 4, mods=False)
+    try:
+        view = rules.view(state, 0)
+        slow = ask(worker, view, 0, 1.0, player="normal")
+        time.sleep(0.3)  # the worker begins it
+        hint = ask(worker, view, 0, 1.0, kind="hint")
+        worker.forget(hint)
+        last = ask(worker, view, 0, 0, player="easy")
+        got = _replies_until(worker, last)
+        assert [r.question for r in got] in ([slow, last], [last])
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("line", [b"not json", b"[1, 2]", b'{"question": [1, 2]}',
+                                  b'{"question": ["move", 1, 2, 3]}',
+                                  b'{"question": ["guess", 1, 2, 3, 4]}',
+                                  b'{"question": ["move", 1, 2, 3, true]}',
+                                  b'{"question": ["move", 1, 2, 3, 4], "move": 5}',
+                                  b'{"question": ["move", 1, 2, 3, 4], "details": []}'])
+def test_a_line_that_is_not_a_reply_is_refused(line):
+    with pytest.raises(ValueError):
+        read_reply(line)
+
+
+def test_a_reply_line_names_its_question():
+    reply = read_reply(b'{"question": ["hint", 0, 12, 14, 7], "move": ["pass", 0, null, '
+                       b'null, null], "seconds": 0.2, "details": {"value": 0.5}}')
+    assert reply.question == Question("hint", 0, 12, 14, 7)
+    assert reply.move == Move("pass", 0) and reply.details == {"value": 0.5}
 
 
 def computer_table(app):
@@ -147,12 +210,14 @@ def test_the_answer_arrives_while_frames_run_back_to_back(app):
     assert max(waits[1:]) < 1.0, f"answers took {[round(w, 2) for w in waits]} s"
 
 
-def test_a_dead_worker_is_replaced_by_a_random_move_and_a_message(app):
+def test_a_dead_worker_is_replaced_by_the_seats_own_move_and_a_message(app):
     scene = computer_table(app)
     scene.computers.start()
     scene.computers.worker.kill()
     settle(app, scene)
-    assert scene.session.moves
-    assert scene.toast.message.startswith("The computer player failed")
+    assert scene.session.moves and scene.session.moves[0].seat == 1
+    assert scene.computers.fallbacks == 1
+    assert scene.toast.message.startswith("The computer player P2 Bo failed (the computer "
+                                          "players' worker stopped")
     # the next computer move starts a new worker
     assert scene.computers.worker is None or scene.computers.worker.alive

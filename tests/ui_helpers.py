@@ -11,7 +11,20 @@ def post(event_type, **kw) -> None:
     pygame.event.post(pygame.event.Event(event_type, **kw))
 
 
+def look(app, frames: int = 60) -> None:
+    """A person acts on what the table shows: run frames until the table's picture shows
+    the position it is in (a click on an older picture plays nothing, as in the app)."""
+    scene = app.scene if app.scenes else None
+    if getattr(scene, "shown_changes", None) is None:
+        return
+    for _ in range(frames):
+        if scene.shown_changes == scene.session.changes and scene.landing is None:
+            return
+        app.step(0.016)
+
+
 def click(app, pos, button: int = 1, steps: int = 1) -> None:
+    look(app)
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
@@ -21,6 +34,7 @@ def click(app, pos, button: int = 1, steps: int = 1) -> None:
 
 def drag(app, start, end, steps: int = 6) -> None:
     """Press at ``start``, move in a few steps to ``end`` (frames drawn), release."""
+    look(app)
     post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     app.step(0.016)

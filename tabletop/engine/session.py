@@ -67,6 +67,10 @@ class Session:
         self.settings: dict[str, Any] = {}
         #: the last autosave journal number the game was saved with (:mod:`.autosave`)
         self.journal_seq = 0
+        #: changes so far (each move played, undo and adoption counts one): with the
+        #: moves played, it names a position, unlike the moves alone, which an undo and a
+        #: different move give again (a question to a computer player names it)
+        self.changes = 0
 
     # -- state ----------------------------------------------------------------------
     @property
@@ -148,6 +152,7 @@ class Session:
         self._changed()
 
     def _changed(self) -> None:
+        self.changes += 1
         for listener in self.listeners:
             listener(self)
 

@@ -1,40 +1,98 @@
-"""The computer seats of a table: their moves are thought out in the worker process
-(:mod:`tabletop.worker`) while the table keeps drawing."""
+"""The computer seats of a table: their moves and the person's hints are thought out in
+the worker process (:mod:`tabletop.worker`) while the table keeps drawing.
+
+One question of each kind is awaited at a time (:attr:`ComputerSeats.awaited`): the move
+of the computer seat that must act now, and a hint for the person who must act now. A
+reply is taken only when its question is the one awaited of its kind and still names the
+position on the table (the same moves, the same count of changes, the same seat to act);
+any other reply is dropped and counted, never played. An answer handed to the table is
+not asked for again while it waits to be played; once the position changes it is stale.
+
+When the worker fails a computer seat (it stopped, took far too long, or answered with a
+move the rules refuse) and that seat must still act, the seat's own hand-written player
+(the Easy level) chooses from its view, here, and the table says so; it is logged with
+the reason. Nothing here ever chooses a move for a seat that is not a computer's.
+"""
 
 from __future__ import annotations
 
+import itertools
+import logging
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ...engine.levels import HINT_LEVEL, LEVELS
-from ...engine.moves import Move
+from ...engine.moves import Move, seat_label
 from ...engine.rng import Rng
 from ...engine.session import Session
-from ...worker import ComputerWorker, Reply
+from ...worker import ComputerWorker, Question, Reply
 
-#: the longest a computer seat may think before the table gives up on the worker
+LOG = logging.getLogger("tabletop.computers")
+
+#: the longest a question may go unanswered before the table gives up on the worker
 GIVE_UP = 20.0
 
 
-class ComputerSeats:
-    """Asks the worker for the move of whichever computer seat must act, once per
-    position, and hands the answer back when it has come (never blocking a frame)."""
+@dataclass(frozen=True)
+class Answer:
+    """A computer seat's move, with the question it answers (``fallback``: the reason
+    the seat's own player chose it instead of the worker, else "")."""
 
-    def __init__(self, session: Session, mods: bool) -> None:
+    question: Question
+    move: Move
+    fallback: str = ""
+
+
+class ComputerSeats:
+    """Asks the worker about the computer seat that must act (once per position) and
+    about hints, and hands back the answers for the position on the table only (see the
+    module docstring). Never blocks a frame."""
+
+    def __init__(self, session: Session, mods: bool, give_up: float = GIVE_UP) -> None:
         self.session = session
         self.mods = mods
+        self.give_up = give_up
         self.seats = {i for i, seat in enumerate(session.seats) if seat.kind == "computer"}
         self.worker: ComputerWorker | None = None
-        self._asked: tuple[int, int] | None = None  # (moves played, seat) asked about
-        self._since = 0.0
-        self.problem = ""
+        #: wraps each worker started (tests: a stand-in that delays, drops... replies)
+        self.wrap_worker: Callable | None = None
+        #: the question awaited of each kind (``move``, ``hint``) and when it was asked
+        self.awaited: dict[str, tuple[Question, float]] = {}
+        #: replies come for an awaited question, not yet taken
+        self._replies: dict[str, Reply] = {}
+        #: the move question whose answer was handed to the table (not asked again)
+        self.answered: Question | None = None
+        self._numbers = itertools.count(1)
         self._rng = Rng(session.seed ^ 0xFA11)
-        #: the position a hint was asked about (moves played, seat), while it is awaited
-        self.hint_asked: tuple[int, int] | None = None
-        self.hint_since = 0.0
+        self.problem = ""
+        #: counts: replies dropped (not awaited: stale, duplicated, unknown), fallbacks to
+        #: a seat's own player, answers the rules refused for the seat they were asked about
+        self.dropped = 0
+        self.fallbacks = 0
+        self.illegal_answers = 0
+
+    # -- positions and questions -----------------------------------------------------------
+    def question(self, kind: str, seat: int) -> Question:
+        """A new question of ``kind`` about ``seat`` in the position on the table."""
+        s = self.session
+        return Question(kind, seat, len(s.moves), s.changes, next(self._numbers))
+
+    def current(self, q: Question) -> bool:
+        """Does ``q`` name the position on the table, its seat the one to act?"""
+        s = self.session
+        state = s.state
+        return q.changes == s.changes and q.moves == len(s.moves) and not state.over and \
+            state.actor == q.seat
 
     @property
     def thinking(self) -> bool:
-        return self._asked is not None
+        return "move" in self.awaited
+
+    @property
+    def thought_for(self) -> float:
+        asked = self.awaited.get("move")
+        return time.monotonic() - asked[1] if asked is not None else 0.0
 
     def level(self, seat: int) -> str:
         level = self.session.seats[seat].level
@@ -44,98 +102,171 @@ class ComputerSeats:
         """The thinking time of ``seat``'s level (0 for the game's own player)."""
         return LEVELS[self.level(seat)].seconds or 0.0
 
-    # -- hints -----------------------------------------------------------------------------
-    def ask_hint(self, seat: int) -> None:
-        """Ask the search for ``seat``'s best move from its view alone (the reply comes
-        through :meth:`poll_hint`)."""
-        self._start_worker()
-        view = self.session.game.rules.view(self.session.state, seat)
-        self.worker.ask(view, seat, budget=LEVELS[HINT_LEVEL].seconds, kind="hint")
-        self.hint_asked = (len(self.session.moves), seat)
-        self.hint_since = time.monotonic()
-
-    def poll_hint(self) -> Reply | None:
-        """The hint's reply once it has come, for the position it was asked about."""
-        if self.hint_asked is None or self.worker is None:
-            return None
-        if self.hint_asked != (len(self.session.moves), self.session.state.actor):
-            self.hint_asked = None  # the game moved on (or back): its reply is stale
-            return None
-        reply = self.worker.poll()
-        if reply is None and time.monotonic() - self.hint_since > GIVE_UP:
-            reply = Reply(0, None, 0.0, {}, "it took too long")
-            self.close()
-        if reply is not None:
-            self.hint_asked = None
-        return reply
-
-    @property
-    def thought_for(self) -> float:
-        return time.monotonic() - self._since if self._asked is not None else 0.0
-
+    # -- the worker ----------------------------------------------------------------------
     def start(self) -> None:
         """Start the worker early, so the first computer move does not wait for it."""
         if self.seats:
             self._start_worker()
 
-    def _start_worker(self) -> None:
+    def _start_worker(self) -> ComputerWorker:
         if self.worker is None:
             s = self.session
-            self.worker = ComputerWorker(s.game.info.id, s.options, s.seed, self.mods,
-                                         s.position)
+            worker = ComputerWorker(s.game.info.id, s.options, s.seed, self.mods, s.position)
+            self.worker = self.wrap_worker(worker) if self.wrap_worker else worker
+        return self.worker
 
-    def poll(self) -> Move | None:
-        """The move of the computer seat that must act, once its thinking is done."""
+    def _ask(self, kind: str, seat: int, budget: float, player: str) -> Question:
+        q = self.question(kind, seat)
+        old = self.awaited.get(kind)
+        worker = self._start_worker()
+        if old is not None:
+            worker.forget(old[0])
+        self._replies.pop(kind, None)
+        worker.ask(q, self.session.game.rules.view(self.session.state, seat), budget, player)
+        self.awaited[kind] = (q, time.monotonic())
+        return q
+
+    def _collect(self) -> None:
+        """Sort the replies come so far: those awaited are kept, every other dropped; a
+        question that no longer names the position is no longer awaited."""
+        for kind, (q, _) in list(self.awaited.items()):
+            if not self.current(q):
+                self._forget(kind)
+        for kind, reply in list(self._replies.items()):
+            if not self.current(reply.question):
+                del self._replies[kind]
+        if self.worker is None:
+            return
+        for reply in self.worker.replies():
+            kind = reply.question.kind
+            asked = self.awaited.get(kind)
+            if asked is not None and asked[0] == reply.question:
+                del self.awaited[kind]
+                self._replies[kind] = reply
+            else:
+                self.dropped += 1
+        gone = self.worker.gone
+        if gone:  # every question awaited fails; the next question starts a new worker
+            LOG.warning("%s; its last words:\n%s", gone,
+                        "\n".join(getattr(self.worker, "errors", [])))
+            for kind, (q, _) in list(self.awaited.items()):
+                self._replies[kind] = Reply(q, None, 0.0, {}, gone)
+            self.awaited.clear()
+            self.close()
+
+    def _forget(self, kind: str) -> None:
+        asked = self.awaited.pop(kind, None)
+        if asked is not None and self.worker is not None:
+            self.worker.forget(asked[0])
+        self._replies.pop(kind, None)
+
+    def _overdue(self, kind: str) -> bool:
+        asked = self.awaited.get(kind)
+        return asked is not None and time.monotonic() - asked[1] > self.give_up
+
+    # -- a computer seat's move ------------------------------------------------------------
+    def take_move(self) -> Answer | None:
+        """The answer for the computer seat that must act now, once it has come (or its
+        own player's move, when the worker failed it); asks the question first if it has
+        not been asked in this position."""
         s = self.session.state
         actor = s.actor
         if s.over or actor not in self.seats:
-            if self._asked is not None:
-                self.cancel()
+            self.cancel()
             return None
-        self._ask(s, actor)
-        reply = self.worker.poll()
+        self._collect()
+        if self.answered is not None and self.current(self.answered):
+            return None  # handed over already, waiting to be played
+        reply = self._replies.pop("move", None)
         if reply is None:
-            if self.thought_for > GIVE_UP:
-                return self.fallback("it took too long")
+            asked = self.awaited.get("move")
+            if asked is None:
+                self._ask("move", actor, self.budget(actor), self.level(actor))
+            elif self._overdue("move"):
+                q = asked[0]
+                self._forget("move")
+                self.close()
+                return self.fallback(q, "it took too long")
             return None
-        self._asked = None
+        q = reply.question
         if reply.error or reply.move is None:
-            return self.fallback(reply.error or "it gave no move")
-        return reply.move  # checked where it is played (an illegal one: ``fallback``)
+            self.illegal_answers += "is not legal" in reply.error  # the worker's own check
+            return self.fallback(q, reply.error or "it gave no move")
+        if reply.move.seat != q.seat or reply.move not in self.session.legal_moves():
+            self.illegal_answers += 1
+            return self.fallback(q, "its move was not legal")
+        self.answered = q
+        return Answer(q, reply.move)
 
     def ask_ahead(self) -> None:
-        """Ask the computer seat that must act now, if it has not been asked (between
-        frames, after a move lands: the question, its seat's view, is packed and sent
-        there rather than in the next frame's :meth:`poll`)."""
+        """Ask about the computer seat that must act now, if it has not been asked
+        (between frames, after a move lands: the question, its seat's view, is packed and
+        sent there rather than in the next frame)."""
         s = self.session.state
         if not s.over and s.actor in self.seats:
-            self._ask(s, s.actor)
+            self._collect()
+            answered = self.answered is not None and self.current(self.answered)
+            if "move" not in self.awaited and "move" not in self._replies and not answered:
+                self._ask("move", s.actor, self.budget(s.actor), self.level(s.actor))
 
-    def _ask(self, s, actor: int) -> None:
-        key = (len(self.session.moves), actor)
-        if self._asked != key:
-            self.start()
-            view = self.session.game.rules.view(s, actor)
-            level = self.level(actor)
-            self.worker.ask(view, actor, budget=LEVELS[level].seconds or 0.0, player=level)
-            self._asked, self._since = key, time.monotonic()
-            self.problem = ""
-            self.hint_asked = None
+    def fallback(self, q: Question, why: str) -> Answer | None:
+        """The move of ``q``'s seat by its own hand-written player (the Easy level) from
+        its view, when the worker failed it: only for a computer seat that must act now
+        (else None). Logged, counted and said on the table."""
+        if q.seat not in self.seats or not self.current(q):
+            return None
+        s = self.session
+        game = s.game
+        move = game.computer_player().choose(game.rules, game.rules.view(s.state, q.seat),
+                                             q.seat, self._rng)
+        if move not in s.legal_moves():  # the game's own player is tested never to
+            move = self._rng.choice(s.legal_moves())  # do this; still its seat's move
+        self.fallbacks += 1
+        self.answered = q
+        name = f"{seat_label(q.seat)} {s.seats[q.seat].name}"
+        self.problem = (f"The computer player {name} failed ({why}); it played an Easy "
+                        f"move instead.")
+        LOG.warning("computer seat %s failed after %d moves (%s); played its own player's "
+                    "move %s", name, q.moves, why, game.text.format_move(s.state, move))
+        return Answer(q, move, why)
 
-    def fallback(self, why: str) -> Move:
-        """A random legal move, when the worker failed (the table says so)."""
-        self.problem = f"The computer player failed ({why}); it played a random move."
-        self.close()
-        self._asked = None
-        return self._rng.choice(self.session.legal_moves())
+    # -- hints -----------------------------------------------------------------------------
+    def ask_hint(self, seat: int) -> None:
+        """Ask the search for ``seat``'s best move from its view alone (the reply comes
+        through :meth:`take_hint`)."""
+        self._ask("hint", seat, LEVELS[HINT_LEVEL].seconds or 0.0, HINT_LEVEL)
 
+    @property
+    def hint_awaited(self) -> bool:
+        return "hint" in self.awaited
+
+    def take_hint(self) -> Reply | None:
+        """The hint's reply once it has come, for the position it was asked about (None
+        while it is awaited, and once the position has changed: see
+        :attr:`hint_awaited`)."""
+        self._collect()
+        reply = self._replies.pop("hint", None)
+        if reply is None and self._overdue("hint"):
+            q = self.awaited["hint"][0]
+            self._forget("hint")
+            reply = Reply(q, None, 0.0, {}, "it took too long")
+        if reply is not None and reply.move is not None and (
+                reply.move.seat != reply.question.seat or
+                reply.move not in self.session.legal_moves()):
+            self.illegal_answers += 1
+            reply = Reply(reply.question, None, reply.seconds, {}, "its move was not legal")
+        return reply
+
+    # -- the position changed --------------------------------------------------------------
     def cancel(self) -> None:
-        """The position changed (a move, an undo): the answer in flight is not wanted."""
-        if self.worker is not None:
-            self.worker.cancel()
-        self._asked = None
+        """The position changed (an undo, new cards): the computer's question in flight
+        and any answer held are not wanted."""
+        self._forget("move")
+        self.answered = None
 
     def close(self) -> None:
+        for kind in list(self.awaited):
+            self._forget(kind)
         if self.worker is not None:
             self.worker.close()
             self.worker = None

@@ -109,6 +109,8 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays):
     def draw(self, surf) -> None:
         if not self._draw_layers(surf):
             return  # the table is being painted (just opened, or a new window size)
+        if not self.painting:  # the picture shows the position: input is made on it
+            self.shown_changes = self.session.changes
         for b in self.tools + self.buttons:
             if b.hover:
                 b.draw(surf)

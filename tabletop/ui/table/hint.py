@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.moves import Move
+from ...engine.pack import unpack_move
 from .. import text, theme
 
 HINT_COLOR = (120, 200, 255)
@@ -29,9 +30,9 @@ def hint_ring(rect: pygame.Rect) -> pygame.Rect:
 
 @dataclass(frozen=True)
 class Hint:
-    """A hint for the position after ``moves`` moves."""
+    """A hint for the position named by the session's ``changes``."""
 
-    moves: int
+    changes: int
     move: Move
     value: float
     runner_up: Move | None
@@ -62,8 +63,8 @@ class TableHints:
     def _poll_hint(self) -> None:
         if not self.hint_waiting:
             return
-        reply = self.computers.poll_hint()
-        if reply is None and self.computers.hint_asked is not None:
+        reply = self.computers.take_hint()
+        if reply is None and self.computers.hint_awaited:
             return
         self.hint_waiting = False
         self._hint_changed()
@@ -74,8 +75,8 @@ class TableHints:
             return
         d = reply.details
         runner = d.get("runner_up")
-        self.hint = Hint(len(self.session.moves), reply.move, float(d.get("value", 0.5)),
-                         Move(*runner) if runner else None,
+        self.hint = Hint(reply.question.changes, reply.move, float(d.get("value", 0.5)),
+                         unpack_move(runner) if runner else None,
                          float(d.get("runner_up_value", 0.0)))
         self._hint_changed()
 
@@ -86,7 +87,7 @@ class TableHints:
 
     def _hint_current(self) -> Hint | None:
         hint = self.hint
-        if hint is not None and (hint.moves != len(self.session.moves) or not self.legal):
+        if hint is not None and (hint.changes != self.session.changes or not self.legal):
             self.hint = hint = None
         return hint
 

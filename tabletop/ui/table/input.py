@@ -129,7 +129,7 @@ class TableInput:
         if sprite is not None and self._can_pick_up(sprite):
             self.drag = Drag(sprite.card, sprite, (event.pos[0] - sprite.rect.x,
                                                    event.pos[1] - sprite.rect.y),
-                             event.pos, event.pos)
+                             event.pos, event.pos, built=self.shown_changes)
 
     def _menu_takes(self, pos) -> bool:
         """A click while a card's menu is open picks an entry (or closes the menu)."""
@@ -138,7 +138,7 @@ class TableInput:
         for rect, _, move in self.menu:
             if rect.collidepoint(pos):
                 self.menu = []
-                self.play(move)
+                self.input_move(move, built=self.menu_built)
                 return True
         self.menu = []
         return False
@@ -252,7 +252,9 @@ class TableInput:
         meant would break (a drop back where the card lies is only put down again)."""
         moves = self.moves_at(drag.card, pos)
         if len(moves) == 1:
-            self.play(moves[0], held=(drag.card, self._drag_rect(drag)))
+            if not self.input_move(moves[0], held=(drag.card, self._drag_rect(drag)),
+                                   built=drag.built) and self.landing is None:
+                self._snap_back(drag)
             return
         self._snap_back(drag)
         if len(moves) > 1:
@@ -306,6 +308,7 @@ class TableInput:
         x = min(x, table.right - w - 4)
         y = max(4, min(y, self.size[1] - total_h - 4))
         self.menu_title = title
+        self.menu_built = self.session.changes  # the position its entries are moves of
         self.menu_box = pygame.Rect(x, y, w, total_h)
         self.menu = [(pygame.Rect(x + 4, y + 24 + i * h, w - 8, h - 4), label, m)
                      for i, (label, m) in enumerate(zip(labels, moves, strict=True))]

@@ -13,6 +13,11 @@ time (a loop that leaves none). Without time between frames (a test running fram
 alone) a move lands at once, in the frame that makes it. A computer's answer is read from
 the worker between frames too (:meth:`MoveLanding.take_computer_move`), so that it is
 accepted and lands there: no frame does any of a computer's move.
+
+Every move is accepted with its source (:mod:`.sources`): a person's input
+(:meth:`MoveLanding.input_move`) or a computer seat's answer; it is checked where it is
+accepted and again where it lands, and a computer's answer is accepted only when no other
+move waits to land (it was computed for the position before that move).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.moves import Move
+from .computers import Answer
 from .painting import PAINT_WAIT, STEP_FORGET
+from .sources import ComputerAnswer, PersonInput, Source
 
 #: the first guess of how long a move takes to land (seconds), before one has been timed
 FIRST_GUESS = 0.004
@@ -34,6 +41,7 @@ class Landing:
     """A move accepted in a frame, to be played between frames."""
 
     move: Move
+    source: Source
     #: the card dropped to make it, and where it was let go (drawn there until it lands)
     held: tuple[int, pygame.Rect] | None = None
     waited: int = 0  # frames it has waited for time between frames
@@ -54,13 +62,32 @@ class MoveLanding:
     #: in the frame when that time has not come for :data:`PAINT_WAIT` frames)
     _spare_missed: int = 0
 
+    def input_move(self, move: Move, held: tuple[int, pygame.Rect] | None = None,
+                   built: int | None = None) -> bool:
+        """Accept ``move`` from the input of the person in front of the screen, made on
+        what the table showed (``built``: the position the control was made for);
+        ``held``: the dropped card and where it was let go. Returns False when refused."""
+        return self._accept(move, PersonInput(self.viewer, self.shown_changes, built), held)
+
     def play(self, move: Move, held: tuple[int, pygame.Rect] | None = None) -> bool:
-        """Accept ``move`` (``held``: the dropped card and where it was let go): it
-        lands between frames when the loop leaves time there, else now. A human's move
-        that is not among the legal ones is refused at once (with the rule). Returns
-        False when refused."""
+        """The person in front of the screen makes ``move`` on the position as it is now
+        (tools and tests; the table's own input goes through :meth:`input_move`)."""
         self.land_now()
-        self._landing = Landing(move, held)
+        return self._accept(move, PersonInput(self.viewer, self.session.changes), held)
+
+    def play_answer(self, answer: Answer) -> bool:
+        """Accept a computer seat's answer (:meth:`take_computer_move`)."""
+        return self._accept(answer.move, ComputerAnswer(answer))
+
+    def _accept(self, move: Move, source: Source,
+                held: tuple[int, pygame.Rect] | None = None) -> bool:
+        """Accept ``move`` from ``source``: it lands between frames when the loop leaves
+        time there, else now. A person's move that is not among the legal ones is refused
+        at once (with the rule). Returns False when refused."""
+        self.land_now()  # a person's input made before it lands is stale: refused below
+        if self.refused(move, source):
+            return False
+        self._landing = Landing(move, source, held)
         if self._between_frames and (move.seat not in self.humans or move in self.legal):
             return True
         return self.land_now()
@@ -87,7 +114,7 @@ class MoveLanding:
             return True
         if landing.held is not None:
             self.motion.from_rect(*landing.held)  # it glides on from where it was let go
-        return self._play_now(landing.move)
+        return self._play_now(landing.move, landing.source)
 
     def say_computer_problem(self) -> None:
         """Show why a computer seat's move was a random one (once)."""
@@ -104,20 +131,25 @@ class MoveLanding:
 
     def take_computer_move(self) -> None:
         """Read the computer seat's answer, if it has come (the worker thinks in its own
-        process and never blocks), and accept it once the table's pace allows: the
-        pause since the last move (``App.ai_delay``), no card dragged, the last move's
-        picture shown. Between frames when the loop leaves time there, else in the
-        frame."""
-        move = self.computers.poll()
+        process and never blocks), and accept it once the table's pace allows: no other
+        move waiting to land, the pause since the last move (``App.ai_delay``), no card
+        dragged, the last move's picture shown. Between frames when the loop leaves time
+        there, else in the frame. An answer held meanwhile is dropped once the position
+        is not the one it answers."""
+        if self._landing is not None:
+            return  # the answer would be read for the position before that move
+        answer = self.computers.take_move()
         self.say_computer_problem()
-        if move is not None:
-            self._computer_move = move
-        move = self._computer_move
+        if answer is not None:
+            self._computer_move = answer
+        answer = self._computer_move
+        if answer is not None and not self.computers.current(answer.question):
+            self._computer_move = answer = None
         pace = self.app.ai_delay
-        if move is not None and self.drag is None and self.ai_wait >= pace and \
+        if answer is not None and self.drag is None and self.ai_wait >= pace and \
                 not (pace and self.motion.glides) and not self.painting:
             self._computer_move = None
-            self.play(move)
+            self.play_answer(answer)
 
     def _land_between(self, end: float) -> bool:
         """Between frames: read a computer's answer (:meth:`take_computer_move`); land

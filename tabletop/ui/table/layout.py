@@ -58,6 +58,8 @@ class Drag:
     pos: tuple[int, int]
     start: tuple[int, int]
     active: bool = False
+    #: the position (the session's changes) the table showed when the card was picked up
+    built: int | None = None
 
 
 class Layout:

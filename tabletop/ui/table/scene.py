@@ -12,6 +12,7 @@ every game.
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from ...engine.session import Session
 from .. import text, theme
 from ..app import Scene
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
-from .computers import ComputerSeats
+from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
 from .draw import TableDrawing
 from .hint import TableHints
@@ -34,14 +35,20 @@ from .log import GameLog, readable
 from .motion import Motion
 from .painting import PAINT_BUDGET
 from .scaled import ScaledPictures
+from .sources import ComputerAnswer, PersonInput, Source, refusal
 from .warm import FaceWarmer, face_sizes
 from .writes import TableWrites
 
 #: seconds the pointer must be away from the hand before the hand closes its gaps
 HAND_RELEASE = 0.6
 
+LOG = logging.getLogger("tabletop.table")
+
 
 class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing, Scene):
+    #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
+    strict = False
+
     def __init__(self, session: Session, autosave: Path | None = None,
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
         from ..layouts import layout_for
@@ -54,9 +61,14 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.handover_to: int | None = None
         self.computers = ComputerSeats(session, mods=True)
-        #: a computer seat's move that came back, played once the pause since the last
+        #: a computer seat's answer that came back, played once the pause since the last
         #: move (``App.ai_delay``, for readability) is over
-        self._computer_move: Move | None = None
+        self._computer_move: Answer | None = None
+        #: the position (the session's changes) the table last showed whole: a person's
+        #: input is made on it (see :mod:`.sources`)
+        self.shown_changes = session.changes
+        #: moves refused as a bug of the table (a seat's move from the wrong source)
+        self.seat_violations = 0
         self.ai_wait = 0.0
         self.layout_obj = layout_for(self.game.info.id, self)
         self.toast = Toast()
@@ -269,7 +281,9 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         if found is None:
             self.dialog = None
             return
-        self.dialog = DialogBox(found, self.play, self.view, self.game.info.id,
+        built = self.session.changes
+        self.dialog = DialogBox(found, lambda m: self.input_move(m, built=built), self.view,
+                                self.game.info.id,
                                 self.layout_obj.scale, self.layout_obj.table_rect(self.size),
                                 self.refresh)
         if old is not None and old.key == found.key:
@@ -295,9 +309,30 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
             if sprite is not None:
                 self._open_menu(card, sprite.rect)
 
-    def _play_now(self, move: Move) -> bool:
-        """Play ``move`` and refresh the table (:meth:`play` accepts a move and lands
-        it here, between frames when it can)."""
+    def refused(self, move: Move, source: Source) -> bool:
+        """Is ``move`` refused for where it comes from (:mod:`.sources`)? A bug of the
+        table (a seat's move from anything but its own input or answer) is logged,
+        counted in :attr:`seat_violations` and raised where :attr:`strict` is set; a
+        person's stale input is said on the table."""
+        why = refusal(self.session, self.humans, self.computers.seats, move, source)
+        if why is None:
+            return False
+        if why.bug:
+            self.seat_violations += 1
+            LOG.error("refused %r from %r: %s", move, source, why.reason)
+            if self.strict:
+                raise AssertionError(f"{why.reason} ({move!r} from {source!r})")
+        if isinstance(source, PersonInput):
+            self.toast.show(why.reason[:1].upper() + why.reason[1:] + ".")
+        return True
+
+    def _play_now(self, move: Move, source: Source) -> bool:
+        """Play ``move`` from ``source`` and refresh the table (:meth:`input_move` and
+        :meth:`play_answer` accept a move and land it here, between frames when they
+        can). A computer's answer the rules refuse is replaced by its seat's own
+        player's move (:meth:`ComputerSeats.fallback`)."""
+        if self.refused(move, source):
+            return False
         note = None
         if self.narration is not None and move.seat in self.humans:
             note = self.narration.value.strip() or None
@@ -305,10 +340,14 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         try:
             self.session.play(move, note=note)
         except IllegalMove as exc:
-            if move.seat in self.computers.seats:  # the worker's answer: a random move
-                instead = self.computers.fallback("its move was not legal")
+            if isinstance(source, ComputerAnswer):
+                computers = self.computers
+                computers.illegal_answers += not source.answer.fallback
+                instead = computers.fallback(source.answer.question,
+                                             f"its move was not legal: {exc.reason}")
                 self.say_computer_problem()
-                return self._play_now(instead)
+                return instead is not None and not source.answer.fallback and \
+                    self._play_now(instead.move, ComputerAnswer(instead))
             self.toast.show(exc.reason)
             return False
         if note:
@@ -408,10 +447,12 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
             if self.narration.visible:
                 y += 36
         moves = [m for m in self.offered() if self.game.text.gesture(m) == "button"]
+        built = self.session.changes
         for m in moves:
             label = self.game.text.describe(self.state, m)
             primary = self.game.text.primary(m)
-            self.buttons.append(Button((x, y, pw, 34), label, lambda m=m: self.play(m),
+            self.buttons.append(Button((x, y, pw, 34), label,
+                                       lambda m=m: self.input_move(m, built=built),
                                        primary=primary, size=15, key=m.kind))
             y += 40
         self.log_list.rect = pygame.Rect(x, y + 6, pw, self.panel_rect.bottom - y - 16)
