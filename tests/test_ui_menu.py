@@ -103,6 +103,27 @@ def test_load_screen_lists_samples_and_refuses_newer_saves(app):
         (SAMPLE_SAVES_DIR / "brawl-sample.json").read_text())["moves"])
 
 
+def test_continue_names_the_game_as_the_load_screen_does(app):
+    """Beside Continue: the game, who plays (the computer told from the person even under
+    the names the new-game screen gave), how far it went and when."""
+    from datetime import UTC, datetime
+
+    from tabletop import SAMPLE_SAVES_DIR
+    from tabletop.engine import savegames
+
+    now = datetime.now(UTC).replace(microsecond=0)
+    data = json.loads((SAMPLE_SAVES_DIR / "hero-vs-nemesis-sample.json").read_text())
+    data.update(saved=now.isoformat(), turn=12, seats=[
+        {"name": "Hero", "kind": "human"},
+        {"name": "Nemesis", "kind": "computer", "level": "normal"}])
+    (savegames.autosaves_dir() / "hvn.json").write_text(json.dumps(data), "utf-8")
+    app.replace(MainMenu())
+    app.step(0.016)
+    clock = now.astimezone().strftime("%H:%M")
+    assert app.scene.continue_info == "Hero vs Nemesis \u2014 Hero vs computer Nemesis " \
+        f"(Normal)\nturn 12 \u00b7 46 moves \u00b7 today {clock}"
+
+
 def test_broken_card_files_are_shown_and_the_app_keeps_running():
     mods = mods_root() / "bad"
     mods.mkdir(parents=True)

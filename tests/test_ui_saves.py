@@ -84,10 +84,10 @@ def test_starting_a_new_game_keeps_the_game_in_progress(app):
     lines = [[part for part, *_ in row.lines] for row in scene.list.rows]
     assert lines[0] == ["Games in progress"]
     assert lines[1][0] == "Solo Deck-Builder \u2014 Player 1"
-    assert lines[2][0] == "Brawl \u2014 Player 1 vs Player 2 (computer, Normal)"
+    assert lines[2][0] == "Brawl \u2014 Player 1 vs Computer (Normal)"
     assert lines[2][1].startswith(f"turn {json.loads(brawl_file.read_text())['turn']} \u00b7 "
                                   if json.loads(brawl_file.read_text())['turn'] else "")
-    assert f"{len(brawl_moves)} moves \u00b7 today, " in lines[2][1]
+    assert f"{len(brawl_moves)} moves \u00b7 today " in lines[2][1]
     click(app, row_of(scene, brawl_file.name))  # select
     assert isinstance(app.scene, LoadGame) and scene.selected == brawl_file
     click(app, row_of(scene, brawl_file.name))  # a second click loads

@@ -42,6 +42,20 @@ STALE_TEMP_SECONDS = 60
 KEEP_FINISHED = 10
 
 _TEMP = re.compile(r"^\..+\.json\..+\.tmp$")
+#: when a game was played if neither its save nor its file can say
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def showable(moment: datetime | None) -> datetime | None:
+    """``moment`` in UTC if it can also be told in local time, else None (the year 1 or
+    9999 near a time zone's edge overflows)."""
+    if moment is None:
+        return None
+    try:
+        moment.astimezone()
+        return moment.astimezone(UTC)
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
 def autosaves_dir() -> Path:
@@ -88,9 +102,16 @@ class Entry:
 
     @property
     def played(self) -> datetime:
-        """When the game was last played (saved), in UTC."""
-        when = saved_at(self.data) if self.data else None
-        return when or datetime.fromtimestamp(self.modified, UTC)
+        """When the game was last played (saved), in UTC: the save's own ``saved`` time,
+        else the file's; never a time that cannot be shown in local time (a save may say
+        it was written in the year 1 at +23:59)."""
+        when = showable(saved_at(self.data)) if self.data else None
+        if when is None:
+            try:
+                when = showable(datetime.fromtimestamp(self.modified, UTC))
+            except (OverflowError, ValueError, OSError):
+                when = None
+        return when or EPOCH
 
     @property
     def recency(self) -> tuple[datetime, float]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pygame
 
-from ..engine import savegames
+from ..engine import limits, savegames
 from ..engine.levels import LEVELS
 from ..engine.saves import Replay, SaveError, read_save
 from ..engine.session import Session
@@ -75,46 +76,169 @@ def resume(app, path: Path, toast: Toast) -> bool:
     return not refused
 
 
-def when(moment: datetime) -> str:
-    """``today, 14:05``, ``yesterday, 09:12`` or ``3 May 2026, 14:05`` (local time)."""
+def when(moment: datetime, short: bool = False) -> str:
+    """``today, 14:05``, ``yesterday, 09:12`` or ``3 May 2026, 14:05`` (local time);
+    ``short``: ``today 14:05``, ``yesterday 09:12``, ``3 May`` (this year) or
+    ``3 May 2025``."""
     local = moment.astimezone()
     today = datetime.now().astimezone().date()
     clock = local.strftime("%H:%M")
-    if local.date() == today:
-        return f"today, {clock}"
-    if local.date() == today - timedelta(days=1):
-        return f"yesterday, {clock}"
+    day = {today: "today", today - timedelta(days=1): "yesterday"}.get(local.date())
+    if short:
+        if day:
+            return f"{day} {clock}"
+        year = "" if local.year == today.year else f" {local.year}"
+        return f"{local.day} {local.strftime('%b')}{year}"
+    if day:
+        return f"{day}, {clock}"
     return f"{local.day} {local.strftime('%b %Y')}, {clock}"
+
+
+def _level(seat: dict) -> str:
+    return LEVELS[seat.get("level", "easy")].label
+
+
+def _cut(name: str, cut: int) -> str:
+    """``name``, or its first ``cut`` characters with an ellipsis."""
+    return name if len(name) <= cut else name[:cut - 1].rstrip() + "\u2026"
+
+
+def is_default_name(game_id: str, index: int, name: str) -> bool:
+    """Whether seat ``index`` kept the name the new-game screen gave it (``Player 2``, or
+    its role: ``Nemesis``)."""
+    roles = GAMES[game_id].info.seat_roles
+    return name == f"Player {index + 1}" or (index < len(roles) and name == roles[index])
 
 
 def seat_text(seat: dict) -> str:
     """``Ana``, or ``Bo (computer, Normal)``."""
     if seat["kind"] != "computer":
         return seat["name"]
-    return f"{seat['name']} (computer, {LEVELS[seat.get('level', 'easy')].label})"
+    return f"{seat['name']} (computer, {_level(seat)})"
 
 
-def seats_text(data: dict) -> str:
-    """``Ana vs Bo (computer, Normal)``; in a co-operative game ``Ana, Bo and Cy``."""
+def _computer(seat: dict, who: str, compact: bool) -> str:
+    """``who`` marked as a computer: ``Bo (computer, Hard)``; compact: ``Bo (computer)``."""
+    if seat["kind"] != "computer":
+        return who
+    return f"{who} (computer)" if compact else f"{who} (computer, {_level(seat)})"
+
+
+def _computers(levels: list[str], compact: bool) -> str:
+    """Computer seats with default names: ``Computer (Normal)``, ``2 computers (Easy,
+    Hard)``; compact: ``Computer``, ``2 computers``."""
+    noun = "Computer" if len(levels) == 1 else f"{len(levels)} computers"
+    labels = ", ".join(level.label for key, level in LEVELS.items() if key in levels)
+    return noun if compact else f"{noun} ({labels})"
+
+
+def _role_seats(data: dict, cut: int, compact: bool) -> str:
+    """A game of roles, its seats in the order of the roles in its title: ``Hero vs
+    computer Nemesis (Normal)``, ``Ana vs Bo (computer, Hard)``; ``2 players, no
+    computer`` when both kept their roles' names (``Hero vs Nemesis`` would only repeat
+    the title)."""
+    roles = GAMES[data["game"]].info.seat_roles
+    parts = []
+    for i, seat in enumerate(data["seats"]):
+        if not is_default_name(data["game"], i, seat["name"]):
+            parts.append(_computer(seat, _cut(seat["name"], cut), compact))
+            continue
+        role = roles[i] if i < len(roles) else f"Player {i + 1}"
+        level = "" if compact else f" ({_level(seat)})"
+        parts.append(f"computer {role}{level}" if seat["kind"] == "computer" else role)
+    if all(s["kind"] == "human" for s in data["seats"]) and parts == list(roles[:len(parts)]):
+        return f"{len(parts)} players, no computer"
+    return " vs ".join(parts)
+
+
+def seats_text(data: dict, cut: int = limits.MAX_SEAT_NAME_CHARS,
+               compact: bool = False) -> str:
+    """Who plays, told apart even under the names the new-game screen gave:
+    ``Player 1 vs Computer (Normal)``, ``Ana vs 2 computers (Easy, Hard)``, in a
+    co-operative game ``Ana, Player 2 and Computer (Normal)``, in a game of roles ``Hero
+    vs computer Nemesis (Normal)``. Names of the players' own longer than ``cut`` are
+    cut; ``compact`` leaves out the levels."""
     game = GAMES[data["game"]]
-    names = [seat_text(s) for s in data["seats"]]
-    if game.info.mode == "competitive" or game.info.seat_roles:
-        return " vs ".join(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if game.info.seat_roles:
+        return _role_seats(data, cut, compact)
+    named, computers = [], []
+    for i, seat in enumerate(data["seats"]):
+        if not is_default_name(data["game"], i, seat["name"]):
+            named.append(_computer(seat, _cut(seat["name"], cut), compact))
+        elif seat["kind"] == "computer":
+            computers.append(seat.get("level", "easy"))
+        else:
+            named.append(seat["name"])
+    if computers:
+        named.append(_computers(computers, compact))
+    if game.info.mode == "competitive" or len(named) == 1:
+        return " vs ".join(named)
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+#: the longest a name of a player's own may be in a line of the list, tried in turn until
+#: the line fits (then again compact: see :func:`seats_text`)
+NAME_CUTS = (limits.MAX_SEAT_NAME_CHARS, 20, 14, 10, 7)
+
+
+def title_text(data: dict, width: int | None = None, size: int = 15,
+               style: str = "bold") -> str:
+    """``Brawl \u2014 Player 1 vs Computer (Normal)``: the game and its seats, names cut
+    until the line fits ``width`` pixels (when given) at ``size`` (the list wraps a line
+    that never does: four long names, computers among them)."""
+    title = GAMES[data["game"]].info.title
+    line = ""
+    for compact in (False, True):
+        for cut in NAME_CUTS:
+            line = f"{title} \u2014 {seats_text(data, cut, compact)}"
+            if width is None or text.width_of(line, size, style) <= width:
+                return line
+    return line
 
 
 def progress_text(entry: savegames.Entry) -> str:
-    """``turn 7 · 60 moves · today, 14:05`` (and ``finished``)."""
+    """``turn 7 \u00b7 60 moves \u00b7 today 14:05``; a finished game or a saved copy says so
+    first; a sample has no date."""
     data = entry.data or {}
     parts = []
+    if entry.over:
+        parts.append("finished")
+    elif entry.kind == "copy":
+        parts.append("saved copy")
     if data.get("turn"):
         parts.append(f"turn {data['turn']}")
     moves = len(data.get("moves", ()))
-    parts.append(f"{moves} move{'s' if moves != 1 else ''}")
-    parts.append(when(entry.played))
-    if entry.over:
-        parts.append("finished")
+    parts.append(f"{moves:,} move{'s' if moves != 1 else ''}")
+    if entry.kind != "sample":
+        parts.append(when(entry.played, short=True))
     return " \u00b7 ".join(parts)
+
+
+def seat_detail(data: dict, index: int) -> str:
+    """The details' line of a seat: ``Seat 2: Player 2 (computer, Easy)``, ``Hero: Ana``;
+    a seat that kept its role's name: ``Nemesis: computer (Normal)``, ``Hero: human player``."""
+    seat = data["seats"][index]
+    roles = GAMES[data["game"]].info.seat_roles
+    role = roles[index] if index < len(roles) else f"Seat {index + 1}"
+    if seat["name"] != role:
+        return f"{role}: {seat_text(seat)}"
+    who = f"computer ({_level(seat)})" if seat["kind"] == "computer" else "human player"
+    return f"{role}: {who}"
+
+
+_SEAT = re.compile(r"P([1-9][0-9]?) ")
+
+
+def last_move(data: dict) -> str:
+    """The last move in the save's notation with its seat named (``Nemesis challenge``),
+    or ``""``."""
+    if not data.get("moves"):
+        return ""
+    move = data["moves"][-1]
+    found = _SEAT.match(move)
+    if found and int(found[1]) <= len(data["seats"]):
+        move = f"{data['seats'][int(found[1]) - 1]['name']} {move[found.end():]}"
+    return move
 
 
 def autosave_state() -> tuple[bool, str, savegames.Entry | None]:
@@ -131,7 +255,7 @@ def autosave_state() -> tuple[bool, str, savegames.Entry | None]:
             return False, f"Autosave unusable: {broken[-1].error}", None
         return False, "The last game is over." if entries else "", None
     data = latest.data
-    info = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}\n" \
+    info = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data, NAME_CUTS[1])}\n" \
            f"{progress_text(latest)}"
     others = sum(e.in_progress for e in entries) - 1
     if others:
@@ -163,8 +287,8 @@ class LoadGame(MenuScene):
             self.selected = self.entries[0].path if self.entries else None
         left = max(30, w // 2 - 590)
         list_w = min(700, w - left - 470)
-        self.list = ScrollList((left, 84, list_w, h - 184), self._rows(), size=15,
-                               on_pick=self._on_row, selectable=True)
+        self.list = ScrollList((left, 84, list_w, h - 184), self._rows(list_w - 16),
+                               size=15, on_pick=self._on_row, selectable=True)
         self.detail_rect = pygame.Rect(self.list.rect.right + 20, 84,
                                        min(440, w - self.list.rect.right - 50), h - 184)
         bottom = self.detail_rect.bottom - 62
@@ -175,7 +299,8 @@ class LoadGame(MenuScene):
         self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
         self._update_buttons()
 
-    def _rows(self) -> list[Row]:
+    def _rows(self, width: int) -> list[Row]:
+        """The sections and a row per file, each line fitted to ``width`` pixels."""
         rows: list[Row] = []
         section = None
         titles = {"going": "Games in progress", "saved": "Finished games and saved copies",
@@ -186,21 +311,19 @@ class LoadGame(MenuScene):
             if kind != section:
                 section = kind
                 rows.append(Row([(titles[kind], theme.ACCENT, "bold")]))
-            rows.append(self._row(entry))
+            rows.append(self._row(entry, width))
         if not self.entries:
             rows.append(Row([("No saved games yet.", theme.MUTED, "regular")]))
         return rows
 
     @staticmethod
-    def _row(entry: savegames.Entry) -> Row:
+    def _row(entry: savegames.Entry, width: int) -> Row:
         if not entry.readable:
             reason = (entry.error or "").removeprefix(entry.path.name + " ")
             short = reason if len(reason) <= 90 else reason[:88] + "\u2026"
             return Row([(f"{entry.path.name} \u2014 cannot be loaded", theme.BAD, "bold"),
                         (short, theme.MUTED, "small")], data=entry)
-        data = entry.data
-        title = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data)}"
-        return Row([(title, theme.TEXT, "bold"),
+        return Row([(title_text(entry.data, width), theme.TEXT, "bold"),
                     (progress_text(entry), theme.MUTED, "small")], data=entry)
 
     def _entry(self) -> savegames.Entry | None:
@@ -294,26 +417,35 @@ class LoadGame(MenuScene):
                                                                         bottom - y - 40),
                                    15, theme.TEXT)
         else:
-            data = entry.data
-            game = GAMES[data["game"]]
-            text.draw(surf, game.info.title, (x, y, width, 30), 22, theme.ACCENT, "bold")
-            y += 38
-            for i, seat in enumerate(data["seats"]):
-                role = game.info.seat_roles[i] if i < len(game.info.seat_roles) \
-                    else f"Seat {i + 1}"
-                line = f"{role}: {seat_text(seat)}"
-                text.draw(surf, line, (x, y, width, 22), 16, theme.SEAT_COLORS[i % 4])
-                y += 24
-            y += 10
-            turn = f"Turn {data['turn']}, " if data.get("turn") else ""
-            moves = len(data["moves"])
-            lines = [f"{turn}{moves} move{'s' if moves != 1 else ''} played",
-                     "Finished" if entry.over else "In progress" if entry.kind == "autosave"
-                     else "A saved copy" if entry.kind == "copy" else "A sample game",
-                     f"Last played {when(entry.played)}"]
-            for line in lines:
-                text.draw(surf, line, (x, y, width, 21), 15, theme.TEXT)
-                y += 23
+            self._draw_save(surf, entry, pygame.Rect(x, y, width, bottom - 40 - y))
         where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
         text.blit_wrapped(surf, f"{entry.path.name} ({where})",
                           pygame.Rect(x, bottom - 34, width, 34), 12, theme.DIM)
+
+    @staticmethod
+    def _draw_save(surf, entry: savegames.Entry, box: pygame.Rect) -> None:
+        """The details of a readable save: the game, each seat, how far it went, when it
+        was last played and its last move."""
+        data = entry.data
+        x, y, width = box.x, box.y, box.w
+        text.draw(surf, GAMES[data["game"]].info.title, (x, y, width, 30), 22, theme.ACCENT,
+                  "bold")
+        y += 38
+        for i in range(len(data["seats"])):
+            text.draw(surf, seat_detail(data, i), (x, y, width, 22), 16,
+                      theme.SEAT_COLORS[i % 4])
+            y += 24
+        y += 10
+        turn = f"Turn {data['turn']}, " if data.get("turn") else ""
+        moves = len(data["moves"])
+        lines = [f"{turn}{moves:,} move{'s' if moves != 1 else ''} played",
+                 "Finished" if entry.over else "In progress" if entry.kind == "autosave"
+                 else "A saved copy" if entry.kind == "copy" else "A sample game",
+                 f"Last played {when(entry.played)}"]
+        for line in lines:
+            text.draw(surf, line, (x, y, width, 21), 15, theme.TEXT)
+            y += 23
+        move = last_move(data)
+        if move and box.bottom - y >= 40:
+            text.blit_wrapped(surf, f"Last move: {move}", pygame.Rect(x, y + 6, width, 40),
+                              14, theme.MUTED)
