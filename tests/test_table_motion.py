@@ -199,20 +199,22 @@ def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
 
 
 def test_the_caption_of_another_players_move_is_painted_between_frames(app):
-    """The bubble with the caption of a computer's move is painted in the time between
-    frames; the frame that shows it only blits it (faded as its time runs out)."""
+    """The caption of a computer's move, in the message strip, is painted in the time
+    between frames; the frame that shows it only blits it."""
     scene = brawl_table(app, {"turn": "P1", "play": {"P1": ["Copper Kestrel"],
                                                      "P2": ["Iron Mawgrave"]}},
                         seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     app.step(0.016)
     app.spare(time.perf_counter() + 0.5)
     card = next(sp.card for sp in scene.layout_obj.sprites if sp.card >= 0)
-    scene.motion.show("P2 Bo \u2014 a caption painted ahead", 1, (card,), (), 2.0)
+    caption = "P2 Bo \u2014 a caption painted ahead"
+    scene.motion.show(caption, 1, (card,), (), 2.0)
     app.spare(time.perf_counter() + 0.5)
-    ready = scene._bubble
-    assert ready is not None and ready[0][0] == "P2 Bo \u2014 a caption painted ahead"
+    ready = dict(scene._message_pics)
+    assert [key[0] for key in ready] == [caption]
     app.step(0.016)
-    assert scene._bubble is ready  # shown as painted, not painted again
+    assert scene._message_pics == ready  # shown as painted, not painted again
+    assert scene.message_rect.h >= next(iter(ready.values())).get_height()
 
 
 # -- the hand-over screen -----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from ..app import background
 from ..widgets import panel
 from .layout import Sprite
 from .marks import TableMarks
+from .messages import TableMessages
 from .overlays import TableOverlays, glow
 from .painting import TablePainting
 from .panels import TablePanels
@@ -26,7 +27,7 @@ GLIDE_OVERLAYS = 12
 CARD_STEPS = 6
 
 
-class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays):
+class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableMessages):
     """Drawing of :class:`~tabletop.ui.table.scene.TableScene` (a mixin): what its
     picture's layers are drawn with (painted by :class:`~tabletop.ui.table.painting.
     TablePainting`) and what each frame draws over the picture."""
@@ -132,10 +133,9 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays):
                 self._draw_gameover(surf)
             if self.zoom is not None:
                 self._draw_zoom(surf, self.zoom)
+        self._draw_messages(surf)
         if self.help_open:
             self._draw_help(surf)
-        table = self.layout_obj.table_rect(self.size)
-        self.toast.draw(surf, (table.centerx, table.centery), min(620, table.w - 40))
 
     @property
     def dragged_card(self) -> int | None:

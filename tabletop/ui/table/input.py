@@ -18,6 +18,8 @@ class TableInput:
     def handle(self, event) -> None:
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.land_now()  # what the event does acts on the position after the move
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.hover = None  # the card zoom waits for the pointer to move onto a card
         if self._narration_takes(event):
             return
         kind = event.type
@@ -166,8 +168,10 @@ class TableInput:
             self._click(drag.sprite)
 
     def _hover(self, pos) -> None:
+        """The pointer moved: the card it is over is zoomed once it rests there (a move
+        within the card restarts the wait until the zoom shows; then it stays)."""
         card = self._card_at(pos)
-        if card != self.hover:
+        if card != self.hover or self._hover_zoom_place() is None:
             self.hover = card
             self.hover_since = pygame.time.get_ticks()
 

@@ -8,12 +8,12 @@ frame was drawn by this table alone on the same window (no screen over it, no ba
 the app's), the window still holds it everywhere except where the last frame drew over
 it; if everything drawn over the picture in both frames lies in places known before
 drawing (the *marks*: cards gliding, numbers rising, the spotlight on another player's
-move and its caption, cards back in place that the picture does not show yet, the
+move, the message strip, cards back in place that the picture does not show yet, the
 hint's rings, the thinking bar, a lit button, the hover zoom, the narration line), the
 frame copies the picture back only there (in runs of rows: see :func:`_bands`). Anything
 else over the picture (a drag, a
 dropped card waiting, a dialog, a menu, the hand-over, game-over or help panels, a
-zoomed card, a message) and the frame copies all of it.
+zoomed card) and the frame copies all of it.
 """
 
 from __future__ import annotations
@@ -141,11 +141,12 @@ class TableMarks:
         """Where this frame draws over the picture (see the module docstring); None when
         it draws anything whose place is not known beforehand. Mirrors ``draw``."""
         if self.handover_to is not None or self.help_open or self.dialog is not None or \
-                self.menu or self.zoom is not None or self.toast.active or \
+                self.menu or self.zoom is not None or \
                 self.held_card() is not None or self.dragged_card is not None or \
                 self.gameover_shown:
             return None
         marks = [b.rect for b in self.tools + self.buttons if b.hover]
+        marks += self.message_marks()
         if self._latest_shown():
             marks.append(self.latest_button.rect)
         if self._narration_shown():
@@ -160,7 +161,6 @@ class TableMarks:
             spot = self._spotlight_place()
             if spot is not None:
                 marks += [glow_area(r, SPOT_WIDTH) for r in spot.lit]
-                marks.append(spot.box)
             marks += [g.rect().inflate(2 * room, 2 * room)
                       for g in self.motion.glides.values()]
             marks += [box for _, box, _ in self._rise_places()]

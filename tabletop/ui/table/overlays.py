@@ -21,9 +21,6 @@ class Spotlit(NamedTuple):
 
     color: tuple  # the seat's colour
     lit: list[pygame.Rect]  # the cards (or zone) outlined
-    bubble: pygame.Surface  # the caption
-    box: pygame.Rect  # where the caption is
-    alpha: int  # how opaque it is (it fades at the end)
 
 
 class TableOverlays:
@@ -104,14 +101,13 @@ class TableOverlays:
         return img
 
     def _draw_spotlight(self, surf) -> None:
-        """Another player's move: its cards lit in the seat's colour, and a caption."""
+        """Another player's move: its cards lit in the seat's colour (its caption is in the
+        message strip: :mod:`.messages`)."""
         place = self._spotlight_place()
         if place is None:
             return
         for rect in place.lit:
             glow(surf, rect, place.color, SPOT_WIDTH)
-        place.bubble.set_alpha(place.alpha)
-        surf.blit(place.bubble, place.box)
 
     def _spotlight_place(self) -> Spotlit | None:
         """The spotlight on another player's move now (None when there is none; worked
@@ -129,41 +125,13 @@ class TableOverlays:
         lay = self.layout_obj
         # where the cards end up: a card still gliding there is lit once it lands (an
         # outline following a card that grows on its way would be painted anew each
-        # frame), and the caption stays still over its place
+        # frame)
         places = [sp for sp in lay.sprites if sp.card in spot.cards]
         ends = [sp.rect for sp in places] or \
             [lay.zones[z] for z in spot.zones if z in lay.zones]
         lit = [sp.rect for sp in places if sp.card not in self.motion.glides] \
             if places else ends
-        table = lay.table_rect(self.size)
-        bubble = self._bubble_for(spot)
-        box = bubble.get_rect()
-        h = box.h
-        anchor = ends[0] if ends else table
-        box.midbottom = (anchor.centerx, anchor.top - 8) if ends else \
-            (table.centerx, table.top + h + 12)
-        if box.top < table.top + 4:
-            box.top = (anchor.bottom + 8) if ends else table.top + 4
-        box.clamp_ip(table.inflate(-8, -8))
-        fade = min(1.0, (spot.duration - spot.t) / 0.3) if self.motion.on else 1.0
-        return Spotlit(theme.seat_color(spot.seat), lit, bubble, box, int(255 * fade))
-
-    def _bubble_for(self, spot) -> pygame.Surface:
-        """The caption of another player's move in its bubble: painted once per caption,
-        colour and size (ahead, between frames, when there is time: :meth:`spare`)."""
-        color = theme.seat_color(spot.seat)
-        table = self.layout_obj.table_rect(self.size)
-        width = min(int(520 * self.layout_obj.scale), table.w - 40)
-        key = (spot.caption, tuple(color), width)
-        if self._bubble is None or self._bubble[0] != key:
-            h = text.height_of(spot.caption, width - 24, 15, "bold") + 16
-            bubble = pygame.Surface((width, h), pygame.SRCALPHA)
-            pygame.draw.rect(bubble, (12, 14, 18, 235), bubble.get_rect(), border_radius=10)
-            pygame.draw.rect(bubble, color, bubble.get_rect(), 2, border_radius=10)
-            text.draw(bubble, spot.caption, bubble.get_rect().inflate(-24, -12), 15,
-                      theme.TEXT, "bold", align="center", valign="middle", wrap=True)
-            self._bubble = (key, bubble)
-        return self._bubble[1]
+        return Spotlit(theme.seat_color(spot.seat), lit)
 
 
 def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:

@@ -225,8 +225,7 @@ class TablePainting:
             self._restore_between()
         if not self.painting and time.perf_counter() + self._slowest_step < end:
             self._dialog_ahead()
-            if self.motion.spot is not None and not self.state.over:
-                self._bubble_for(self.motion.spot)  # the next frame shows it
+            self._messages_ahead()  # the next frame shows them
         if not self.painting:
             self.warmer.step(end)
 

@@ -43,15 +43,16 @@ class TablePanels:
 
     def _hover_zoom_place(self) -> pygame.Rect | None:
         """Where the large picture of the card under the pointer is shown (None: not
-        now: nothing hovered long enough, or a drag, a menu or a zoom open)."""
+        now: the pointer has not moved onto a card and rested there since the last click,
+        or a drag, a menu or a zoom is open)."""
         if self.drag or self.menu or self.zoom is not None or self.hover is None:
             return None
         # the time as the frame began: the marks of the frame and its drawing agree
         if self.frame_ticks - self.hover_since < HOVER_ZOOM_MS:
             return None
         sprite = self._sprite_of(self.hover)
-        if sprite is None or not sprite.face_up:
-            return None
+        if sprite is None or not sprite.face_up or not sprite.rect.collidepoint(self.mouse):
+            return None  # (a card the layout moved away from under a still pointer)
         w, h = self.hover_size()
         table = self.layout_obj.table_rect(self.size)
         x = sprite.rect.right + 10 if sprite.rect.centerx < table.centerx else \
@@ -81,9 +82,7 @@ class TablePanels:
     def _draw_handover(self, surf) -> None:
         """Between two players sharing the screen: whose move it is, and how to go on
         (the button or Enter shows their cards; Menu, Save and Rules work here too)."""
-        table = self.layout_obj.table_rect(self.size)
-        box = pygame.Rect(0, 0, min(580, table.w - 40), 262)
-        box.center = table.center
+        box = self._handover_box()
         panel(surf, box, (20, 26, 34), 250, theme.ACCENT, 14)
         seat = self.handover_to
         name = self._seat_name(seat)
@@ -92,12 +91,26 @@ class TablePanels:
         text.draw(surf, "Hands are hidden between players. Pass the screen over, then show "
                   "your cards.", (box.left + 30, box.top + 74, box.w - 60, 44), 15,
                   theme.MUTED, align="center", wrap=True)
-        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
-        self._handover_button.label = f"Show {self.session.seats[seat].name}'s cards"
         self._handover_button.draw(surf)
         text.draw(surf, "Enter or Space shows the cards \u00b7 Esc or Menu: back to the main "
                   "menu (the game is saved)", (box.left + 24, box.bottom - 62, box.w - 48, 44),
                   13, theme.DIM, align="center", wrap=True)
+
+    def _handover_box(self) -> pygame.Rect:
+        table = self.layout_obj.table_rect(self.size)
+        box = pygame.Rect(0, 0, min(580, table.w - 40), 262)
+        box.center = table.center
+        return box
+
+    def _place_handover(self) -> None:
+        """The hand-over screen's button, placed as the screen is laid out (a click
+        before its first frame finds it where it will be drawn)."""
+        if self.handover_to is None:
+            return
+        box = self._handover_box()
+        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
+        self._handover_button.label = \
+            f"Show {self.session.seats[self.handover_to].name}'s cards"
 
     def _draw_gameover(self, surf) -> None:
         table = self.layout_obj.table_rect(self.size)

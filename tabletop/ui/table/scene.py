@@ -128,7 +128,6 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
         self._job_waited = 0  # frames it has waited for time between frames
         self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
-        self._bubble: tuple | None = None  # the caption of another's move, painted
         #: the most a frame spends painting the table after a change (None: all at once)
         self.paint_budget: float | None = PAINT_BUDGET
         #: gliding cards' pictures at the sizes they pass, scaled between frames
@@ -189,6 +188,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
                 actor in self.humans and self.handover_to is None:
             self.legal = self.game.rules.legal_moves(s)
         self._lay_out(animate)
+        self._place_handover()
         self._build_dialog()
         self._build_buttons()
         if self._paint_size != self.size:
@@ -455,7 +455,16 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
                                        lambda m=m: self.input_move(m, built=built),
                                        primary=primary, size=15, key=m.kind))
             y += 40
-        self.log_list.rect = pygame.Rect(x, y + 6, pw, self.panel_rect.bottom - y - 16)
+        room = self.panel_rect.bottom - y - 16
+        messages = self.message_height(pw, room=room)
+        self.message_rect = pygame.Rect(x, y + 6, pw, messages)
+        if messages:
+            y += messages + 6
+        self._laid_messages = self.messages()
+        log_h = self.panel_rect.bottom - y - 16
+        if log_h < 30:  # a message takes the log's room while it is shown
+            log_h = 0
+        self.log_list.rect = pygame.Rect(x, y + 6, pw, log_h)
         self.log_list.settle()
         r = self.log_list.rect
         self.latest_button.rect = pygame.Rect(r.right - 104, r.bottom - 30, 96, 24)
@@ -555,6 +564,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self.frame_ticks = pygame.time.get_ticks()  # what this frame shows is as of now
         self._land_late()
         self._check_writes()
+        self._check_messages()
         if not self.painting:  # cards glide once the picture shows where they go
             self.motion.update(dt)
         self._release_hand(dt)
