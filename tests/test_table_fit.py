@@ -1,8 +1,12 @@
 """Nothing clipped or covered: every text is drawn through one helper (``ui/text.py``) that
 fits or wraps it in its box and reports overflow. For every registered game: every card
 face at every size a table draws it (at the smallest supported window and at 1920x1080,
-hovered and zoomed), and the tables of its sample saves with their panels, drawn at both
-sizes: no text overflows, no two labels overlap, no label lies under a card."""
+hovered and zoomed), and the tables of its sample saves with their panels, drawn at the
+smallest window, 1366x768, 1600x900 and 1920x1080: no text overflows, no two labels
+overlap, no label lies under a card; and no text of the table's own (its labels, tags,
+badges, panel, log and dialogs: everything but the card faces, read in full on the
+zoomed card) is shrunk below a readable size or wrapped in the middle of a short label
+(a pile's caption, a tag)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,12 @@ from tabletop.ui import cardart, pictures, text
 from tabletop.ui.app import MIN_SIZE, App
 
 SIZES = (MIN_SIZE, (1920, 1080))
+#: the window sizes the tables are drawn at: the smallest, two common laptops, full HD
+TABLE_SIZES = (MIN_SIZE, (1366, 768), (1600, 900), (1920, 1080))
+#: the smallest size a text of the table's own may be shrunk to (px)
+READABLE = 10
+#: a label of this many words or fewer is one line: it never wraps
+LABEL_WORDS = 3
 UI = Path(__file__).resolve().parent.parent / "tabletop" / "ui"
 
 
@@ -94,6 +104,20 @@ def _overlaps(drawn) -> list[str]:
     return out
 
 
+def unreadable(drawn) -> list[str]:
+    """Texts of the table's own (not a card face's: layer ``text``) shrunk below
+    :data:`READABLE`, or short labels wrapped over two lines."""
+    out = []
+    for d in drawn:
+        if d.layer == "text" or d.optional:
+            continue
+        if d.size < d.asked and d.size < READABLE:
+            out.append(f"{d.text!r} shrunk to {d.size} px (asked {d.asked})")
+        if d.lines > 1 and len(d.text.split()) <= LABEL_WORDS:
+            out.append(f"{d.text!r} wrapped over {d.lines} lines in {d.box}")
+    return out
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_table_and_panel_fits_and_no_label_is_covered(app, game_id, size):
@@ -139,3 +163,20 @@ def test_every_text_of_the_window_goes_through_the_helper():
             if render.search(line):
                 offenders.append(f"{path.relative_to(UI)}:{n}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_log_is_wrapped_anew_for_a_smaller_window(app, game_id):
+    """A table opened big and then made smaller, with no move between: each log line is
+    wrapped for the new width (drawn in the old width's lines, each shrank to fit, down to
+    7 px, and wrapped anew only at the next move)."""
+    resize(app, (1920, 1080))
+    scene = open_table(app, game_id, sample_points(game_id)[-1][1])
+    resize(app, MIN_SIZE)
+    scene.invalidate()
+    scene.paint_budget = None
+    with text.recording() as drawn, text.layer("panel"):
+        scene.log_list.draw(app.screen)
+    shrunk = [f"{d.text!r} at {d.size} px (asked {d.asked})" for d in drawn
+              if d.size < d.asked]
+    assert drawn and not shrunk, shrunk[:5]

@@ -41,6 +41,10 @@ class Drawn:
     layer: str
     overflow: bool
     clip: pygame.Rect  # the part of the surface drawing could reach
+    size: int = 0  # the font size it was drawn at
+    asked: int = 0  # the size it was asked for (it shrinks to fit its box)
+    lines: int = 1  # the lines it was drawn on
+    optional: bool = False  # detail left out where it does not fit
 
     @property
     def visible(self) -> pygame.Rect:
@@ -75,10 +79,11 @@ def layer(name: str) -> Iterator[None]:
 
 
 def _record(surf: pygame.Surface, s: str, rect: pygame.Rect, box: pygame.Rect,
-            overflow: bool) -> None:
+            overflow: bool, size: int = 0, asked: int = 0, lines: int = 1,
+            optional: bool = False) -> None:
     if _records is not None:
         _records.append(Drawn(s, pygame.Rect(rect), pygame.Rect(box), id(surf), _layer, overflow,
-                               surf.get_clip()))
+                               surf.get_clip(), size, asked, lines, optional))
 
 
 def render(s: str, size: int, color=theme.TEXT, style: str = "regular") -> pygame.Surface:
@@ -249,10 +254,11 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
                                        line_gap, min_size, optional, shadow)
     if placed is None:
         return None
-    blits, used, height, ok = placed
+    blits, used, height, ok, drawn_size, lines = placed
     for img, pos in blits:
         surf.blit(img, pos)
-    _record(surf, s, used, box, not ok)
+    if _records is not None:
+        _record(surf, s, used, box, not ok, drawn_size, size, lines, optional)
     return pygame.Rect(used), height
 
 
@@ -260,10 +266,10 @@ _placed: dict[tuple, tuple | None] = {}
 
 
 def _place(s, box, size, color, style, align, valign, wrap_, line_gap, min_size, optional,
-           shadow) -> tuple[list, pygame.Rect, int, bool] | None:
+           shadow) -> tuple[list, pygame.Rect, int, bool, int, int] | None:
     """The pictures of ``s`` drawn in ``box`` and where each goes, the rectangle used,
-    the height to a next line and whether it fits (None: an optional text that does
-    not fit)."""
+    the height to a next line, whether it fits, the size and the number of lines (None:
+    an optional text that does not fit)."""
     size, lines, ok = _layout_lines(s, box, size, style, wrap_, line_gap, min_size)
     if not ok and optional:
         return None
@@ -300,7 +306,7 @@ def _place(s, box, size, color, style, align, valign, wrap_, line_gap, min_size,
         rect = pygame.Rect(x, y, img.get_width(), f.get_height())
         used = rect if used is None else used.union(rect)
         y += step
-    return blits, used, len(lines) * step, ok
+    return blits, used, len(lines) * step, ok, size, len(lines)
 
 
 def blit_wrapped(surf: pygame.Surface, s: str, rect: pygame.Rect, size: int,

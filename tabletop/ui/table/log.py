@@ -31,7 +31,10 @@ class GameLog:
 
     def sync(self, session: Session, reader: int | None) -> None:
         """Show every entry of ``session``'s log that ``reader`` may read: add what is
-        new and take back what was undone; each reader's rows are kept, not rebuilt."""
+        new and take back what was undone; each reader's rows are kept, not rebuilt, but
+        wrapped again when the log's width changed (a new window size: drawn in the old
+        width's lines, each would shrink to fit, and wrap anew only at the next move)."""
+        self.scroll.fit()
         if reader != self.reader:
             self._books[self.reader] = (self.scroll.rows, self._states)
             rows, self._states = self._books.pop(reader, ([], []))
