@@ -72,6 +72,9 @@ def test_a_placed_artifact_does_nothing_until_it_is_played():
                       "hand": ["Strength 4"]}, {"hand": ["Energy 5"]}, first="P2")
     play(t, 'P2 attack "Energy 5" as energy by "Sorrowgale" > "Keel Marrow"')
     assert 'P1 defend "Strength 4" by "Keel Marrow"' not in legal_texts(t)
+    assert refusal(t, 'P1 defend "Strength 4" by "Keel Marrow"') == (
+        "Strength 4 is too low to block an attack of 5 (equal or higher blocks; any type "
+        "blocks any type).")
     play(t, "P1 take")
     play(t, 'P1 artifact "Tidecaller Compass" by "Saltbright" > "Keel Marrow"')
     assert names(t, "placed.0") == [] and names(t, "borne.0") == ["Tidecaller Compass"]
@@ -81,6 +84,9 @@ def test_a_placed_artifact_is_played_only_by_its_character():
     t = crafty_table({"placed": {"Saltbright": ["The Ledger of Debts"]}}, {})
     texts = [x for x in legal_texts(t) if "Ledger" in x]
     assert texts and all('by "Saltbright"' in x for x in texts)
+    assert refusal(t, 'P1 artifact "The Ledger of Debts" by "Gannet Vey" > "Keel Marrow"') == \
+        ("The Ledger of Debts is Placed on Saltbright: a Placed card can only be played by "
+         "its character.")
 
 
 def test_the_ledger_raises_the_bearers_ko_threshold():

@@ -27,7 +27,7 @@ def test_at_least_one_card_and_from_completed_only_with_a_defeated_card():
     texts = legal_texts(t)
     assert "P1 venture 0 0" not in texts and "P1 venture 0 1" not in texts
     assert refusal(t, "P1 venture 0 0") == "You must venture at least one mission card."
-    assert refusal(t, "P1 venture 1 1") == \
+    assert refusal(t, "P1 venture 1 1") == refusal(t, "P1 venture 0 1") == \
         "You may venture from Completed only while your Defeated pile holds a card."
     t = at("venture", {"completed": 2, "defeated": 1})
     assert "P1 venture 0 2" in legal_texts(t) and "P1 venture 4 2" in legal_texts(t)
@@ -51,6 +51,9 @@ def test_after_a_draw_the_ventured_cards_ride_and_each_player_adds_one():
     t = at("venture", riding=True,
            p1={"ventured": {"reserve": 2}}, p2={"ventured": {"reserve": 7}})
     assert "P1 venture 0 0" not in legal_texts(t)
+    assert refusal(t, "P1 venture 0 0") == (
+        "After a drawn battle you must still venture at least one more mission card (the "
+        "cards riding on from the draw do not count).")
     play(t, "P1 venture 3 0", "P2 penalty 1")  # only the 3 new cards count: 1 penalty
     assert t.state.phase == "concede"  # P2 has nothing left to venture: no question
     assert "P2 ventures 0 from Reserve Missions and 0 from Completed" in t.log_text()
@@ -89,6 +92,9 @@ def test_conceding_in_the_fight_only_on_ones_own_turn():
            {"hand": ["Strength 5"], "ventured": {"reserve": 3}})
     play(t, 'P1 attack "Energy 5" as energy by "Saltbright" > "Cobble Jack"')
     assert "P2 concede" not in legal_texts(t)  # a defence window is not P2's turn
+    assert refusal(t, "P2 concede") == ("You may concede only on your own turn, not in "
+                                        "answer to an attack: defend Cobble Jack or take "
+                                        "the hit.")
     play(t, "P2 take", "P2 concede")
     assert piles(t, 0) == (1, 6, 0) and piles(t, 1) == (0, 4, 3)
 

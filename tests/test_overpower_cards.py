@@ -5,7 +5,17 @@ and one copy of every drawable card, so a test can put any card anywhere."""
 from __future__ import annotations
 
 import pytest
-from overpower_helpers import CATALOG, GAME, RULES, legal_texts, names, play, sink, table
+from overpower_helpers import (
+    CATALOG,
+    GAME,
+    RULES,
+    legal_texts,
+    names,
+    play,
+    refusal,
+    sink,
+    table,
+)
 
 from tabletop.engine.session import Session
 from tabletop.games.overpower.common import LETTERS, TYPES
@@ -129,6 +139,10 @@ def test_each_power_card_attacks_and_hits_at_its_printed_value(card):
         assert value == 8 and types == ("fighting",)
         t = duel("Gannet Vey", [card.name])
         assert not any(card.name in x for x in legal_texts(t))
+        assert refusal(t, f'P1 attack "{card.name}" as fighting by "Gannet Vey" > '
+                          f'"{TARGET}"') == (
+            f"Gannet Vey cannot use {card.name}: Gannet Vey's Fighting rating is 7 (a card's "
+            "value must not exceed the rating).")
         return
     t = duel(users[0], [card.name])
     move = next(x for x in legal_texts(t) if f'"{card.name}"' in x and TARGET in x)
@@ -157,6 +171,11 @@ def test_each_basic_universe_card_adds_its_bonus(card):
     low = user_for(t_ix, need["value"] - 1, at_least=False)
     t = duel(low, [power, card.name])
     assert not any(card.name in x and f'by "{low}"' in x for x in legal_texts(t))
+    rated = BY_NAME[low].data["grid"][need["type"]]
+    kind = need["type"].capitalize()
+    assert refusal(t, f'P1 attack "{power}" + "{card.name}" as {need["type"]} by "{low}" > '
+                      f'"{TARGET}"') == \
+        f"{card.name} needs {kind} {need['value']}: {low}'s {kind} rating is {rated}."
 
 
 TRAININGS = by_kind("training")

@@ -352,3 +352,61 @@ def test_the_card_under_the_pointer_is_shown_with_its_face(app):
         want = face(card, "overpower", b.face_at.w, b.face_at.h)
         assert shown.get_at((b.face_at.w // 2, b.face_at.h // 3)) == \
             want.get_at((b.face_at.w // 2, b.face_at.h // 3))
+
+
+def test_load_asks_before_it_replaces_an_unsaved_deck(app):
+    from tabletop.ui.screens import Confirm
+
+    b = open_builder(app)
+    choose(app, b.kind, "Characters")
+    add(app, b, "flintmother")
+    add(app, b, "cobble-jack")
+    mine = b.deck.copy()
+    click(app, by_label(b.buttons, "Load\u2026").rect.center)
+    ask = app.scene
+    assert isinstance(ask, Confirm)
+    assert ask.question == "Load another deck? The changes to \u201cNew deck\u201d are not saved."
+    click(app, ask.no.rect.center)  # Cancel: the deck stays as it was
+    assert app.scene is b and b.deck == mine
+    click(app, by_label(b.buttons, "Load\u2026").rect.center)
+    click(app, app.scene.yes.rect.center)  # drop the changes: the chooser opens
+    chooser = app.scene
+    assert isinstance(chooser, DeckChooser)
+    click(app, row_center(chooser.list, lambda d: isinstance(d, DeckList) and
+                          d.name == "The Tidewatch"))
+    assert app.scene is b and b.deck.name == "The Tidewatch" and b.deck != mine
+    # a deck just loaded (or saved) has nothing to lose: Load opens the chooser at once
+    click(app, by_label(b.buttons, "Load\u2026").rect.center)
+    assert isinstance(app.scene, DeckChooser)
+
+
+def test_new_import_and_back_ask_too_and_esc_cancels(app):
+    from ui_helpers import key
+
+    from tabletop.ui.overpower.deckbuilder import empty_deck
+    from tabletop.ui.screens import Confirm
+
+    b = open_builder(app)
+    choose(app, b.kind, "Characters")
+    add(app, b, "flintmother")
+    mine = b.deck.copy()
+    for label, question in (("New", "Start a new deck"), ("Import\u2026", "Import a deck file"),
+                            ("Back", "Leave the deck builder")):
+        click(app, by_label(b.buttons, label).rect.center)
+        assert isinstance(app.scene, Confirm) and app.scene.question.startswith(question)
+        key(app, pygame.K_ESCAPE)  # Esc is Cancel
+        assert app.scene is b and b.deck == mine
+    key(app, pygame.K_ESCAPE)  # Esc on the builder is Back: it asks as well
+    assert isinstance(app.scene, Confirm)
+    click(app, app.scene.yes.rect.center)
+    assert isinstance(app.scene, NewGame)
+    click(app, by_label(app.scene.widgets, "Deck builder\u2026").rect.center)
+    b = app.scene
+    assert isinstance(b, DeckBuilder) and b.deck == empty_deck()  # the changes were dropped
+    b.set_deck(DeckList.from_data("Harbour", b.catalog.cards["tidewatch"].data))
+    choose(app, b.kind, "Power")
+    add(app, b, "energy-7")
+    click(app, by_label(b.buttons, "Save").rect.center)  # saved: nothing to lose
+    assert "Saved as harbour.yaml" in b.toast.message
+    click(app, by_label(b.buttons, "New").rect.center)
+    assert app.scene is b and b.deck == empty_deck()

@@ -56,6 +56,10 @@ def test_training_uses_one_type_rated_five_or_less():
         '"Saltbright"' in texts
     assert not any('"Fighting 5" + "Back-Alley Boxing" as fighting by "Cobble Jack"' in x
                    for x in texts)
+    assert refusal(t, 'P2 attack "Fighting 5" + "Back-Alley Boxing" as fighting by '
+                      '"Cobble Jack" > "Saltbright"') == \
+        "Back-Alley Boxing is used only in a type rated 5 or less: Cobble Jack's Fighting " \
+        "rating is 7."
     play(t, 'P2 attack "Strength 5" + "Back-Alley Boxing" as strength by "Cobble Jack" > '
             '"Saltbright"')
     assert "Strength 5 + Back-Alley Boxing 3 + Cobble Jack's ability 1 = 9" in t.log_text()
@@ -66,11 +70,24 @@ def test_teamwork_and_its_follow_ups():
     play(t, 'P1 teamwork "Pincer Move" by "Gannet Vey" > "Cobble Jack"', "P2 take")
     texts = legal_texts(t)
     assert "P1 finish" not in texts  # at least one follow-up
+    assert refusal(t, "P1 finish") == (
+        "Pincer Move owes at least one follow-up attack by a teammate of Gannet Vey: a "
+        "Teamwork card is played only with one.")
     assert not any('by "Gannet Vey"' in x for x in texts)  # not its own teammate
+    assert refusal(t, 'P1 follow "Energy 4" as energy by "Gannet Vey" > "Cobble Jack"') == (
+        "Gannet Vey played Pincer Move: its follow-ups are made by teammates (a character "
+        "is not their own teammate).")
     assert not any('"Fighting 2"' in x for x in texts)  # only the printed types
+    assert refusal(t, 'P1 follow "Fighting 2" as fighting by "Keel Marrow" > "Cobble Jack"') \
+        == "Pincer Move is followed up only with Strength or Energy (the types printed on it)."
     play(t, 'P1 follow "Strength 5" as strength by "Keel Marrow" > "Flintmother"', "P2 take")
     assert "P1 finish" in legal_texts(t)
     assert not any('by "Keel Marrow"' in x or "as strength" in x for x in legal_texts(t))
+    assert refusal(t, 'P1 follow "Energy 4" as energy by "Keel Marrow" > "Cobble Jack"') == \
+        "Keel Marrow has already followed up Pincer Move: each follow-up is by another teammate."
+    assert refusal(t, 'P1 follow "Fighting 2" as strength by "Saltbright" > "Cobble Jack"') \
+        == ("Pincer Move has already been followed up with Strength: each follow-up is of a "
+            "different type.")
     play(t, 'P1 follow "Energy 4" as energy by "Saltbright" > "Cobble Jack"', "P2 take")
     log = t.log_text()
     assert "Strength 5 + Pincer Move follow-up 2 = 7" in log
@@ -100,6 +117,9 @@ def test_an_ally_needs_a_teammate_who_plays_a_special():
     play(t, 'P1 ally "Harbour Pilot" by "Saltbright" > "Flintmother"', "P2 take")
     assert legal_texts(t) == [f'P1 special "Diving Kick" as fighting by "Gannet Vey" > "{x}"'
                               for x in ("Flintmother", "Cobble Jack", "Tallow Pike")]
+    assert refusal(t, "P1 stop") == ("Harbour Pilot owes a Special played by a Front Line "
+                                     "teammate of Saltbright: an Ally card is played only "
+                                     "with one.")
     t = fight({"hand": ["Harbour Pilot", "Energy 3"]}, {})
     assert refusal(t, 'P1 ally "Harbour Pilot" by "Saltbright" > "Flintmother"') == \
         "Harbour Pilot needs a Front Line teammate who can play a Special now."
@@ -110,6 +130,9 @@ def test_any_character_limitation_on_ally_follow_ups():
     assert any(x.startswith("P1 ally") for x in legal_texts(fight(dict(hand), {})))
     t = fight(dict(hand), {}, options={"any_character_limitation": True})
     assert not any(x.startswith("P1 ally") for x in legal_texts(t))
+    assert refusal(t, 'P1 ally "Harbour Pilot" by "Saltbright" > "Flintmother"') == (
+        "Harbour Pilot needs a Front Line teammate who can play a Special now: with the Any "
+        "Character Limitation, an Any Character Special cannot follow an Ally card.")
 
 
 def test_doubleshot_adds_a_teammates_power_card_and_both_are_hits():
@@ -172,6 +195,9 @@ def test_a_teammate_defends_only_with_a_guard_ability():
     texts = legal_texts(t)
     assert 'P1 defend "Fighting 6" by "Gannet Vey"' in texts  # Wingman, once a battle
     assert 'P1 defend "Energy 6" by "Keel Marrow"' not in texts
+    assert refusal(t, 'P1 defend "Energy 6" by "Keel Marrow"') == (
+        "Only the attacked character may defend (Cobble Jack is attacking Saltbright): drop "
+        "the card on Saltbright.")
     play(t, 'P1 defend "Fighting 6" by "Gannet Vey"')
     assert t.state.guarded == (t.state.zones["front.0"][2],)
 
@@ -203,7 +229,8 @@ def test_two_passes_in_a_row_end_the_battle():
 
 def test_strict_passing():
     t = fight({"hand": ["Energy 5"]}, {}, options={"passing": "strict"})
-    assert refusal(t, "P1 pass").startswith("With strict passing")
+    assert refusal(t, "P1 pass") == \
+        "With strict passing you may pass only when no card in your hand can attack."
     t = fight({"placed": {"Saltbright": ["Energy 5"]}}, {}, options={"passing": "strict"})
     assert "P1 pass" in legal_texts(t)  # Placed cards may be saved for later
 
@@ -233,6 +260,13 @@ def test_cumulative_ko_counts_the_permanent_record():
     assert names(t, "hits.1") == ["Fighting 5", "Fighting 2"]        # this battle's stay
     assert "Brace" in names(t, "hand.1")                            # kept, to bluff
     assert not any("Brace" in x for x in legal_texts(t))
+    assert refusal(t, 'P2 special "Brace" by "Cobble Jack"') == (  # not "no card ..."
+        "Cobble Jack is KO'd: a KO'd character's cards may stay in your hand until the "
+        "battle ends, but none of them can be played any more.")
+    assert refusal(t, 'P2 special "Brace" by "Flintmother"') == (   # nor by a teammate
+        "Brace is Cobble Jack's Special and Cobble Jack is KO'd: a KO'd character's cards "
+        "may stay in your hand until the battle ends, but none of them can be played any "
+        "more.")
     assert s.zones["hits.1"] and GAME.positions.to_json(s)["P1"]["venture_total"] == 7
 
 
@@ -306,6 +340,10 @@ def test_any_power_with_a_universe_card_needs_the_rating_in_its_type():
     assert 'P1 attack "Any-Power 7" by "Keel Marrow" > "Flintmother"' in texts
     assert not any('"Any-Power 7" + "Knuckle Wraps" as fighting by "Keel Marrow"' in x
                    for x in texts)
+    assert refusal(t, 'P1 attack "Any-Power 7" + "Knuckle Wraps" as fighting by "Keel Marrow" '
+                      '> "Flintmother"') == (
+        "Keel Marrow cannot use Any-Power 7 as Fighting: Keel Marrow's Fighting rating is 6 "
+        "(a card's value must not exceed the rating).")
     assert 'P1 attack "Any-Power 7" + "Knuckle Wraps" as fighting by "Gannet Vey" > ' \
         '"Flintmother"' in texts
 

@@ -113,12 +113,20 @@ def test_aspects_are_placed_on_the_home_base_one_at_a_time():
     assert f'P1 place "The Fog Bell" > "{HOME}"' in texts
     assert f'P1 place "Lamp Room Vigil" > "{HOME}"' in texts
     assert not [x for x in texts if "Secret Stair" in x]            # Any Home Base: never
+    assert refusal(t, f'P1 place "Secret Stair" > "{HOME}"') == \
+        "Secret Stair is an Any Home Base Aspect: it is played from your hand, never Placed."
     assert f'P1 place "Energy 5" > "{HOME}"' not in texts           # only Aspects
+    assert refusal(t, f'P1 place "Energy 5" > "{HOME}"') == \
+        f"Only Aspects are Placed on your Home Base, {HOME}."
     assert not [x for x in texts if "Fog Bell" in x and HOME not in x]
+    assert refusal(t, 'P1 place "The Fog Bell" > "Saltbright"') == \
+        f"The Fog Bell is an Aspect: only your Home Base, {HOME}, plays it."
     play(t, f'P1 place "The Fog Bell" > "{HOME}"')
     if t.state.actor == 1:
         play(t, "P2 done")
     assert f'P1 place "Lamp Room Vigil" > "{HOME}"' not in legal_texts(t)  # one at a time
+    assert refusal(t, f'P1 place "Lamp Room Vigil" > "{HOME}"') == \
+        f"{HOME} already has an Aspect Placed (one at a time)."
 
 
 def test_a_placed_aspect_is_played_later_and_counts_for_duplicates():

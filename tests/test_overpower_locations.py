@@ -78,7 +78,11 @@ def test_a_battlesite_is_attacked_like_a_front_line_character():
     assert not [x for x in texts if "Moth-Light Lure" in x and SITE in x]
     assert not [x for x in texts if "Hush" in x and SITE in x]
     assert refusal(t, f'P2 special "Moth-Light Lure" as intellect by "Mothwick" > "{SITE}"') \
-        .startswith("Moth-Light Lure cannot be aimed at a Battlesite")
+        == ("Moth-Light Lure cannot be aimed at a Battlesite: a Special attacks a Battlesite "
+            "only for its value, never to act on what it hits.")
+    assert refusal(t, f'P2 special "Hush" by "Sorrowgale" > "{SITE}"') == \
+        ("Hush cannot be aimed at a Battlesite: a Special attacks a Battlesite only for its "
+         "value, never to act on what it hits.")
 
 
 def test_teamwork_follow_ups_may_go_at_the_battlesite():
@@ -103,8 +107,13 @@ def test_the_battlesite_blocks_with_a_power_card_its_front_line_could_use():
     assert f'P1 defend "Energy 6" by "{SITE}"' in texts        # Tallow Pike E6
     assert f'P1 defend "Fighting 4" by "{SITE}"' not in texts  # too low
     assert not [x for x in texts if "Harbour Crane" in x]      # never a Universe card
-    assert refusal(t, f'P1 defend "Stone Skin" by "{SITE}"').startswith(
-        "A Battlesite defends only with a Power card")
+    only = ("A Battlesite defends only with a Power card one of your Front Line characters "
+            "could use (no Universe card), or with an Activator.")
+    assert refusal(t, f'P1 defend "Harbour Crane" by "{SITE}"') == only
+    assert refusal(t, f'P1 defend "Strength 6" + "Harbour Crane" by "{SITE}"') == (
+        "A Battlesite blocks with a Power card alone: no Universe card (nor any other bonus) "
+        "is added to Strength 6.")
+    assert refusal(t, f'P1 defend "Stone Skin" by "{SITE}"') == only
     assert refusal(t, f'P1 defend "Fighting 4" by "{SITE}"') == \
         "Fighting 4 is too low to block an attack of 5."
     play(t, f'P1 defend "Strength 6" by "{SITE}"')
@@ -183,7 +192,8 @@ def test_activators_are_unusable_once_the_battlesite_is_koed():
     act, lance = card(t, "Activator: Saltbright"), card(t, "Flare Lance")
     move = Move("activate", 0, act, card(t, "Sorrowgale"), (card(t, "Flintmother"), lance, 0))
     assert not RULES.is_legal(s, move)
-    assert GAME.text.explain(s, move).startswith("You have no Battlesite standing")
+    assert GAME.text.explain(s, move) == ("You have no Battlesite standing: an Activator "
+                                          "can only be exchanged for a Special beneath it.")
 
 
 # -- Activators -----------------------------------------------------------------------------------
@@ -194,6 +204,9 @@ def test_an_activator_is_played_as_the_attack_of_its_special():
            '> "Sorrowgale"'
     assert line in texts
     assert not [x for x in texts if "Undertow Glare" in x]  # a defence: not on one's turn
+    assert refusal(t, 'P1 activate "Activator: Saltbright" + "Undertow Glare" by '
+                      '"Cobble Jack" > "Sorrowgale"') == \
+        "Undertow Glare is played only as a Defensive Action."
     play(t, line)
     assert "Activator: Saltbright" in names(t, "beneath.0")
     assert t.state.attack.cards == (t.state.zones["combat"][0],)

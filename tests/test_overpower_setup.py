@@ -244,8 +244,8 @@ def test_placing_alternates_one_card_at_a_time_and_respects_the_slots():
     play(t, 'P2 done')
     assert refusal(t, 'P1 place "Arc Capacitor" > "Saltbright"') == \
         "Saltbright already has a Universe card Placed (one Universe card per character)."
-    assert refusal(t, 'P1 place "Fighting 6" > "Saltbright"').startswith(
-        "Saltbright already has a Power card Placed")
+    assert refusal(t, 'P1 place "Fighting 6" > "Saltbright"') == \
+        "Saltbright already has a Power card Placed (one Power card per character)."
     assert refusal(t, 'P1 place "Arc Capacitor" > "Keel Marrow"') == (
         "A card is Placed only on a character who can use it: Arc Capacitor needs Energy 6: "
         "Keel Marrow's Energy rating is 3.")

@@ -72,8 +72,13 @@ def test_a_leech_never_targets_a_battlesite_or_a_home_base():
     texts = legal_texts(t)
     assert any(x.endswith(f'> "{SITE}"') for x in texts)         # Energy 5 may
     assert not any("Hush" in x and x.endswith(f'> "{SITE}"') for x in texts)
+    assert refusal(t, f'P2 special "Hush" by "Sorrowgale" > "{SITE}"') == (
+        "Hush cannot be aimed at a Battlesite: a Special attacks a Battlesite only for its "
+        "value, never to act on what it hits.")
     t = home_table({}, {"hand": ["Hush"]}, first="P2")
     assert not any(HOME in x for x in legal_texts(t))
+    assert refusal(t, f'P2 special "Hush" by "Sorrowgale" > "{HOME}"') == \
+        f"{HOME} is a Home Base: a Home Base is never attacked."
 
 
 def test_only_a_defence_without_a_value_limit_resists_a_leech():
@@ -81,6 +86,12 @@ def test_only_a_defence_without_a_value_limit_resists_a_leech():
     t = fight(dict(hand), {"hand": ["Dirty Trick"]}, turn="P2")
     play(t, 'P2 special "Dirty Trick" by "Flintmother" > "Saltbright"')
     assert legal_texts(t) == ["P1 take"]        # "avoid one attack of 7 or less" cannot
+    no_value = ("Dirty Trick has no value: only a Special that avoids or negates without a "
+                "value limit can stop it.")
+    assert refusal(t, 'P1 defend "Undertow Glare" by "Saltbright"') == no_value
+    assert refusal(t, 'P1 defend "Energy 3" by "Saltbright"') == no_value
+    assert refusal(t, 'P1 defend "Slip the Net" by "Saltbright"') == \
+        "Slip the Net is a Special of another character: only they can play it."
     t = fight(dict(hand), {"hand": ["Dirty Trick"]}, turn="P2")
     play(t, 'P2 special "Dirty Trick" by "Flintmother" > "Gannet Vey"')
     assert legal_texts(t) == ["P1 take", 'P1 defend "Slip the Net" by "Gannet Vey"']
@@ -105,6 +116,8 @@ def test_the_code_rule_is_an_option_for_specials_in_play():
     assert any("Dirty Trick" in x for x in legal_texts(t))
     t = fight({"hand": ["Dirty Trick"]}, {}, options={"code_rule": True})
     assert not any("Dirty Trick" in x for x in legal_texts(t))
+    assert refusal(t, 'P1 special "Dirty Trick" by "Saltbright" > "Flintmother"') == \
+        "Saltbright is coded H and cannot play a card coded V (the Code Rule)."
 
 
 # -- T7 Tactic: Doubleshot in full ---------------------------------------------------------------
@@ -124,13 +137,23 @@ def test_a_doubleshot_protects_only_the_character_playing_it():
     t = fight({"hand": ["Catapult", "Energy 5"]}, {"hand": ["Strength 6"]}, turn="P2")
     play(t, 'P2 attack "Strength 6" as strength by "Flintmother" > "Gannet Vey"')
     assert legal_texts(t) == ["P1 take"]
+    assert refusal(t, 'P1 defend "Catapult" + "Energy 5" from "Saltbright" by "Gannet Vey"') \
+        == "Catapult needs Strength 7: Gannet Vey's Strength rating is 4."
 
 
 def test_a_doubleshot_needs_the_teammate_and_the_power_card_of_its_type():
+    rule = ("Catapult needs a Front Line teammate rated Energy 5 or more who adds an Energy "
+            "Power card they can use")
     t = fight({"hand": ["Catapult", "Fighting 5"]}, {})     # Fighting, not Energy
     assert not any("Catapult" in x for x in legal_texts(t))
+    assert refusal(t, 'P1 doubleshot "Catapult" + "Fighting 5" from "Saltbright" by '
+                      '"Keel Marrow" > "Flintmother"') == \
+        f"{rule}: Fighting 5 is not an Energy Power card."
     t = fight({"hand": ["Catapult", "Energy 8"]}, {})       # Energy 8: no one rated 8
     assert not any("Catapult" in x for x in legal_texts(t))
+    assert refusal(t, 'P1 doubleshot "Catapult" + "Energy 8" from "Saltbright" by '
+                      '"Keel Marrow" > "Flintmother"') == \
+        f"{rule}: Energy 8 is beyond Saltbright's Energy rating of 7."
     t = fight({"hand": ["Catapult", "Energy 5"]}, {})
     assert legal_texts(t).count(
         'P1 doubleshot "Catapult" + "Energy 5" from "Saltbright" by "Keel Marrow" > '

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from . import artifacts, grid, legal
-from .common import BASE, EVENTS, FRONT, NO_TYPE, SITE, TYPES
+from .common import BASE, EVENTS, FRONT, NO_TYPE, PLACED, SITE, TYPES
 from .events import forbidden
 from .locations import (
     activator_ready,
@@ -113,6 +113,10 @@ def _defence_refusal(s: OPState, m: Move) -> str | None:
     if inf.kind != "power":
         return ("A Battlesite defends only with a Power card one of your Front Line "
                 "characters could use (no Universe card), or with an Activator.")
+    if isinstance(m.choice, tuple) and m.choice and isinstance(m.choice[0], int) and \
+            m.choice[0] >= 0:
+        return (f"A Battlesite blocks with a Power card alone: no Universe card (nor any "
+                f"other bonus) is added to {inf.name}.")
     if a.value is None or "power" not in a.blockable:
         return f"{s.name(a.cards[0])} cannot be blocked with a Power card."
     if not any(grid.fits(s, ch, inf) for ch in s.zones[FRONT[m.seat]]):
@@ -136,7 +140,24 @@ def _activator_refusal(s: OPState, m: Move) -> str | None:
     actor = m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
     if actor not in s.zones[FRONT[m.seat]]:
         return "Only a Front Line character plays an Activator."
-    return "That Special cannot be played that way now."
+    return _fetched_refusal(s, m, inf)
+
+
+def _fetched_refusal(s: OPState, m: Move, inf) -> str:
+    """Why the Special an Activator would fetch cannot be played as the move says."""
+    sp = m.choice[1] if isinstance(m.choice, tuple) and len(m.choice) == 3 else None
+    if not isinstance(sp, int) or sp not in beneath_of(s, m.seat, inf.persona):
+        return f"{inf.name} fetches only a Special of its own character from beneath your " \
+            "Battlesite."
+    special = s.info[sp]
+    if special.play == "defence":
+        return f"{special.name} is played only as a Defensive Action."
+    if special.partner is not None:
+        return (f"{special.name} is played with a Power card, so an Activator cannot fetch it "
+                "(the fetched Special is played alone).")
+    if special.play == "effect" and m.target is not None:
+        return f"{special.name} attacks no one: play it on your own side."
+    return f"{special.name} cannot be played that way now."
 
 
 def _aspect_refusal(s: OPState, m: Move) -> str | None:
@@ -196,6 +217,10 @@ def _artifact_refusal(s: OPState, m: Move) -> str | None:
     if inf.kind != "artifact":
         return f"{inf.name} is not an Artifact."
     actor = m.choice[0] if isinstance(m.choice, tuple) and m.choice else None
+    holder = s.attached.get(m.card)
+    if m.card in s.zones[PLACED[m.seat]] and holder != actor:
+        return (f"{inf.name} is Placed on {s.name(holder)}: a Placed card can only be played "
+                "by its character.")
     front = s.zones[FRONT[m.seat]]
     if actor not in front or m.target not in front:
         return "An Artifact is played by one Front Line character onto another."

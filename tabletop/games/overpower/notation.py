@@ -42,9 +42,10 @@ from .state import OPState
 SIMPLE = ("pass", "concede", "fight", "done", "stop", "finish", "take")
 ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
            "artifact")
-#: what a move may name as its actor or target: characters, Battlesites, Home Bases
+#: what a move may name as its actor or target: characters, Battlesites, Home Bases (and,
+#: last, KO'd ones: such a move is read, then refused with the rule)
 CHARS = ("front.0", "reserve.0", "front.1", "reserve.1", "site.0", "site.1", "base.0",
-         "base.1")
+         "base.1", "defeated.0", "defeated.1")
 
 
 def own(seat: int) -> list[str]:

@@ -9,6 +9,7 @@ from ...engine.presentation import GameText
 from . import notation
 from .common import LETTERS, TYPES, other
 from .hits import cumulative, ko_at, spectrum, venture_total
+from .labels import action_label, choice_label, plain
 from .refusals import explain
 from .state import OPState
 from .values import working
@@ -93,6 +94,8 @@ class OverPowerText(GameText):
         return move.kind == "concede"
 
     def describe(self, s: OPState, m: Move) -> str:
+        """A move's label on a button, in a menu or in the hint: card names only
+        (:mod:`.labels`)."""
         label = BUTTON_LABELS.get(m.kind)
         if label is not None:
             return label
@@ -102,30 +105,9 @@ class OverPowerText(GameText):
             return f"Draw {m.choice} penalty card{'s' if m.choice != 1 else ''}"
         if m.kind == "name":
             return m.choice.capitalize()
-        if m.kind == "event":
-            return f"Play {s.name(m.card)}"
-        if m.kind in ("keep", "fetch", "lose"):
-            return f"{m.kind.capitalize()} {s.name(m.card)}" if m.card is not None else "Keep"
         if m.kind in ACTIONS or m.kind == "defend":
-            return self._action_label(s, m)
-        return notation.format_move(s, m)
-
-    def _action_label(self, s: OPState, m: Move) -> str:
-        if m.kind == "defend":
-            partner, mate = m.choice
-            text = s.name(m.card) + (f" + {s.name(partner)}" if partner >= 0 else "")
-            return text + (f" (from {s.name(mate)})" if mate >= 0 else "") + \
-                f" by {s.name(m.target)}"
-        actor, partner, extra = m.choice
-        text = s.name(m.card)
-        if m.kind == "doubleshot":
-            text += f" + {s.name(partner)} from {s.name(extra)}"
-        elif partner >= 0:
-            text += f" + {s.name(partner)}"
-        if m.kind != "doubleshot" and extra >= 0 and len(s.info[m.card].types) != 1:
-            text += f" as {TYPES[extra]}"
-        text += f" by {s.name(actor)}"
-        return text + (f" \u2192 {s.name(m.target)}" if m.target is not None else "")
+            return action_label(s, m)
+        return choice_label(s, m) or plain(notation.format_move(s, m))
 
     def carriers(self, move: Move) -> tuple:
         """An attack or defence made with a partner card (a Universe card with its Power

@@ -3,11 +3,15 @@ character; a click adds a card), the deck in the middle (a click takes a card ou
 legality on the right, checked after every change with the reason for each problem.
 Decks are saved in the user data folder, loaded, imported and exported as deck files
 (:mod:`tabletop.games.overpower.deckfile`); an illegal deck is never saved or exported.
+A deck changed since it was last saved, loaded or begun is never dropped (New, Load,
+Import, Back) before the player agrees to it.
 
 Reached from the new-game screen (OverPower's "Deck builder..." button).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -18,6 +22,7 @@ from .. import text, theme
 from ..app import background
 from ..cardart import face
 from ..menu import MenuScene
+from ..screens import Confirm
 from ..widgets import Button, Row, ScrollList, Switch, TextInput, Toast
 from . import deckpool
 from .deckdialogs import DeckChooser, ImportDialog
@@ -34,6 +39,8 @@ def empty_deck() -> DeckList:
 class DeckBuilder(MenuScene):
     def __init__(self, deck: DeckList | None = None) -> None:
         self.deck = deck.copy() if deck is not None else empty_deck()
+        #: the deck as last saved, loaded, imported or begun (what a change is measured by)
+        self.kept = self.deck.copy()
         self.filters = deckpool.Filters()
         self.rules = DeckRules()
         self.toast = Toast()
@@ -64,7 +71,7 @@ class DeckBuilder(MenuScene):
         pool_w = max(480, int(w * 0.43))
         self.pool_w = pool_w
         labels = [("New", self.new), ("Load\u2026", self.load), ("Import\u2026", self.open_import),
-                  ("Export", self.export), ("Save", self.save), ("Back", self.app.pop)]
+                  ("Export", self.export), ("Save", self.save), ("Back", self.leave)]
         step = max(72, min(104, (w - 580) // len(labels)))
         x = w - 20 - len(labels) * step + 8
         self.buttons = [Button((x + i * step, 14, step - 8, 36), label, action, size=15,
@@ -209,21 +216,49 @@ class DeckBuilder(MenuScene):
         self._changed()
 
     def set_deck(self, deck: DeckList, message: str = "") -> None:
+        """Work on ``deck`` (loaded, imported or new) from now on."""
         self.deck = deck.copy()
+        self.kept = deck.copy()
         self.name_input.value = deck.name
         self._changed()
         if message:
             self.toast.show(message, theme.GOOD, 4)
 
     # -- the buttons ---------------------------------------------------------------------------
+    @property
+    def unsaved(self) -> bool:
+        """The deck has changed since it was last saved, loaded, imported or begun."""
+        return self.deck != self.kept
+
+    def _unsaved_first(self, question: str, action: str, then: Callable[[], None]) -> None:
+        """Do ``then`` now, or once the player agrees to drop the unsaved changes (Cancel
+        keeps the deck as it is)."""
+        if not self.unsaved:
+            then()
+            return
+        name = self.deck.name.strip() or "this deck"
+        self.app.push(Confirm(f"{question}? The changes to \u201c{name}\u201d are not saved.",
+                              "They would be lost. Cancel keeps the deck as it is (Save "
+                              "keeps the changes).", action, then))
+
     def new(self) -> None:
-        self.set_deck(empty_deck(), "A new, empty deck")
+        self._unsaved_first("Start a new deck", "Drop them, start anew",
+                            lambda: self.set_deck(empty_deck(), "A new, empty deck"))
 
     def load(self) -> None:
-        self.app.push(DeckChooser(self))
+        self._unsaved_first("Load another deck", "Drop them, load\u2026",
+                            lambda: self.app.push(DeckChooser(self)))
 
     def open_import(self) -> None:
-        self.app.push(ImportDialog(self))
+        self._unsaved_first("Import a deck file", "Drop them, import\u2026",
+                            lambda: self.app.push(ImportDialog(self)))
+
+    def leave(self) -> None:
+        """Back to the new-game screen."""
+        self._unsaved_first("Leave the deck builder", "Drop them, leave", self.app.pop)
+
+    def on_escape(self) -> None:
+        self.leave()
 
     def _refuse(self, what: str) -> bool:
         """Refuse to save or export an unnamed or illegal deck (saying why)."""
@@ -248,6 +283,7 @@ class DeckBuilder(MenuScene):
         except OSError as exc:
             self.toast.show(f"The deck cannot be saved: {exc.strerror or exc}")
             return
+        self.kept = self.deck.copy()
         self.toast.show(f"Saved as {path.name} (decks folder)", theme.GOOD)
 
     def export(self) -> None:

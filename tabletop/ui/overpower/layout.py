@@ -6,10 +6,12 @@ with the cards Placed on it beside it (Power, Universe, Tactic, Special: an empt
 shows its letter) and its hits in front, toward the middle: the KO meter with the
 character's own threshold, the four Spectrum pips, this battle's hits as bright chips and
 the Permanent Record apart as a muted total. Then the Reserve. On the right of each band:
-the Draw Pile, Power Pack, Dead Pile and KO'd characters, then the three mission piles
-and the cards ventured on this battle. The centre lane shows the battle and its phase,
-the action being resolved (with its working) and the running Venture Totals; the
-viewer's hand is at the bottom, the opponent's as backs at the top.
+the Draw Pile, Power Pack, Dead Pile and KO'd characters, then the three mission piles,
+each with its count on it and its name under it on one line (at least
+:data:`CAPTION` px at any window size: a pile's column is as wide as its name). The
+centre lane shows the battle and its phase, the action being resolved (with its working)
+and the running Venture Totals, each beside the pile of mission cards that seat ventured
+on this battle; the viewer's hand is at the bottom, the opponent's as backs at the top.
 
 Drawing is in :mod:`.paint`, the dialogs (venture, defend or take the hit, follow-ups,
 card choices, the end-of-battle summary) in :mod:`.dialogs`.
@@ -21,6 +23,7 @@ import pygame
 
 from ...engine.state import HIDDEN
 from ...games.overpower.state import OPState
+from .. import theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
 from . import dialogs, paint, places
@@ -37,6 +40,13 @@ OPP_BAND, OWN_BAND, HAND_Y = 32, 392, 576
 PILES_X = 752
 PILES = (("draw", "Draw"), ("pack", "Power Pack"), ("dead", "Dead"), ("defeated", "KO'd"))
 MISSIONS = (("missions", "Reserve"), ("completed", "Completed"), ("failed", "Defeated"))
+#: the pile captions' size (px) at 1280x720, and the least at any window size
+CAPTION = 11
+CAPTION_STYLE = paint.CAPTION_STYLE
+#: the Venture Totals beside the ventured piles, on the right of the centre lane
+TOTALS_X = 752
+#: the least size of the action's heading (who attacks whom), px
+HEAD_LEAST = 10
 
 
 class OverPowerLayout(Layout):
@@ -59,7 +69,8 @@ class OverPowerLayout(Layout):
         #: character -> (its block, the rect of its hits strip, it faces down)
         self.blocks: dict[int, tuple[pygame.Rect, pygame.Rect, bool]] = {}
         self.slots: list[tuple[pygame.Rect, str]] = []  # empty placing slots
-        self.piles: list[tuple[pygame.Rect, str, int, str]] = []  # rect, label, count, zone
+        #: rect, caption, count, zone base, the caption's box (one line)
+        self.piles: list[tuple[pygame.Rect, str, int, str, pygame.Rect]] = []
         self.labels: list[tuple[str, tuple, tuple, int, str]] = []
         self.boxes: list[tuple[pygame.Rect, str]] = []
         #: Locations on the table: rect, what it is, card, zone (:mod:`.places`)
@@ -74,6 +85,7 @@ class OverPowerLayout(Layout):
             self._piles(view, seat, band)
         self.lane = pygame.Rect(table.left + S(8), S(OPP_BAND + BAND_H + 4), table.w - S(16),
                                 S(OWN_BAND - OPP_BAND - BAND_H - 8))
+        self._ventured(view)
         column = S(places.PLACES_W) if places.needed(view) else 0
         self.action_area = pygame.Rect(table.left + S(204), self.lane.top, S(540) - column,
                                        self.lane.h)
@@ -194,18 +206,60 @@ class OverPowerLayout(Layout):
                 self.sprites.append(Sprite(card, rect, f"placed.{seat}"))
 
     # -- piles ------------------------------------------------------------------------------
+    def caption_size(self) -> int:
+        """The pile captions' font size: :data:`CAPTION` at 1280x720, scaled up with a
+        bigger window and never below it."""
+        return max(CAPTION, self.S(CAPTION))
+
+    def caption_box(self, label: str, pile: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+        """The one line of ``label`` under ``pile``, centred on it (kept ``within``)."""
+        size = self.caption_size()
+        box = pygame.Rect(0, 0, paint.text_width(label, size, CAPTION_STYLE) + 2,
+                          theme.font(size, CAPTION_STYLE).get_height())
+        box.midtop = (pile.centerx, pile.bottom + self.S(2))
+        return box.clamp(within)
+
     def _piles(self, view: OPState, seat: int, band: pygame.Rect) -> None:
         S = self.S
         x0 = self.table.left + S(PILES_X)
-        rows = (PILES, MISSIONS + (("ventured", "Ventured"),))
-        for r, row in enumerate(rows):
+        for r, row in enumerate((PILES, MISSIONS)):
             y = band.top + S(2) + r * S(PILE_H + 26)
-            for i, (base, label) in enumerate(row):
-                rect = pygame.Rect(x0 + i * S(PILE_W + 12), y, S(PILE_W), S(PILE_H))
-                self._pile(view, seat, base, label, rect)
+            for base, label, x in self._columns(row, x0, band.right):
+                self._pile(view, seat, base, label, pygame.Rect(x, y, S(PILE_W), S(PILE_H)),
+                           band)
+
+    def _columns(self, row, left: int, right: int) -> list[tuple[str, str, int]]:
+        """Each pile of a row and its left edge: a column is as wide as its pile or its
+        caption, whichever is wider; the columns are spread from ``left`` to ``right``,
+        at most S(14) apart."""
+        S = self.S
+        size = self.caption_size()
+        widths = [max(S(PILE_W), paint.text_width(label, size, CAPTION_STYLE) + 4)
+                  for _, label in row]
+        gap = min(S(14), (right - left - sum(widths)) // max(1, len(row) - 1))
+        out, x = [], left
+        for (base, label), w in zip(row, widths, strict=True):
+            out.append((base, label, x + (w - S(PILE_W)) // 2))
+            x += w + gap
+        return out
+
+    def _ventured(self, view: OPState) -> None:
+        """Each seat's mission cards ventured on this battle, beside its Venture Total:
+        the opponent's on the left, the viewer's on the right."""
+        S = self.S
+        self.totals_area = pygame.Rect(self.table.left + S(TOTALS_X), self.lane.top,
+                                       self.lane.right - S(12) - self.table.left -
+                                       S(TOTALS_X), self.lane.h)
+        area = self.totals_area
+        #: seat -> its ventured pile
+        self.ventured: dict[int, pygame.Rect] = {}
+        for seat, x in ((self.top, area.left), (self.bottom, area.right - S(PILE_W))):
+            rect = self.ventured[seat] = pygame.Rect(x, area.top + S(30), S(PILE_W),
+                                                     S(PILE_H))
+            self._pile(view, seat, "ventured", "Ventured", rect, area)
 
     def _pile(self, view: OPState, seat: int, base: str, label: str,
-              rect: pygame.Rect) -> None:
+              rect: pygame.Rect, within: pygame.Rect) -> None:
         if base == "ventured":
             cards = view.zones[f"risk_reserve.{seat}"] + view.zones[f"risk_completed.{seat}"]
             zone = f"risk_reserve.{seat}"
@@ -213,7 +267,7 @@ class OverPowerLayout(Layout):
             zone = f"{base}.{seat}"
             cards = view.zones[zone]
             self.zones[zone] = rect
-        self.piles.append((rect, label, len(cards), base))
+        self.piles.append((rect, label, len(cards), base, self.caption_box(label, rect, within)))
         if cards:
             top = cards[-1]
             self.sprites.append(Sprite(top, rect, zone, face_up=top != HIDDEN and
@@ -222,19 +276,39 @@ class OverPowerLayout(Layout):
     # -- the centre lane --------------------------------------------------------------------
     def _combat(self, view: OPState) -> None:
         S = self.S
+        area = self.combat_area
+        y = self._combat_head(view)
         cards = view.zones["combat"]
         if not cards:
             return
         cw, ch = S(62), S(87)
-        area = self.combat_area
         step = min(cw + S(6), (area.w - S(8) - cw) // max(1, len(cards) - 1)) \
             if len(cards) > 1 else 0
         x = area.left + S(4)
-        y = area.top + S(34)
         self.zones["combat"] = pygame.Rect(x, y, area.w - S(8), ch)
         for c in cards:
             self.sprites.append(Sprite(c, pygame.Rect(x, y, cw, ch), "combat"))
             x += step
+
+    def _combat_head(self, view: OPState) -> int:
+        """Who attacks whom over the action's cards: one line, or two (the attacker, then
+        the attacked) where one would have to shrink below a readable size. Returns where
+        the cards go."""
+        S = self.S
+        a = view.attack
+        #: the lines of the action's heading and their size
+        self.combat_head: tuple[list[str], int] = ([], 0)
+        if a is None:
+            return self.combat_area.top + S(34)
+        size = max(HEAD_LEAST, S(14))
+        actor, target = view.name(a.actor), view.name(a.target)
+        lines = [f"{actor} \u2192 {target}"]
+        if paint.text_width(lines[0], size) > self.combat_area.w - S(8):
+            lines = [f"{actor} \u2192", target]
+        self.combat_head = (lines, size)
+        step = theme.font(size, "bold").get_height()
+        return max(self.combat_area.top + S(34),
+                   self.combat_area.top + S(8) + len(lines) * step + S(8))
 
     # -- hooks ------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -267,6 +341,10 @@ class OverPowerLayout(Layout):
 
     def draw_top(self, surf, view: OPState) -> None:
         paint.top(self, surf, view)
+
+    def progress(self, view: OPState) -> str:
+        """OverPower counts battles, not turns (its turns run on across battles)."""
+        return f"battle {view.battle}" if view.battle else "before the first battle"
 
     def info_lines(self, view: OPState) -> list[tuple[str, tuple]]:
         return paint.info_lines(self, view)

@@ -1,7 +1,8 @@
 """Drawing OverPower's table around the cards the layout placed: boxes, empty placing
-slots, pile counts, each character's hits (KO meter, Spectrum pips, this battle's hits and
-the Permanent Record apart), the centre lane (battle, phase, the action with its working,
-the Venture Totals), marks over cards and the side panel's lines."""
+slots, pile names (each pile's count over it), each character's hits (KO meter, Spectrum
+pips, this battle's hits and the Permanent Record apart), the centre lane (battle,
+phase, the action with its working, the Venture Totals), marks over cards and the side
+panel's lines."""
 
 from __future__ import annotations
 
@@ -24,7 +25,12 @@ from ..table import Sprite
 from . import places
 from .icons import hit_chip, letter_chip
 
+#: the style of the pile captions and counts
+CAPTION_STYLE = "condbold"
+
 DIM = theme.DIM
+#: the pill of a pile's count
+COUNT_BG = (14, 20, 28)
 PHASES = {"setup": "Set-up", "discard": "Discards", "placing": "Placing",
           "venture": "The venture", "penalty": "Penalty draws", "concede": "Fight or concede",
           "fight": "The fight", "defence": "The fight: a defence",
@@ -74,18 +80,18 @@ def pill(surf, words: str, center, bg, fg, size: int) -> pygame.Rect:
 # -- under the cards ----------------------------------------------------------------------------
 def under(lay, surf, view) -> None:
     S = lay.S
+    lane = lay.lane  # first: the ventured piles lie on it
+    pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
+    pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
     for rect, _ in lay.boxes:
         surf.blit(pictures.box(rect.size, theme.ZONE, theme.ZONE_LINE, 1, S(10)), rect)
     for rect, letter in lay.slots:
         pygame.draw.rect(surf, (70, 84, 92), rect, 1, border_radius=S(5))
         _blit(surf, letter, rect.center, (84, 100, 108), S(15), "c")
-    for rect, label, count, base in lay.piles:
-        _pile_label(lay, surf, rect, label, count, base, view)
+    for rect, label, count, _, box in lay.piles:
+        _pile_label(lay, surf, rect, label, count, box)
     for label, pos, color, size, anchor in lay.labels:
         _blit(surf, label, pos, color, size, anchor)
-    lane = lay.lane
-    pygame.draw.rect(surf, (12, 30, 34), lane, border_radius=S(12))
-    pygame.draw.rect(surf, (40, 70, 74), lane, 1, border_radius=S(12))
     places.draw(lay, surf, view, _blit)
     _attack_arrow(lay, surf, view)  # under the words, between the cards
     for ch, (_, hits, down) in lay.blocks.items():
@@ -93,24 +99,13 @@ def under(lay, surf, view) -> None:
     _lane(lay, surf, view)
 
 
-def _pile_label(lay, surf, rect, label: str, count: int, base: str, view) -> None:
-    S = lay.S
+def _pile_label(lay, surf, rect, label: str, count: int, box) -> None:
+    """An empty pile's outline, and the pile's name on one line under it (its count is
+    drawn over it, :func:`top`)."""
     if not count:
-        pygame.draw.rect(surf, (60, 74, 82), rect, 1, border_radius=S(5))
-    if base == "ventured":
-        r = len(view.zones[f"risk_reserve.{rect_seat(lay, rect)}"])
-        words = f"{label} {count}" + (f" ({r}+{count - r})" if r and count > r else "")
-    else:
-        words = f"{label} {count}"
-    box = pygame.Rect(0, 0, rect.w + S(11), S(24))
-    box.midtop = (rect.centerx, rect.bottom + S(1))
-    text.draw(surf, words, box, S(11), theme.MUTED if count else DIM, "condbold",
-              align="center", wrap=True, line_gap=0.9)
-
-
-def rect_seat(lay, rect) -> int:
-    """The seat whose band holds ``rect``."""
-    return lay.top if rect.top < lay.lane.top else lay.bottom
+        pygame.draw.rect(surf, (60, 74, 82), rect, 1, border_radius=lay.S(5))
+    text.draw(surf, label, box, lay.caption_size(), theme.MUTED if count else DIM,
+              CAPTION_STYLE, align="center", valign="middle")
 
 
 def _hits(lay, surf, view, ch: int, rect: pygame.Rect, down: bool) -> None:
@@ -190,12 +185,18 @@ def _action(lay, surf, view) -> None:
                                   theme.MUTED, center=True)
         return
     combat = lay.combat_area
-    head = f"{view.name(a.actor)} \u2192 {view.name(a.target)}"
-    _blit(surf, head, (combat.left + S(4), combat.top + S(8)), seat_color(a.seat), S(14),
-          width=combat.w - S(8))
-    text.blit_wrapped(surf, working(a.terms), pygame.Rect(combat.left + S(4), combat.top + S(126),
-                                                         combat.w - S(8), S(40)), S(11),
-                      theme.MUTED)
+    lines, size = lay.combat_head
+    y = combat.top + S(8)
+    for line in lines:
+        _blit(surf, line, (combat.left + S(4), y), seat_color(a.seat), size,
+              width=combat.w - S(8))
+        y += theme.font(size, "bold").get_height()
+    cards = lay.zones.get("combat")
+    top = cards.bottom + S(5) if cards is not None else combat.top + S(126)
+    text.blit_wrapped(surf, working(a.terms), pygame.Rect(combat.left + S(4), top,
+                                                         combat.w - S(8),
+                                                         combat.bottom - top - S(2)),
+                      S(11), theme.MUTED)
     if lay.scene.dialog is None:
         value = "no value" if a.value is None else str(a.value)
         _blit(surf, value, (lay.prompt_area.left + S(20), area.top + S(40)), theme.ACCENT, S(30))
@@ -215,29 +216,30 @@ HINTS = {
 
 
 def _totals(lay, surf, view) -> None:
+    """The running Venture Totals, each between the middle and its seat's ventured pile,
+    and what each seat ventured."""
     S = lay.S
-    lane = lay.lane
-    x = lay.table.left + S(752)
-    right = lane.right - S(12)
+    area = lay.totals_area
     me, them = lay.bottom, lay.top
+    left, right = lay.ventured[them].right + S(8), lay.ventured[me].left - S(8)
     mine, theirs = venture_total(view, me), venture_total(view, them)
-    _blit(surf, "Venture Totals", (x, lane.top + S(10)), theme.MUTED, S(13))
+    _blit(surf, "Venture Totals", (area.centerx, area.top + S(10)), theme.MUTED, S(13), "t")
     big = S(30)
-    _blit(surf, str(theirs), (x, lane.top + S(32)), seat_color(them), big)
-    _blit(surf, "\u2014", ((x + right) // 2, lane.top + S(32) + big // 2), theme.DIM, S(20),
-          "c")
-    _blit(surf, str(mine), (right, lane.top + S(32)), seat_color(me), big, "r")
-    _blit(surf, seat_label(them), (x, lane.top + S(72)), seat_color(them), S(12))
-    _blit(surf, "you" if lay.viewer is not None else seat_label(me), (right, lane.top + S(72)),
+    _blit(surf, str(theirs), (left, area.top + S(32)), seat_color(them), big)
+    _blit(surf, "\u2014", (area.centerx, area.top + S(32) + big // 2), theme.DIM, S(20), "c")
+    _blit(surf, str(mine), (right, area.top + S(32)), seat_color(me), big, "r")
+    _blit(surf, seat_label(them), (left, area.top + S(72)), seat_color(them), S(12))
+    _blit(surf, "you" if lay.viewer is not None else seat_label(me), (right, area.top + S(72)),
           seat_color(me), S(12), "r")
-    y = lane.top + S(96)
+    # how many of the ventured cards came from Completed (the piles show how many in all)
+    y = max(box.bottom for _, _, _, base, box in lay.piles if base == "ventured") + S(4)
+    size = max(10, S(12))
     for seat in (them, me):
-        r = len(view.zones[f"risk_reserve.{seat}"])
         c = len(view.zones[f"risk_completed.{seat}"])
-        if r or c:
-            words = f"{seat_label(seat)} ventured {r}" + (f" + {c} from Completed" if c else "")
-            _blit(surf, words, (x, y), seat_color(seat), S(12), width=right - x)
-            y += S(18)
+        if c:
+            _blit(surf, f"{seat_label(seat)}: {c} from Completed", (area.left, y),
+                  seat_color(seat), size, width=area.w)
+            y += size + S(6)
 
 
 # -- over the cards -----------------------------------------------------------------------------
@@ -262,7 +264,15 @@ def over(lay, surf, view, sprite: Sprite) -> None:
 
 
 def top(lay, surf, view) -> None:
-    """Nothing is drawn over the cards (the attack's arrow runs between them)."""
+    """Each pile's count, in its bottom right corner (the attack's arrow runs between the
+    cards, under them)."""
+    size = lay.caption_size()
+    for rect, _, count, _, _ in lay.piles:
+        words = str(count)
+        w = text.width_of(words, size, CAPTION_STYLE) + size
+        h = theme.font(size, CAPTION_STYLE).get_height() + size // 3 + 2
+        pill(surf, words, (rect.right - w // 2 - 1, rect.bottom - h // 2 - 1), COUNT_BG,
+             theme.TEXT if count else DIM, size)
 
 
 def _attack_arrow(lay, surf, view) -> None:

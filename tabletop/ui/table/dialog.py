@@ -20,6 +20,8 @@ from .. import cardart, pictures, text, theme
 from ..widgets import Button, panel
 
 Lines = list[tuple[str, tuple]]
+#: the least size of the words under a card (px), in a small window too
+CAPTION_LEAST = 11
 
 
 @dataclass
@@ -45,11 +47,14 @@ class Action:
 
 @dataclass
 class CardPick:
-    """A card shown in the dialog; clicking it plays ``move``."""
+    """A card shown in the dialog; clicking it plays ``move``. ``caption``: the words
+    under it; when ``button`` (the caption names the move: "Keep", "Take") it is drawn
+    as a button that plays ``move`` too, else as a plain label."""
 
     card: int
     move: Move
     caption: str = ""
+    button: bool = True
 
 
 @dataclass
@@ -92,6 +97,8 @@ class DialogBox:
         self.buttons: list[Button] = []
         self.steps: list[tuple[pygame.Rect, pygame.Rect, int]] = []  # minus, plus, index
         self.picks: list[tuple[pygame.Rect, CardPick]] = []
+        #: the captions drawn as buttons under their cards (they play the card's move)
+        self.labels: list[tuple[pygame.Rect, CardPick]] = []
         self.mouse = (0, 0)
         self.extra: Lines = []
         self.move: Move | None = None
@@ -135,7 +142,7 @@ class DialogBox:
         extra = self._wrapped(self.extra, inner)
         cw, ch = self._card_size()
         h = S(16) + len(title) * S(23) + len(body) * S(19) + S(6)
-        h += (ch + S(28)) if d.picks else 0
+        h += (ch + S(32)) if d.picks else 0
         h += len(d.steppers) * S(40) + len(extra) * S(19)
         actions = list(d.actions) + ([Action(d.confirm, None, True, self._confirm)]
                                      if d.confirm else [])
@@ -146,14 +153,9 @@ class DialogBox:
         self.rect = rect
         self.layout = (title, body, extra, cw, ch)
         y = rect.top + S(12) + len(title) * S(23) + len(body) * S(19) + S(6)
-        self.picks = []
+        self._place_picks(y, cw, ch)
         if d.picks:
-            total = len(d.picks) * (cw + S(10)) - S(10)
-            x = rect.centerx - total // 2
-            for pick in d.picks:
-                self.picks.append((pygame.Rect(x, y, cw, ch), pick))
-                x += cw + S(10)
-            y += ch + S(28)
+            y += ch + S(32)
         self.steps = []
         self.step_top = y
         for i, _ in enumerate(d.steppers):
@@ -163,6 +165,25 @@ class DialogBox:
             y += S(40)
         self.extra_top = y
         self._buttons(actions, rect)
+
+    def _place_picks(self, top: int, cw: int, ch: int) -> None:
+        """The cards in a row from ``top``, each caption's box under its card."""
+        S = self.S
+        self.picks, self.labels = [], []
+        total = len(self.d.picks) * (cw + S(10)) - S(10)
+        x = self.rect.centerx - total // 2
+        for pick in self.d.picks:
+            card = pygame.Rect(x, top, cw, ch)
+            self.picks.append((card, pick))
+            if pick.caption and pick.button:
+                self.labels.append((self.caption_box(card), pick))
+            x += cw + S(10)
+
+    def caption_box(self, card: pygame.Rect) -> pygame.Rect:
+        """Where the caption of the card at ``card`` goes (its button, if it is one)."""
+        S = self.S
+        return pygame.Rect(card.left - S(2), card.bottom + S(4), card.w + S(4),
+                           max(S(20), CAPTION_LEAST + 6))
 
     def _buttons(self, actions: list[Action], rect: pygame.Rect) -> None:
         S = self.S
@@ -220,7 +241,7 @@ class DialogBox:
         return inside or self.d.modal
 
     def _click(self, pos) -> None:
-        for rect, pick in self.picks:
+        for rect, pick in self.picks + self.labels:
             if rect.collidepoint(pos):
                 self.play(pick.move)
                 return
@@ -284,9 +305,14 @@ class DialogBox:
     def draw_hover(self, surf) -> None:
         """What the pointer lights (a card, a stepper's button, a button), over the
         dialog drawn without it."""
-        for rect, _ in self.picks:
-            if rect.collidepoint(self.mouse):
+        lit = {id(pick) for rect, pick in self.picks + self.labels
+               if rect.collidepoint(self.mouse)}  # a card and its caption light together
+        for rect, pick in self.picks:
+            if id(pick) in lit:
                 self._ring(surf, rect)
+        for rect, pick in self.labels:
+            if id(pick) in lit:
+                self._caption_button(surf, rect, pick.caption, lit=True)
         for (minus, plus, _), st in zip(self.steps, self.d.steppers, strict=True):
             for rect, sign, ok in ((minus, "\u2212", st.value > st.low),
                                    (plus, "+", st.value < st.high)):
@@ -313,10 +339,22 @@ class DialogBox:
         if pick.card != HIDDEN:
             img = cardart.face(self.state.cards[pick.card], self.game_id, rect.w, rect.h)
             surf.blit(img, rect)
-        if pick.caption:
-            text.draw(surf, pick.caption, (rect.left - S(4), rect.bottom + S(4), rect.w + S(8),
-                                           S(18)), S(12), theme.TEXT, "condbold",
-                      align="center")
+        if pick.caption and pick.button:
+            self._caption_button(surf, self.caption_box(rect), pick.caption)
+        elif pick.caption:
+            box = self.caption_box(rect)
+            text.draw(surf, pick.caption, box, max(CAPTION_LEAST, S(12)), theme.MUTED,
+                      "condbold", align="center", valign="middle")
+
+    def _caption_button(self, surf, rect: pygame.Rect, caption: str,
+                        lit: bool = False) -> None:
+        """A caption that plays its card's move, drawn as a button."""
+        S = self.S
+        pygame.draw.rect(surf, theme.BUTTON_HOVER if lit else theme.BUTTON, rect,
+                         border_radius=S(6))
+        pygame.draw.rect(surf, theme.PANEL_LINE, rect, 1, border_radius=S(6))
+        text.draw(surf, caption, rect.inflate(-S(6), -S(2)), max(CAPTION_LEAST, S(12)),
+                  theme.TEXT, "condbold", align="center", valign="middle")
 
     def _draw_stepper(self, surf, minus, plus, st: Stepper) -> None:
         S = self.S

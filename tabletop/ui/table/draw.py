@@ -253,7 +253,7 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
             b.draw(surf)
         x = self.panel_rect.left + 10
         w = self.panel_rect.w - 20
-        heading = f"{self.game.info.title} \u00b7 turn {self.state.turn}"
+        heading = f"{self.game.info.title} \u00b7 {self.layout_obj.progress(self.state)}"
         top = self.panel_top
         text.draw(surf, heading, (x + 2, 46 + top, w - 4, 17), 13, theme.MUTED, "bold")
         box = pygame.Rect(x, 70 + top, w, self._status_bottom() - 76 - top)

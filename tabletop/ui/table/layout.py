@@ -139,6 +139,12 @@ class Layout:
             return None
         return self.zones.get(target) if isinstance(target, str) else None
 
+    def progress(self, view) -> str:
+        """How far the game has come, for the panel's heading (``turn 4``; before the
+        first turn, ``set-up``). A game counting otherwise (OverPower's battles) says so."""
+        turn = getattr(view, "turn", 0) or 0
+        return f"turn {turn}" if turn >= 1 else "set-up"
+
     def seat_caption(self, view, seat: int) -> str:
         """A seat as every table names it: ``P2 Bo``, then ``· turn`` when it is that
         seat's turn and ``· acting now`` when it must act now during another's turn (so
