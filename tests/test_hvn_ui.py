@@ -65,7 +65,8 @@ def test_the_nemesis_chooses_help_or_hinder_from_a_menu(app):
     assert scene.viewer == 1 and scene.state.phase == "meddle"
     drag(app, center_of(scene, "9 of Diamonds"), center_of(scene, "7 of Hearts"))
     labels = [label for _, label, _ in scene.menu]
-    assert labels == ["Hinder: raise the Attempted murder to 16", "Help the hero's counter (+9)"]
+    assert labels == ["Hinder the Attempted murder with the 9 of Diamonds: raise it to 16",
+                      "Help the hero counter the Attempted murder with the 9 of Diamonds (+9)"]
     click(app, scene.menu[0][0].center)
     assert scene.session.notations == ['P2 hinder "9 of Diamonds" > "7 of Hearts"']
     # the nemesis has only its last card: the screen goes to the hero

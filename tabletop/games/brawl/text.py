@@ -148,17 +148,21 @@ class BrawlText(GameText):
         return move.kind == "interrupt"
 
     def describe(self, s: BrawlState, m: Move) -> str:
+        """A move in plain words (``Attack Rust Widow with Tin Sentinel``): cards by
+        name, and a card with a namesake in play told apart by its team, its plight or
+        its health."""
         if m.kind == "declare":
             power = s.info[m.card].powers[m.choice]
             label = f"{power.name} \u2014 {power.summary()}"
             if m.target is not None:
-                label += f" \u2192 {s.name(m.target)}"
+                label += f" \u2192 {who(s, m.target, m.seat)}"
             return label
         if m.kind == "pass":
             return {"main": "No attack", "chain": "No counter-attack", "outside": "Done",
                     "respond": "No Interruption"}.get(s.phase, "Pass")
-        return {"resolve": "Resolve damage", "end": "End turn"}.get(
-            m.kind, notation.format_move(s, m))
+        words = _WORDS.get(m.kind)
+        return words(s, m) if words is not None else \
+            {"resolve": "Resolve damage", "end": "End turn"}.get(m.kind, m.kind.capitalize())
 
     def move_for_drop(self, s: BrawlState, seat: int, card: int,
                       target: int | str | None) -> Move | None:
@@ -200,6 +204,86 @@ _STATUS = {
     "pre": "play an Interruption before damage \u2014 or pass",
     "respond": "play an Interruption in answer \u2014 or pass",
     "damage": "resolve damage (steps A\u2013G)",
+}
+
+
+# -- moves in words (buttons, menus, hints) ------------------------------------------------
+def who(s: BrawlState, card: int, seat: int) -> str:
+    """A card as ``seat`` names it: by name, and when another card of that name is in
+    play, told apart in words (``your Granite Warden``, ``Granite Warden (knocked
+    out)``, ``Granite Warden (facing Iron Mawgrave)``, ``Granite Warden (5 health)``);
+    namesakes alike in all of these are the same to play with."""
+    name = s.name(card)
+    if s.owner(card) is None:
+        return name
+    same = [c for z in range(s.seats) for c in s.zones[f"play.{z}"]
+            if c != card and s.name(c) == name]
+    if not same:
+        return name
+    told = {}
+    for i, trait in enumerate(_TRAITS):  # the first traits that tell it from the rest
+        mine = trait(s, card, seat)
+        if any(trait(s, c, seat) != mine for c in same):
+            told[i] = mine
+            same = [c for c in same if trait(s, c, seat) == mine]
+        if not same:
+            break
+    team = told.pop(0, "")
+    out = f"{team} {name}" if team else name
+    return f"{out} ({', '.join(told.values())})" if told else out
+
+
+def _team_of(s: BrawlState, card: int, seat: int) -> str:
+    owner = s.owner(card)
+    if owner == seat:
+        return "your"
+    return "the opposing" if s.seats == 2 else f"{seat_label(owner)}'s"
+
+
+def _plight(s: BrawlState, card: int, seat: int) -> str:
+    if card in s.turned:
+        return "knocked out"
+    other = s.opponent_in_matchup(card)
+    if other is not None:
+        return f"facing {s.name(other)}"
+    act = s.action.get(card)
+    return {"aid": "rendering aid", "thwart": "thwarting", "gang": "ganging up"}[act[0]] \
+        if act else "standing"
+
+
+#: what tells two namesakes in play apart, in the order it is said
+_TRAITS = (_team_of, _plight, lambda s, card, seat: f"{s.hp.get(card, 0)} health")
+
+
+def _matchup(s: BrawlState, attacker: int, seat: int) -> str:
+    return f"the match-up of {who(s, attacker, seat)} and {who(s, s.mu[attacker], seat)}"
+
+
+def _gang_words(s: BrawlState, m: Move) -> str:
+    other = s.opponent_in_matchup(m.target)
+    on = f" on {who(s, other, m.seat)}" if other is not None else ""
+    return f"Gang up{on} with {who(s, m.card, m.seat)}, joining {who(s, m.target, m.seat)}"
+
+
+def _play_words(s: BrawlState, m: Move) -> str:
+    if isinstance(m.target, int):
+        return f"Play {s.name(m.card)} on {who(s, m.target, m.seat)}"
+    return f"Play {s.name(m.card)}"
+
+
+_WORDS = {
+    "pick": lambda s, m: f"Place {s.name(m.card)} face down",
+    "character": lambda s, m: f"Put {s.name(m.card)} into play",
+    "discard": lambda s, m: f"Discard {s.name(m.card)}",
+    "condition": _play_words,
+    "interrupt": _play_words,
+    "attack": lambda s, m: f"{'Counter-attack' if s.phase == 'chain' else 'Attack'} "
+                           f"{who(s, m.target, m.seat)} with {who(s, m.card, m.seat)}",
+    "aid": lambda s, m: f"Render aid to {who(s, m.target, m.seat)} with "
+                        f"{who(s, m.card, m.seat)}",
+    "thwart": lambda s, m: f"Thwart {_matchup(s, m.target, m.seat)} with "
+                           f"{who(s, m.card, m.seat)}",
+    "gang": _gang_words,
 }
 
 

@@ -101,8 +101,10 @@ class HvNText(GameText):
         return move.kind == "end"
 
     def describe(self, s: HvNState, m: Move) -> str:
+        """A move in plain words: cards by name (``the 7 of Clubs``), conflicts by what
+        they are (``the Kidnapping``), the nemesis's support-pile cards said to be so."""
         label = _LABELS.get(m.kind)
-        return label(s, m) if label is not None else notation.format_move(s, m)
+        return label(s, m) if label is not None else m.kind.capitalize()
 
     def move_for_drop(self, s: HvNState, seat: int, card: int,
                       target: int | str) -> Move | None:
@@ -318,6 +320,30 @@ def _worth(s: HvNState, card: int) -> int:
     return 1 if card in s.zones["support.1"] else s.info[card].value
 
 
+def _conflict(s: HvNState, t: int) -> str:
+    """A conflict as the table names it (``the Kidnapping``), with its field or its card
+    when another conflict on the table has the same name."""
+    inf = s.info[t]
+    twins = [c for c in s.zones["conflicts"] if c != t and s.info[c].conflict == inf.conflict]
+    if not twins:
+        return f"the {inf.conflict}"
+    if inf.field and all(s.info[c].field != inf.field for c in twins):
+        return f"the {inf.conflict} ({inf.field})"
+    return f"the {inf.conflict} ({s.name(t)})"
+
+
+def _nemesis_card(s: HvNState, card: int) -> str:
+    """A card the nemesis plays, and where from when it is the support pile (worth 1
+    there)."""
+    return f"the {s.name(card)}" + (" from your support pile"
+                                    if card in s.zones["support.1"] else "")
+
+
+def _scavenge_words(s: HvNState, m: Move) -> str:
+    where = "into your hand" if m.target == "hand.1" else "onto your support pile"
+    return f"Scavenge the {s.name(m.card)} {where}"
+
+
 _LABELS: dict[str, Callable[[HvNState, Move], str]] = {
     "lost": lambda s, m: f"They took my {LOSSES[m.choice]}",
     "pass": lambda s, m: "Let it be" if s.stage == "before" else "No more meddling",
@@ -325,9 +351,24 @@ _LABELS: dict[str, Callable[[HvNState, Move], str]] = {
     "challenge": lambda s, m: f"Challenge the hero ({rk.stake_words(s)})",
     "yield": lambda s, m: "Give up the showdown",
     "end": lambda s, m: "Done: end the turn" if s.phase == "return" else "End the turn",
-    "hinder": lambda s, m: f"Hinder: raise the {s.info[m.target].conflict} to "
+    "hinder": lambda s, m: f"Hinder {_conflict(s, m.target)} with "
+                           f"{_nemesis_card(s, m.card)}: raise it to "
                            f"{rk.tally(s, m.target).total + _worth(s, m.card)}",
-    "help": lambda s, m: f"Help the hero's counter (+{_worth(s, m.card)})",
+    "help": lambda s, m: f"Help the hero counter {_conflict(s, m.target)} with "
+                         f"{_nemesis_card(s, m.card)} (+{_worth(s, m.card)})",
+    "ace": lambda s, m: f"Take the {s.name(m.card)} (your greatest power: "
+                        f"{s.info[m.card].power})",
+    "king": lambda s, m: f"Take the {s.name(m.card)} (the other suits' Queens follow)",
+    "resource": lambda s, m: f"Take the {s.name(m.card)} (your first resource: "
+                             f"{s.info[m.card].resource})",
+    "counter": lambda s, m: f"Counter {_conflict(s, m.target)} with the {s.name(m.card)}",
+    "switch": lambda s, m: f"Switch the {s.name(m.card)} for a card from the deck",
+    "scavenge": _scavenge_words,
+    "plot": lambda s, m: f"Work on the {s.name(m.target)} scheme with "
+                         f"{_nemesis_card(s, m.card)}",
+    "stake": lambda s, m: f"Stake {_nemesis_card(s, m.card)} on the showdown",
+    "answer": lambda s, m: f"Answer the showdown with the {s.name(m.card)}",
+    "return": lambda s, m: f"Take back the {s.name(m.card)} (bad press)",
 }
 
 

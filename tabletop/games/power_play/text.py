@@ -49,6 +49,8 @@ class PowerPlayText(GameText):
         return move.kind == "end"
 
     def describe(self, s: PPState, m: Move) -> str:
+        """A move in plain words: a power by its name (two copies in a hand are the same
+        to play), a Bonus power by the villain and what it adds."""
         if m.kind == "done":
             return "Done: the defence is ready"
         if m.kind == "pass":
@@ -57,7 +59,11 @@ class PowerPlayText(GameText):
             return "Finish the game" if last_turn(s) else "End the turn"
         if m.kind == "bonus":
             return f"Spend {s.name(m.card)} (+{s.info[m.card].base})"
-        return notation.format_move(s, m)
+        if m.kind == "play":
+            if m.seat == s.current:
+                return f"Play {s.name(m.card)}"
+            return f"Add {s.name(m.card)} to the defence"
+        return m.kind.capitalize()
 
     def move_for_drop(self, s: PPState, seat: int, card: int,
                       target: int | str | None) -> Move | None:

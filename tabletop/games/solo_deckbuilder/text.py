@@ -59,9 +59,12 @@ class SoloText(GameText):
         return move.kind == "end"
 
     def describe(self, s: SoloState, m: Move) -> str:
+        """A move in plain words (``Buy Weighted Baton for 2 Power``); two copies of a
+        card in the resource row or the battleground are told apart by their places (the
+        villains attack the row from the right and are pushed out from the right)."""
         label = _LABELS.get(m.kind)
         if label is None:
-            return notation.format_move(s, m)
+            return m.kind.capitalize()
         return label(s, m, s.name(m.card) if m.card is not None else "")
 
     def move_for_drop(self, s: SoloState, seat: int, card: int,
@@ -201,7 +204,34 @@ def _foresee_label(s: SoloState, m: Move, name: str) -> str:
     return f"Play {name} ({where})"
 
 
+def place(s: SoloState, card: int) -> str:
+    """Where a card lies in the resource row or the battleground, when another card of
+    its name lies there too (`` (the leftmost)``, `` (2nd from the left)``); else ""."""
+    zone = s.where(card)
+    cards = s.zones.get(zone, []) if zone in ("row", "battleground") else []
+    if sum(1 for c in cards if s.name(c) == s.name(card)) < 2:
+        return ""
+    i = cards.index(card)
+    if i == 0:
+        return " (the leftmost)"
+    if i == len(cards) - 1:
+        return " (the rightmost)"
+    return f" ({i + 1}{ORDINAL.get(i + 1, 'th')} from the left)"
+
+
+ORDINAL = {2: "nd", 3: "rd"}
+
+
+def _defeat_label(s: SoloState, m: Move, name: str) -> str:
+    if m.card == s.supervillain:
+        return f"Defeat {name} for {s.sv_cost()} Power"
+    return f"Defeat {name}{place(s, m.card)} for {s.info[m.card].cost} Power"
+
+
 _LABELS: dict[str, Callable[[SoloState, Move, str], str]] = {
+    "play": lambda s, m, name: f"Play {name}",
+    "buy": lambda s, m, name: f"Buy {name}{place(s, m.card)} for {s.info[m.card].cost} Power",
+    "defeat": _defeat_label,
     "hero": lambda s, m, name: f"Play as {name}",
     "defend": lambda s, m, name: f"Prevent it with {name}",
     "accept": lambda s, m, name: "Take the Weakness",
@@ -211,7 +241,7 @@ _LABELS: dict[str, Callable[[SoloState, Move, str], str]] = {
     "foresee": _foresee_label,
     "done": lambda s, m, name: "Play neither" if s.pending is not None
                                                 and s.pending.kind == "foresee" else "Done",
-    "free": lambda s, m, name: f"Defeat {name} for free",
+    "free": lambda s, m, name: f"Defeat {name}{place(s, m.card)} for free",
     "hq": lambda s, m, name: f"Make {name} your HQ",
     "stack": lambda s, m, name: "Put it in the Secured stack",
     "end": lambda s, m, name: "End turn (villains attack)",

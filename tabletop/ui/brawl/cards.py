@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ...engine.cards import CardDef
 from .. import text, theme
+from ..bounded import make_room
 from ..cardart import bolt, frame, name_bar, name_bar_height, picture, register, shade, star
 from .icons import ATTACK_COLORS, SIDE_COLORS, attack_icon, side_icon
 
@@ -29,6 +32,52 @@ def power_badge(surf: pygame.Surface, power: dict, rect: pygame.Rect) -> None:
               align="center", valign="middle", min_size=6)
 
 
+@dataclass(frozen=True)
+class CharacterParts:
+    """Where a character face (``w`` x ``h``, upright) puts its parts: the name bar, the
+    picture (no words: the table's tags and badges go there), the power lines and
+    abilities under it, and the health strip (the table draws the live slider over it)."""
+
+    inner: pygame.Rect
+    name: pygame.Rect
+    art: pygame.Rect
+    icon: int  # the side and attack icons in the picture's top corners are this big
+    words: pygame.Rect  # the power lines and abilities
+    health: pygame.Rect
+    line_h: int
+    big: bool
+
+
+def character_parts(card: CardDef, w: int, h: int) -> CharacterParts:
+    """The parts of ``card``'s face at ``w`` x ``h`` (worked out once per card and size)."""
+    key = (card.id, card.name, len(card["powers"]), w, h)
+    found = _parts.get(key)
+    if found is None:
+        make_room(_parts, 2000)
+        found = _parts[key] = _character_parts(card, w, h)
+    return found
+
+
+_parts: dict[tuple, CharacterParts] = {}
+
+
+def _character_parts(card: CardDef, w: int, h: int) -> CharacterParts:
+    pad = max(3, w // 28)  # as cardart.frame
+    inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+    big = w >= 200
+    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
+                      name_bar_height(card.name, inner.w - 2, h))
+    hp_h = max(10, int(h * 0.085))
+    hp = pygame.Rect(inner.left + 2, inner.bottom - hp_h - 1, inner.w - 4, hp_h)
+    line_h = max(10, int(h * (0.062 if big else 0.088)))
+    room = hp.top - bar.bottom - 6 - line_h * len(card["powers"])
+    art_h = int(h * 0.27) if big else max(int(h * 0.18), min(int(h * 0.40), room))
+    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, art_h)
+    icon = max(9, min(int(h * 0.1), art.h // 3))
+    words = pygame.Rect(inner.left + 3, art.bottom + 3, inner.w - 6, hp.top - art.bottom - 4)
+    return CharacterParts(inner, bar, art, icon, words, hp, line_h, big)
+
+
 @register("brawl", "character")
 def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     """Name, a figure with the side and attack icons, one line per power (badge and name),
@@ -37,29 +86,22 @@ def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     side = card["side"]
     base = SIDE_COLORS[side]
     accent = ATTACK_COLORS[card["attack"]]
-    inner = frame(surf, base)
-    big = w >= 200
-    bar = pygame.Rect(inner.left + 1, inner.top + 1, inner.w - 2,
-                      name_bar_height(card.name, inner.w - 2, h))
+    frame(surf, base)
+    parts = character_parts(card, w, h)
+    inner = parts.inner  # what frame() returns
+    bar, hp, art, line_h, big = parts.name, parts.health, parts.art, parts.line_h, parts.big
     name_bar(surf, bar, card.name, shade(base, 0.75))
     # health (the table draws the live slider over this strip)
-    hp_h = max(10, int(h * 0.085))
-    hp = pygame.Rect(inner.left + 2, inner.bottom - hp_h - 1, inner.w - 4, hp_h)
     pygame.draw.rect(surf, (14, 16, 20), hp, border_radius=3)
-    text.draw(surf, f"\u2665 {card['health']}", hp, max(7, int(hp_h * 0.8)), (240, 120, 120),
+    text.draw(surf, f"\u2665 {card['health']}", hp, max(7, int(hp.h * 0.8)), (240, 120, 120),
               "condbold", align="center", valign="middle")
-    line_h = max(10, int(h * (0.062 if big else 0.088)))
-    powers = card["powers"]
-    room = hp.top - bar.bottom - 6 - line_h * len(powers)
-    art_h = int(h * 0.27) if big else max(int(h * 0.18), min(int(h * 0.40), room))
-    art = pygame.Rect(inner.left + 2, bar.bottom + 2, inner.w - 4, art_h)
     picture(surf, art, card, base, accent)
-    icon = max(9, min(int(h * 0.1), art.h // 3))
+    icon = parts.icon
     side_icon(surf, side, pygame.Rect(art.left + 2, art.top + 2, icon, icon))
     attack_icon(surf, card["attack"], pygame.Rect(art.right - icon - 2, art.top + 2, icon, icon))
     y = art.bottom + 3
     pad = inner.left + 3
-    for power in powers:
+    for power in card["powers"]:
         if y + line_h > hp.top - 1:
             break
         badge = pygame.Rect(pad, y + 1, int(line_h * 1.7), line_h - 2)

@@ -4,7 +4,9 @@ The seat in front of the screen sits at the bottom (team row, then hand); oppone
 at the top (one, or two side by side in a Three-Way Battle). The middle band holds the
 draw pile and discard on the left, the match-ups (the attacker's card overlapping its
 target, as on a real table) in the centre and the Conditions on the right. Knocked-out
-characters are turned sideways; a Hero rendering aid is turned upside down.
+characters are turned sideways; a Hero rendering aid is turned upside down. What is drawn
+over and beside the cards (health, powers, tags, damage) is placed by :mod:`.marks`, the
+lines of More Actions are routed by :mod:`.links`: neither hides a word of a card.
 """
 
 from __future__ import annotations
@@ -12,17 +14,17 @@ from __future__ import annotations
 import pygame
 
 from ...engine.state import HIDDEN
-from ...games.brawl import damage
 from ...games.brawl.state import BrawlState
 from .. import pictures, text, theme
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
-from .cards import power_badge
+from .links import BrawlLinks
+from .marks import BrawlMarks
 
 CARD_W, CARD_H = 100, 140
 
 
-class BrawlLayout(Layout):
+class BrawlLayout(BrawlMarks, BrawlLinks, Layout):
     def compute(self, view: BrawlState, viewer: int | None, size) -> None:
         S = self.S
         table = self.table_rect(size)
@@ -31,6 +33,7 @@ class BrawlLayout(Layout):
         self.labels = []
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.view = view
+        self.forget_marks()
         bottom = viewer if viewer is not None else 0
         others = [o for o in view.order_from(bottom) if o != bottom] if view.seats else []
         others += [o for o in range(view.seats) if o != bottom and o not in others]
@@ -51,6 +54,7 @@ class BrawlLayout(Layout):
             self._team_row(view, seat, row, tw, th, caption=False)
         # -- middle band -------------------------------------------------------------------
         band = pygame.Rect(table.left, S(212), table.w, S(196))
+        self.band = band
         self.zones["table"] = pygame.Rect(band)
         disc_rect = self._piles(view, band, bottom)
         cond_area = self._conditions(view, band)
@@ -132,6 +136,7 @@ class BrawlLayout(Layout):
             need = len(pairs) * (2 * aw + gap + pair_gap) - pair_gap
         x = arena.centerx - need // 2
         y0 = arena.top + (arena.h - ah - dy) // 2 + S(8)
+        self.pill_room = y0 - arena.top + 1  # (a pill may touch the top of the band)
         self.pair_rects: dict[int, pygame.Rect] = {}
         for att, tgt in pairs:
             att_seat, tgt_seat = view.owner(att), view.owner(tgt)
@@ -157,8 +162,6 @@ class BrawlLayout(Layout):
         bw, bh, step = S(34), S(48), S(14)
         backs_w = bw + step * max(0, len(hand) - 1) if hand else 0
         room = rect.w - backs_w - S(10)
-        from .. import text
-
         text_w = min(room, text.width_of(caption, S(13), "bold") + S(4))
         self.label(caption, (rect.left, rect.top, text_w, bh), theme.SEAT_COLORS[seat % 4],
                    S(13))
@@ -221,129 +224,15 @@ class BrawlLayout(Layout):
         surf.blit(pictures.box(arena.size, (0, 0, 0, 40), radius=S(14)), arena)
         self.draw_labels(surf)
 
-    def _health_bar(self, surf, r: pygame.Rect, hp: int, health: int) -> None:
-        """The live health slider over the card's health strip (a kept picture)."""
-        bar_h = max(8, int(r.h * 0.085))
-        pad = max(3, r.w // 28) + 2
-        bar = pygame.Rect(r.left + pad, r.bottom - pad - bar_h, r.w - 2 * pad, bar_h)
-        surf.blit(pictures.kept(("brawl health", hp, health), bar.size,
-                                lambda img: _paint_health(img, hp, health)), bar)
-
     def draw_over(self, surf, view: BrawlState, sprite: Sprite) -> None:
-        c = sprite.card
-        if c == HIDDEN or not sprite.zone.startswith("play."):
-            return
-        S = self.S
-        r = sprite.rect
-        inf = view.info[c]
-        if c in view.hp and sprite.angle in (0, 180):
-            self._health_bar(surf, r, view.hp[c], inf.health)
-        if c in view.turned:
-            ribbon = pygame.Rect(r.left, r.centery - S(11), r.w, S(22))
-            surf.blit(pictures.box(ribbon.size, (150, 20, 30, 215)), ribbon)
-            text.draw(surf, "KNOCKED OUT", ribbon.inflate(-6, 0), S(13), theme.TEXT, "bold",
-                      align="center", valign="middle")
-        if view.seats > 2:
-            seat = int(sprite.zone.partition(".")[2])
-            pygame.draw.circle(surf, theme.SEAT_COLORS[seat % 4], (r.left + 6, r.top + 6),
-                               max(4, S(6)))
-        if c in view.facedown:
-            self._tag(surf, "FACE DOWN", r.center, theme.MUTED)
-        above = True  # the space just above the card is free
-        if c in view.power:
-            self._power_pill(surf, inf.powers[view.power[c]], r)
-            above = False
-        elif c in view.cancelled:
-            self._tag(surf, "POWER CANCELLED", (r.centerx, r.top - S(9)), theme.BAD, r.w + S(20))
-            above = False
-        act = view.action.get(c)
-        if act:
-            label = {"aid": "RENDERING AID", "thwart": "THWARTING", "gang": "GANGING UP +2"}
-            y = r.top - S(9) if above else r.top + int(r.h * 0.3)
-            self._tag(surf, label[act[0]], (r.centerx, y), theme.ACCENT, r.w + S(20))
-
-    def _power_pill(self, surf, power, r: pygame.Rect) -> None:
-        """The declared power, on a pill just above the card (a kept picture)."""
-        S = self.S
-        h = S(17)
-        badge_w = int(h * 1.9)
-        room = (r.w - 4 - badge_w - 9, h)
-        two = not text.fits(power.name, (0, 0, *room), S(12), "cond")
-        if two:  # a long name on a narrow card: two lines
-            h = max(h, 2 * text.step_of(text.MIN_SIZE, "cond", 0.95) + 4)
-        pill = pygame.Rect(r.left + 2, r.top - h - 1, r.w - 4, h)
-        key = ("brawl power", power.name, power.damage, power.speed, power.heal, S(17), two)
-        surf.blit(pictures.kept(key, pill.size, lambda img: self._paint_pill(
-            img, power, badge_w, two)), pill)
-
-    def _paint_pill(self, surf, power, badge_w: int, two: bool) -> None:
-        S = self.S
-        pill = surf.get_rect()
-        pygame.draw.rect(surf, (14, 16, 20), pill, border_radius=min(pill.h // 2, S(9)))
-        badge = pygame.Rect(pill.left + 2, pill.centery - S(7), badge_w, S(17) - 4)
-        power_badge(surf, {"damage": power.damage, "speed": power.speed,
-                           "heal": power.heal}, badge)
-        text.draw(surf, power.name, (badge.right + 3, pill.top + 1, pill.right - badge.right - 6,
-                                     pill.h - 2), S(12), theme.TEXT, "cond", valign="middle",
-                  wrap=two, line_gap=0.95)
-
-    def _tag(self, surf, label: str, center, color, max_w: int | None = None) -> None:
-        """A small rounded tag centred on ``center`` (a kept picture)."""
-        S = self.S
-        img = pictures.tag(label, color, (14, 14, 18), S(11), S(12), S(4), S(8), max_w)
-        surf.blit(img, img.get_rect(center=center))
+        """The card's health, tags and badges (see :mod:`.marks`)."""
+        for mark in self.marks(view, sprite):
+            self.draw_mark(surf, mark)
 
     def draw_top(self, surf, view: BrawlState) -> None:
-        S = self.S
-        rects = {sp.card: sp.rect for sp in self.sprites if sp.card != HIDDEN}
-        for actor, (kind, target) in view.action.items():
-            if actor not in rects:
-                continue
-            end = self.pair_rects.get(target) if kind == "thwart" else rects.get(target)
-            if end is None:
-                continue
-            _dashed(surf, theme.ACCENT, rects[actor].center, end.center, max(2, S(3)))
-        if view.phase == "damage" and not view.over:
-            hits = damage.plan(view)
-            thwarted = damage.threatened_by_thwart(view)
-            for hit in hits:
-                rect = rects.get(hit.receiver)
-                if rect is None:
-                    continue
-                label = f"\u2212{hit.amount} in {hit.step}"
-                if hit.matchup in thwarted:
-                    label = "thwarted?"
-                size = S(14)
-                box = pygame.Rect(0, 0, text.width_of(label, size, "bold") + S(12),
-                                  text.step_of(size, "bold") + S(6))
-                box.center = (rect.centerx, rect.top + int(rect.h * 0.32))
-                pygame.draw.rect(surf, (170, 30, 40), box, border_radius=box.h // 2)
-                text.draw(surf, label, box, size, theme.TEXT, "bold", align="center",
-                          valign="middle")
-
-
-def _paint_health(surf, hp: int, health: int) -> None:
-    """A health slider filling ``surf``: the share of health left, and the numbers."""
-    bar = surf.get_rect()
-    pygame.draw.rect(surf, (14, 16, 20), bar, border_radius=3)
-    frac = max(0.0, hp / health)
-    color = theme.GOOD if frac > 0.5 else theme.ACCENT if frac > 0.25 else theme.BAD
-    fill = bar.copy()
-    fill.w = max(0, int(bar.w * frac))
-    pygame.draw.rect(surf, color, fill, border_radius=3)
-    text.draw(surf, f"{hp}/{health}", bar, max(8, int(bar.h * 0.95)), theme.TEXT,
-              "condbold", align="center", valign="middle", shadow=(0, 0, 0))
-
-
-def _dashed(surf, color, a, b, width: int) -> None:
-    ax, ay = a
-    bx, by = b
-    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
-    steps = int(length // 12)
-    for i in range(0, steps, 2):
-        t0, t1 = i / steps, min(1.0, (i + 1) / steps)
-        pygame.draw.line(surf, color, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                         (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+        """The More Actions' lines, from each actor to what it acts on (see
+        :mod:`.links`)."""
+        self.draw_links(surf, view)
 
 
 LAYOUT = BrawlLayout
