@@ -102,3 +102,28 @@ def test_no_hint_on_a_computers_turn_and_the_table_shows_it_thinking(app):
     assert not scene.hint_waiting
     assert "computer is thinking" in " ".join(scene._status_lines())
     assert scene.computers.budget(1) == 0.5
+
+
+def test_no_next_best_line_for_another_copy_of_the_same_card(app):
+    """A runner-up that reads the same as the hint (the other Jab in hand) is not shown
+    ("Next best: Play Jab" under "Hint: Play Jab" says nothing)."""
+    from table_helpers import open_table
+
+    from tabletop.ui.table.hint import Hint
+
+    scene = open_table(app, "solo-deckbuilder")
+    describe = scene.game.text.describe
+    for _ in range(60):  # on to a hand with two copies of a card
+        pairs = [(a, b) for i, a in enumerate(scene.legal) for b in scene.legal[i + 1:]
+                 if describe(scene.state, a) == describe(scene.state, b)]
+        if pairs:
+            break
+        assert scene.play(scene.legal[-1]) and scene.land_now()
+    assert pairs, "two copies of a card in a hand"
+    move, copy = pairs[0]
+    other = next(m for m in scene.legal if describe(scene.state, m) !=
+                 describe(scene.state, move))
+    scene.hint = Hint(scene.session.changes, move, 0.6, copy, 0.5)
+    assert len(scene.hint_lines()) == 2
+    scene.hint = Hint(scene.session.changes, move, 0.6, other, 0.5)
+    assert scene.hint_lines()[2].startswith("Next best: ")

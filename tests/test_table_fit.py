@@ -118,7 +118,7 @@ def unreadable(drawn) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_table_and_panel_fits_and_no_label_is_covered(app, game_id, size):
     problems = []
@@ -132,6 +132,7 @@ def test_each_table_and_panel_fits_and_no_label_is_covered(app, game_id, size):
             app.step(0.016)
         where = f"{label} at {size[0]}x{size[1]}"
         problems += [f"{where}: {d.text!r} does not fit {d.box}" for d in drawn if d.overflow]
+        problems += [f"{where}: {p}" for p in unreadable(drawn)]
         for surface in {d.surface for d in drawn}:
             labels = [d for d in drawn if d.surface == surface and d.layer != "text"]
             problems += [f"{where}: {p}" for p in _overlaps(labels)]
@@ -180,3 +181,47 @@ def test_the_log_is_wrapped_anew_for_a_smaller_window(app, game_id):
     shrunk = [f"{d.text!r} at {d.size} px (asked {d.asked})" for d in drawn
               if d.size < d.asked]
     assert drawn and not shrunk, shrunk[:5]
+
+
+def button_labels(game_id: str, games: int = 12) -> set[str]:
+    """The labels of every move the game offers as a button, in random games."""
+    from tabletop.engine.rng import Rng
+
+    game = GAMES[game_id]
+    rules = game.rules
+    catalog = rules.load_catalog(mod_dirs=[])
+    rng = Rng(3)
+    labels = set()
+    for seed in range(1, games + 1):
+        state = rules.new_state(catalog, rules.default_options(), seed)
+        for _ in range(400):
+            if state.over:
+                break
+            legal = rules.legal_moves(state)
+            labels |= {game.text.describe(state, m) for m in legal
+                       if game.text.gesture(m) == "button"}
+            state = rules.play(state, rng.choice(legal))
+    return labels
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_button_label_is_readable_in_the_smallest_panel(app, game_id):
+    """A long button label ("Challenge the hero (a total of 1 and jokers that take 2 of
+    the hero's cards)") was shrunk to 7 px: it wraps over a taller button instead."""
+    from tabletop.ui.table.scene import button_height
+    from tabletop.ui.widgets import Button
+
+    scene = open_table(app, game_id)
+    width = scene.panel_rect.w - 20
+    labels = button_labels(game_id)
+    assert labels
+    small = []
+    surf = pygame.Surface((width, 200))
+    for label in sorted(labels):
+        h, size = button_height(label, width)
+        with text.recording() as drawn:
+            Button((0, 0, width, h), label, size=size, wrap=h > 34).draw(surf)
+        (d,) = drawn
+        if d.overflow or d.size < 13:
+            small.append(f"{label!r}: {d.size} px in a button {h} px tall")
+    assert not small, small[:10]

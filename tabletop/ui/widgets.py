@@ -31,9 +31,11 @@ class Widget:
 class Button(Widget):
     def __init__(self, rect, label: str, on_click: Callable[[], None] | None = None,
                  primary: bool = False, size: int = 16, tooltip: str = "",
-                 key: str | None = None) -> None:
+                 key: str | None = None, wrap: bool = False) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
+        #: a long label is wrapped over the lines of a taller button, not shrunk
+        self.wrap = wrap
         self.on_click = on_click
         self.primary = primary
         self.size = size
@@ -76,7 +78,7 @@ class Button(Widget):
         if self.primary and self.enabled:
             fg = (24, 18, 6)
         text.draw(surf, self.label, self.rect.inflate(-12, -4), self.size, fg, "bold",
-                  align="center", valign="middle")
+                  align="center", valign="middle", wrap=self.wrap)
 
 
 class Switch(Widget):

@@ -21,6 +21,9 @@ from ..standard_deck import band_strip
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
 
+#: the smallest size of the words the table lays over a card (px)
+READABLE = 10
+
 CARD_W, CARD_H = 100, 140
 GOOD_CHIP = (70, 176, 96)
 BAD_CHIP = (196, 64, 60)
@@ -370,10 +373,9 @@ class HvNLayout(Layout):
             strip = band_strip(r.w, r.h, view.info[c].conflict)
             if strip:  # the holder's meaning takes the place of the conflict band
                 strip.move_ip(r.topleft)
-                surf.blit(pictures.label(strip.size, tag, (30, 36, 48), theme.TEXT, S(11), 6,
-                                         radius=max(2, strip.h // 3), min_size=6), strip)
+                _meaning(surf, tag, strip, max(READABLE, S(11)))
             else:
-                _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4)
+                _pill(surf, tag, foot, (30, 36, 48), S(11), r.w - 4, skip=True)
         room = sprite.extra.get("exposed", r.w)
         if c in view.weak and sprite.zone != "support.1":
             _pill(surf, "support: 1", (r.left + room // 2, foot[1]), (90, 90, 100), S(10),
@@ -426,13 +428,55 @@ def _tally(view: HvNState, c: int) -> tuple[str, tuple]:
 
 def _pill(surf, label: str, center, bg, size: int, max_w: int, fg=theme.TEXT,
           skip: bool = False) -> None:
-    """A rounded label centred on ``center``, at most ``max_w`` wide (``skip``: left out
-    when it cannot fit, e.g. on a card mostly covered by the next)."""
-    size = max(7, size)
-    if skip and text.width_of(label, text.MIN_SIZE, "condbold") + 10 > max_w:
+    """A rounded label centred on ``center``, at most ``max_w`` wide, its words never
+    below :data:`READABLE` (``skip``: left out when they cannot fit, e.g. on a card mostly
+    covered by the next; its zoom says the same)."""
+    size = max(READABLE, size)
+    if skip and text.width_of(label, READABLE, "condbold") + 10 > max_w:
         return
-    img = pictures.tag(label, bg, fg, size, 10, 4, 8, max_w, min_size=6)
+    img = pictures.tag(label, bg, fg, size, 10, 4, 8, max_w, min_size=READABLE)
     surf.blit(img, img.get_rect(center=center))
+
+
+def _meaning(surf, words: str, strip: pygame.Rect, size: int) -> None:
+    """What a card means to its holder, over its conflict band: one line (shrunk to
+    :data:`READABLE` at least), else set on purpose in two balanced lines over a taller
+    band; left out on a card too small for that (the card under the pointer, shown large,
+    says it)."""
+    width = strip.w - 8
+    one = text.fits(words, (0, 0, width, strip.h), size, "condbold", min_size=READABLE)
+    lines = [words] if one else _two_lines(words, width)
+    if not lines:
+        return
+    box = pygame.Rect(strip)
+    fitted = size
+    if len(lines) == 2:
+        fitted = READABLE
+        box.h = 2 * text.step_of(READABLE, "condbold") + 4
+        box.bottom = strip.bottom
+
+    def paint(img: pygame.Surface) -> None:
+        pygame.draw.rect(img, (30, 36, 48), img.get_rect(), border_radius=max(2, strip.h // 3))
+        step = img.get_height() // len(lines)
+        for i, line in enumerate(lines):
+            text.draw(img, line, (4, i * step, img.get_width() - 8, step), fitted, theme.TEXT,
+                      "condbold", align="center", valign="middle", min_size=READABLE)
+
+    surf.blit(pictures.kept(("meaning", words, fitted, box.size), box.size, paint), box)
+
+
+def _two_lines(words: str, width: int) -> list[str]:
+    """``words`` split at the space that best balances two lines fitting ``width`` at
+    :data:`READABLE` ([] when there is none)."""
+    parts = words.split()
+    best: list[str] = []
+    for i in range(1, len(parts)):
+        pair = [" ".join(parts[:i]), " ".join(parts[i:])]
+        widths = [text.width_of(p, READABLE, "condbold") for p in pair]
+        if max(widths) <= width and (not best or max(widths) < max(
+                text.width_of(p, READABLE, "condbold") for p in best)):
+            best = pair
+    return best
 
 
 def _chip(surf, rect: pygame.Rect, kind: str) -> None:

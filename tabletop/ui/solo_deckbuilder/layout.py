@@ -47,7 +47,7 @@ class SoloLayout(Layout):
         self._pile(view, "location_stack", pygame.Rect(x0 + S(10), y + S(8), pw, ph),
                    "Locations")
         loc_rect = pygame.Rect(x0 + S(84), y, cw, ch)
-        self._single(view, "location", loc_rect, "Active location")
+        self._single(view, "location", loc_rect, "Location")
         self.traits_rect = pygame.Rect(loc_rect.right + S(8), y, S(236), ch)
         self._pile(view, "sv_stack", pygame.Rect(self.traits_rect.right + S(10), y + S(8), pw,
                                                  ph), "Supervillains")
@@ -116,8 +116,10 @@ class SoloLayout(Layout):
             self.sprites.append(Sprite(top, rect.move(-depth, -depth), zone,
                                        face_up=top != HIDDEN, extra={"depth": depth}))
         self.counts.append((rect, len(cards)))
-        self.label(label, (rect.left - S(4), rect.bottom + S(2), rect.w + S(8), S(14)),
-                   theme.MUTED, S(10), align="center")
+        # a caption may use the gaps beside its pile: one line, readable at any size
+        self.label(label, (rect.left - S(10), rect.bottom + S(2), rect.w + S(20),
+                           max(14, S(14))), theme.MUTED, max(10, S(11)), "condbold",
+                   align="center")
 
     def _single(self, view: SoloState, zone: str, rect: pygame.Rect, label: str) -> None:
         self.zones[zone] = rect
@@ -125,8 +127,8 @@ class SoloLayout(Layout):
         for c in view.zones[zone]:
             self.sprites.append(Sprite(c, rect, zone, face_up=c != HIDDEN))
         if not view.zones[zone]:
-            self.label(label, rect.inflate(-self.S(6), 0), theme.DIM, self.S(11),
-                       align="center")
+            self.label(label, rect.inflate(-self.S(6), 0), theme.DIM, max(10, self.S(11)),
+                       "condbold", align="center")
 
     def _row(self, view: SoloState, zone: str, rect: pygame.Rect, cw: int, ch: int,
              label: str) -> None:
@@ -247,7 +249,7 @@ class SoloLayout(Layout):
             text.draw(surf, "Nothing played yet", rect, S(13), theme.DIM, "bold",
                       align="center", valign="middle")
             return
-        size = S(11)
+        size = max(10, S(12))
         shown: list[str] = []
         used = 0
         for line in reversed(auto):

@@ -104,7 +104,8 @@ class TableHints:
             "Estimated chance to win"
         lines = [f"Hint: {describe(s, hint.move)}",
                  f"{outcome}: {hint.value:.0%}"]
-        if hint.runner_up is not None and hint.runner_up in self.legal:
+        if hint.runner_up is not None and hint.runner_up in self.legal and \
+                describe(s, hint.runner_up) != describe(s, hint.move):  # not another copy
             # a runner-up that scored as high did not do better in the same sampled deals
             how = f"{hint.runner_up_value:.0%}" if hint.runner_up_value < hint.value \
                 else "about as good"

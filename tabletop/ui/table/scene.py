@@ -451,10 +451,11 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         for m in moves:
             label = self.game.text.describe(self.state, m)
             primary = self.game.text.primary(m)
-            self.buttons.append(Button((x, y, pw, 34), label,
+            h, size = button_height(label, pw)
+            self.buttons.append(Button((x, y, pw, h), label,
                                        lambda m=m: self.input_move(m, built=built),
-                                       primary=primary, size=15, key=m.kind))
-            y += 40
+                                       primary=primary, size=size, key=m.kind, wrap=h > 34))
+            y += h + 6
         room = self.panel_rect.bottom - y - 16
         messages = self.message_height(pw, room=room)
         self.message_rect = pygame.Rect(x, y + 6, pw, messages)
@@ -604,6 +605,15 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         self._gameover_buttons = []
         self._review = True
 
+
+
+def button_height(label: str, width: int) -> tuple[int, int]:
+    """A panel button's height and text size for ``label``: one line at 15 px (13 px at
+    least), else the lines it wraps into at 14 px (a long label is never shrunk small)."""
+    inner = width - 12
+    if text.fits(label, (0, 0, inner, 30), 15, "bold", min_size=13):
+        return 34, 15
+    return text.height_of(label, inner, 14, "bold") + 14, 14
 
 
 def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
