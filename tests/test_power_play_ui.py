@@ -202,3 +202,18 @@ def test_the_new_game_screen_offers_two_to_four_seats(app):
     assert table_scene.session.state.seats == 2
     assert [s.kind for s in table_scene.session.seats] == ["human", "computer"]
     assert not table_scene.hide_hands  # open powers: no hand-over screens
+
+
+def test_the_panels_heading_counts_rounds_as_the_table_does(app):
+    """The heading said "turn 7" where the table said "Round 3 of 4 · turn 1 of 3"."""
+    import json
+    from pathlib import Path
+
+    from table_helpers import open_table
+
+    data = json.loads((Path(__file__).parent.parent / "saves" /
+                       "power-play-sample.json").read_text())
+    scene = open_table(app, "power-play", data)
+    s = scene.state
+    assert s.turn != s.round_turn
+    assert scene.layout_obj.progress(s) == f"round {s.round} of 4 \u00b7 turn {s.round_turn}"

@@ -357,6 +357,12 @@ class PowerPlayLayout(Layout):
             y += h
 
     # -- the side panel ---------------------------------------------------------------------
+    def progress(self, view) -> str:
+        """Power Play counts rounds and each round's turns (its turn count runs on)."""
+        if not view.round:
+            return "set-up"
+        return f"round {view.round} of {ROUNDS} \u00b7 turn {view.round_turn}"
+
     def info_lines(self, view: PPState) -> list[tuple[str, tuple]]:
         out: list[tuple[str, tuple]] = []
         if view.round:
