@@ -51,6 +51,21 @@ def drag(start, end, steps: int = 5) -> Iterator[None]:
     yield
 
 
+def visible_point(scene, sprite) -> tuple[int, int]:
+    """A point of ``sprite`` no card drawn over it covers (a fanned hand's cards overlap:
+    a person takes a card by the part of it they can see)."""
+    sprites = scene.layout_obj.sprites
+    above = [sp.rect for sp in sprites[sprites.index(sprite) + 1:]
+             if sp.rect.colliderect(sprite.rect)] if sprite in sprites else []
+    r = sprite.rect
+    for fx in (0.5, 0.3, 0.15, 0.7, 0.85, 0.05, 0.95):
+        for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+            point = (r.left + int(r.w * fx), r.top + int(r.h * fy))
+            if not any(a.collidepoint(point) for a in above):
+                return point
+    return r.center
+
+
 def _menu_entry(scene, move: Move):
     for rect, _, m in scene.menu:
         if m == move:
@@ -112,11 +127,11 @@ def gesture(scene, move: Move) -> Iterator[None]:
         button = _button_for(scene.buttons, scene.game.text.describe(scene.state, move))
         yield from press(button.rect.center)
     elif how == "card menu":
-        yield from press(scene._sprite_of(move.card).rect.center)
+        yield from press(visible_point(scene, scene._sprite_of(move.card)))
         yield from _then_menu(scene, move)
     elif how == "drag":
         sprite, point = _drop_point(scene, move)
-        yield from drag(sprite.rect.center, point)
+        yield from drag(visible_point(scene, sprite), point)
         yield from _then_menu(scene, move)
 
 

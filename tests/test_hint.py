@@ -127,3 +127,19 @@ def test_no_next_best_line_for_another_copy_of_the_same_card(app):
     assert len(scene.hint_lines()) == 2
     scene.hint = Hint(scene.session.changes, move, 0.6, other, 0.5)
     assert scene.hint_lines()[2].startswith("Next best: ")
+
+
+def test_a_hint_arriving_moves_no_button(app):
+    """The hint's lines are in the message strip under the buttons: when it arrives, no
+    button moves (they were in the status box, which grew and pushed the buttons down
+    under a click on its way: the soak saw a click meant for one button play the next)."""
+    scene = table(app, "solo-deckbuilder")
+    before = [(b.label, tuple(b.rect)) for b in scene.buttons + scene.tools]
+    assert scene.buttons
+    key(app, pygame.K_h)
+    assert scene.hint_waiting
+    assert [(b.label, tuple(b.rect)) for b in scene.buttons + scene.tools] == before
+    wait_for_hint(app, scene)
+    assert [(b.label, tuple(b.rect)) for b in scene.buttons + scene.tools] == before
+    (text_, color), = [m for m in scene.messages() if m[0].startswith("Hint: ")]
+    assert text_.split("\n") == scene.hint_lines()

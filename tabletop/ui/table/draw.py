@@ -269,7 +269,6 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         for line in self._status_lines():
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 20),
                                    15, theme.TEXT, "bold", line_gap=1.3, shrink=False)
-        self.draw_hint_lines(surf, pygame.Rect(box.left + 12, y + 2, box.w - 18, 0))
         if self.info:
             pygame.draw.rect(surf, (24, 31, 40), self.info_rect, border_radius=8)
             yy = self.info_rect.top + 5

@@ -2,9 +2,10 @@
 
 The Hint button (key H) on a human's turn asks the search, in the computer players'
 worker and from that seat's view alone, what it would play within the Normal budget;
-the table then rings the card to play and its target, and the status box says the move,
-its estimated chance to win and the runner-up. While a computer seat thinks, a bar under the status
-fills over its time budget.
+the table then rings the card to play and its target, and the message strip (under the
+panel's buttons, so that the hint arriving moves no button: a click on its way would
+land on another) says the move, its estimated chance to win and the runner-up. While a
+computer seat thinks, a bar under the status fills over its time budget.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pygame
 
 from ...engine.moves import Move
 from ...engine.pack import unpack_move
-from .. import text, theme
+from .. import theme
 
 HINT_COLOR = (120, 200, 255)
 #: how much wider and taller than the hinted card its ring is
@@ -134,18 +135,6 @@ class TableHints:
         """Rings round the hinted card and its target (the words are in the panel)."""
         for rect in self.hint_rects():
             pygame.draw.rect(surf, HINT_COLOR, hint_ring(rect), 4, border_radius=10)
-
-    def hint_height(self, width: int) -> int:
-        """The height the hint's lines take in the status box."""
-        f = theme.font(14, "bold")
-        return sum(19 * len(text.wrap(line, f, width)) for line in self.hint_lines())
-
-    def draw_hint_lines(self, surf, rect: pygame.Rect) -> None:
-        y = rect.top
-        for i, line in enumerate(self.hint_lines()):
-            y += text.blit_wrapped(surf, line, pygame.Rect(rect.left, y, rect.w, 200), 14,
-                                   HINT_COLOR if i == 0 else theme.TEXT, "bold",
-                                   line_gap=1.3, shrink=False)
 
     def _draw_thinking(self, surf) -> None:
         """A bar under the status that fills over the thinking computer's budget."""

@@ -2,9 +2,10 @@
 buttons and the log, so that no message covers a control or a card a player must read.
 
 It shows what another player (a computer) just did, framed in that seat's colour, for
-the length of the computer's pace (its cards are lit on the table meanwhile), and what
-the table says (a refusal naming the rule, a save, a warning, a computer player that
-failed), framed in the message's colour, for its few seconds. The strip is as tall as
+the length of the computer's pace (its cards are lit on the table meanwhile), the hint
+(its card ringed on the table), and what the table says (a refusal naming the rule, a
+save, a warning, a computer player that failed), framed in the message's colour, for its
+few seconds. The strip is as tall as
 its messages; at a table with computer seats it keeps room for two lines, so that the
 log does not jump at every computer move. Where the panel is short of room (a small
 window, a panel full of a game's figures) the words are set a little smaller (12 px at
@@ -17,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from .. import pictures, text, theme
+from .hint import HINT_COLOR
 
 #: the messages' text sizes, the first that fits the panel's room (and line spacing)
 SIZES = (14, 13, 12)
@@ -40,11 +42,15 @@ class TableMessages:
     _message_size = SIZE
 
     def messages(self) -> tuple[tuple[str, tuple], ...]:
-        """The messages to show now: another player's move, then the table's word."""
+        """The messages to show now: another player's move, the hint, then the table's
+        word."""
         out = []
         spot = self.motion.spot
         if spot is not None and not self.state.over and self.handover_to is None:
             out.append((spot.caption, tuple(theme.seat_color(spot.seat))))
+        hint = self.hint_lines() if self.handover_to is None else []
+        if hint:
+            out.append(("\n".join(hint), HINT_COLOR))
         if self.toast.active:
             out.append((self.toast.message, tuple(self.toast.color)))
         return tuple(out)

@@ -508,7 +508,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
         turn = self.turn_line()
         if turn:
             h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
-        return 70 + self.panel_top + 7 + h + 14 + self.hint_height(self.panel_rect.w - 36)
+        return 70 + self.panel_top + 7 + h + 14
 
     def _seat_name(self, seat: int) -> str:
         """A seat as every part of the table names it (``P2 Bo``)."""
