@@ -11,6 +11,8 @@ right what the hero set aside or the showdown.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from ...engine.state import HIDDEN
@@ -443,9 +445,7 @@ def _meaning(surf, words: str, strip: pygame.Rect, size: int) -> None:
     :data:`READABLE` at least), else set on purpose in two balanced lines over a taller
     band; left out on a card too small for that (the card under the pointer, shown large,
     says it)."""
-    width = strip.w - 8
-    one = text.fits(words, (0, 0, width, strip.h), size, "condbold", min_size=READABLE)
-    lines = [words] if one else _two_lines(words, width)
+    lines = _meaning_lines(words, strip.w - 8, strip.h, size)
     if not lines:
         return
     box = pygame.Rect(strip)
@@ -463,6 +463,15 @@ def _meaning(surf, words: str, strip: pygame.Rect, size: int) -> None:
                       "condbold", align="center", valign="middle", min_size=READABLE)
 
     surf.blit(pictures.kept(("meaning", words, fitted, box.size), box.size, paint), box)
+
+
+@functools.lru_cache(maxsize=512)
+def _meaning_lines(words: str, width: int, height: int, size: int) -> tuple[str, ...]:
+    """The lines of a card's meaning in a band ``width`` x ``height`` (worked out once
+    per words and size: it is drawn over every gliding card, each frame)."""
+    if text.fits(words, (0, 0, width, height), size, "condbold", min_size=READABLE):
+        return (words,)
+    return tuple(_two_lines(words, width))
 
 
 def _two_lines(words: str, width: int) -> list[str]:

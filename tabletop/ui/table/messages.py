@@ -44,8 +44,11 @@ class TableMessages:
     def messages(self) -> tuple[tuple[str, tuple], ...]:
         """The messages to show now: another player's move, the hint, then the table's
         word."""
-        out = []
         spot = self.motion.spot
+        if spot is None and self.hint is None and not self.hint_waiting and \
+                not self.toast.active:
+            return ()  # most frames: asked several times a frame, answered at once
+        out = []
         if spot is not None and not self.state.over and self.handover_to is None:
             out.append((spot.caption, tuple(theme.seat_color(spot.seat))))
         hint = self.hint_lines() if self.handover_to is None else []
