@@ -276,11 +276,13 @@ class ComputerWorker:
         self._proc.kill()
 
     def close(self) -> None:
-        """Tell the worker to quit; it is waited for (and killed if it does not go) in a
-        thread of its own, never in the frame that closes it."""
-        self._send({"quit": True})
-        with contextlib.suppress(OSError):
+        """Stop the worker at once (a search under way is not wanted: left to finish, it
+        took a core from the table opened next) and reap it in a thread of its own, never
+        in the frame that closes it."""
+        with contextlib.suppress(OSError, ValueError):
             self._proc.stdin.close()
+        with contextlib.suppress(OSError):
+            self._proc.terminate()
         threading.Thread(target=_reap, args=(self._proc,), daemon=True).start()
 
 
