@@ -61,17 +61,22 @@ class TableMessages:
     def message_height(self, width: int, messages: tuple | None = None,
                        room: int | None = None) -> int:
         """The strip's height at ``width`` for ``messages`` (default: those now), with
-        the largest text size whose messages fit ``room`` (chosen for the strip)."""
+        the largest text size whose messages fit ``room`` (chosen for the strip). Measured,
+        not painted: it is asked in the frame a message comes."""
         messages = self.messages() if messages is None else messages
         for size in SIZES:
-            h = sum(self._message_picture(m, c, width, size).get_height()
-                    for m, c in messages) + SPACE * max(0, len(messages) - 1)
+            h = sum(self._message_h(m, width, size) for m, _ in messages) + \
+                SPACE * max(0, len(messages) - 1)
             if room is None or h <= room:
                 break
         self._message_size = size
         if self.computers.seats:
             h = max(h, self._two_lines())
         return h if room is None else min(h, max(room, 0))
+
+    @staticmethod
+    def _message_h(message: str, width: int, size: int) -> int:
+        return text.height_of(message, width - 2 * PAD - 4, size, "bold", GAP) + 2 * PAD
 
     def _two_lines(self) -> int:
         return 2 * text.step_of(SIZE, "bold", GAP) + 2 * PAD
@@ -88,7 +93,7 @@ class TableMessages:
             if len(self._message_pics) > 24:
                 self._message_pics.clear()
             inner = width - 2 * PAD - 4
-            h = text.height_of(message, inner, size, "bold", GAP) + 2 * PAD
+            h = self._message_h(message, width, size)
             pic = pygame.Surface((width, h), pygame.SRCALPHA)
             pic.blit(pictures.box((width, h), (12, 14, 18, 240), color, 2, 8), (0, 0))
             text.draw(pic, message, pygame.Rect(PAD + 2, PAD, inner, h - 2 * PAD), size,
@@ -102,11 +107,11 @@ class TableMessages:
             self._message_picture(message, color, self.message_rect.w)
 
     def _check_messages(self) -> None:
-        """In a frame: a message came or went: the strip (and the log under it) is laid
-        out again when its height changes."""
+        """In a frame: a message came or went: the strip and the log under it are placed
+        again (measured, not painted; the buttons above them stay as they are)."""
         now = self.messages()
         if now != self._laid_messages:
-            self._build_buttons()
+            self._place_log()
 
     def _draw_messages(self, surf) -> None:
         y = self.message_rect.top

@@ -456,8 +456,14 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableDrawing,
                                        lambda m=m: self.input_move(m, built=built),
                                        primary=primary, size=size, key=m.kind, wrap=h > 34))
             y += h + 6
-        room = self.panel_rect.bottom - y - 16
-        messages = self.message_height(pw, room=room)
+        self._buttons_bottom = y
+        self._place_log()
+
+    def _place_log(self) -> None:
+        """The message strip under the panel's buttons, as tall as its messages, and the
+        log in the rest (cheap: redone in the frame a message comes or goes)."""
+        x, pw, y = self.panel_rect.left + 10, self.panel_rect.w - 20, self._buttons_bottom
+        messages = self.message_height(pw, room=self.panel_rect.bottom - y - 16)
         self.message_rect = pygame.Rect(x, y + 6, pw, messages)
         if messages:
             y += messages + 6
