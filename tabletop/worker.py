@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import ROOT
+from . import PACKAGE_PARENT
 from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
 from .engine.moves import Move
 from .engine.pack import pack, pack_move, unpack, unpack_move
@@ -176,6 +176,19 @@ class _Replies:
         return [line for line in lines if line.strip()] + ([None] if gone else [])
 
 
+#: the argument that makes a desktop bundle's executable run as this worker
+BUNDLE_WORKER_ARG = "--computer-worker"
+
+
+def worker_command() -> list[str]:
+    """The command that starts the worker: ``python -m tabletop.worker``, or in a desktop
+    bundle (PyInstaller, no Python beside it) the bundle's own executable with
+    :data:`BUNDLE_WORKER_ARG` (its entry script, ``packaging/entry.py``, runs :func:`main`)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, BUNDLE_WORKER_ARG]
+    return [sys.executable, "-m", "tabletop.worker"]
+
+
 class ComputerWorker:
     """The table's side of the worker process (see the module docstring): it sends
     questions and hands back every reply that comes; which of them is wanted is the
@@ -184,10 +197,10 @@ class ComputerWorker:
     def __init__(self, game_id: str, options: dict[str, Any], seed: int, mods: bool,
                  position: dict | None = None) -> None:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH"))
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_PARENT), env.get("PYTHONPATH"))
                                             if p)
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "tabletop.worker"], stdin=subprocess.PIPE,
+            worker_command(), stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
         self._replies = _Replies(self._proc.stdout)
         self._errors: list[str] = []
@@ -410,5 +423,10 @@ def make_player(game, name: str):
     return game.computer_player()
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Serve the table on standard input and output."""
     serve(sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .. import ROOT
+from .. import PACKAGE_PARENT
 from .games import Context
 from .report import Row, error_row, value_row
 
@@ -100,7 +100,7 @@ def run(*args: str) -> dict:
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                "TABLETOP_HOME": home, "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-               "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT),
+               "PYTHONPATH": os.pathsep.join(p for p in (str(PACKAGE_PARENT),
                                                          os.environ.get("PYTHONPATH")) if p)}
         out = subprocess.run([sys.executable, "-m", "tabletop.bench.memory", *args],
                              capture_output=True, text=True, env=env, timeout=900,

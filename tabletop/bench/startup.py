@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from .. import ROOT
+from .. import PACKAGE_PARENT
 from .games import Context
 from .report import Row, value_row
 
@@ -45,7 +45,7 @@ def launch(code: str) -> list[float]:
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                "TABLETOP_HOME": home, "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-               "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT),
+               "PYTHONPATH": os.pathsep.join(p for p in (str(PACKAGE_PARENT),
                                                          os.environ.get("PYTHONPATH")) if p)}
         out = subprocess.run([sys.executable, "-c", code, repr(time.time())],
                              capture_output=True, text=True, env=env, timeout=120, check=True)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 import sys
 
-from .. import ROOT
+from .. import PACKAGE_PARENT
 from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS
 from ..engine.loader import COMMON_FIELDS
 from ..engine.schema import Field, ListOf, OneOfKey, Record
 
-GUIDE = ROOT / "docs" / "modding.md"
+#: the modding guide of a checkout (this command keeps a source tree's docs up to date)
+GUIDE = PACKAGE_PARENT / "docs" / "modding.md"
 BLOCK = re.compile(r"(<!-- reference: ([\w-]+) -->\n)(.*?)(<!-- end reference -->)", re.S)
 
 
@@ -110,6 +111,9 @@ def render(text: str) -> str:
 def main(check: bool = False) -> int:
     from .schema import outdated, write_all
 
+    if not GUIDE.is_file():
+        print(f"tabletop docs works on a source checkout: no {GUIDE}", file=sys.stderr)
+        return 2
     text = GUIDE.read_text(encoding="utf-8")
     new = render(text)
     if check:

@@ -15,11 +15,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .. import CARDS_DIR, ROOT
+from .. import CARDS_DIR, DATA_DIR, SCHEMAS_DIR
 from ..engine.loader import COMMON_FIELDS, ID_RE, yaml_files
 from ..engine.schema import Field, Record
 
-SCHEMAS_DIR = ROOT / "schemas"
 DRAFT = "http://json-schema.org/draft-07/schema#"
 #: the comment that tells the YAML language server which schema a file follows
 MODELINE = "# yaml-language-server: $schema={}"
@@ -99,8 +98,8 @@ def schema_path(card_set: str) -> Path:
 
 def modeline_for(path: Path, card_set: str) -> str:
     """The modeline of a shipped card file: the schema's path relative to the file."""
-    rel = Path(*[".."] * len(path.parent.relative_to(ROOT).parts)) / \
-        schema_path(card_set).relative_to(ROOT)
+    rel = Path(*[".."] * len(path.parent.relative_to(DATA_DIR).parts)) / \
+        schema_path(card_set).relative_to(DATA_DIR)
     return MODELINE.format(rel.as_posix())
 
 

@@ -13,8 +13,11 @@ import os
 import tempfile
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SAVES = Path(__file__).resolve().parents[2] / "saves"
+from .. import PACKAGE_PARENT, SAMPLE_SAVES_DIR
+
+#: a checkout's screenshots folder (the default; ``--out`` writes anywhere)
+DOCS = PACKAGE_PARENT / "docs" / "screenshots"
+SAVES = SAMPLE_SAVES_DIR
 
 
 def take(out: Path = DOCS, size: tuple[int, int] = (1280, 720)) -> list[Path]:
