@@ -245,3 +245,42 @@ def test_a_new_picture_redraws_the_faces(app, tmp_path):
     folder.mkdir(parents=True, exist_ok=True)
     pygame.image.save(pygame.Surface((4, 4)), str(folder / "face.png"))
     _until(application, lambda: ("probe",) not in cardart._faces)
+
+
+def test_a_mods_folder_made_after_start_is_watched(monkeypatch):
+    """The mods folder is missing when the app starts (deleted, or a home on a drive
+    not yet there): the watcher watches the cards it has and picks the folder up when
+    it comes."""
+    monkeypatch.setattr("tabletop.ui.hotreload.RETRY_SECONDS", 0.2)
+    application = App(headless=True, ai_delay=0.0, mods=True)
+    reload = HotReload(application)
+    try:
+        shutil.rmtree(mods_root())
+        time.sleep(0.6)  # the watcher notices the folder is gone
+        scene = _table(application)
+        _mod("titan.yaml", TITAN.read_text())
+        _until(application, lambda: _shows(scene, "Granite Titan"), seconds=8.0)
+        assert reload.thread.is_alive()
+    finally:
+        application.quit()
+        pygame.display.quit()
+
+
+def test_a_watcher_failure_is_a_note_and_a_log_entry_not_a_crash(monkeypatch, caplog):
+    def broken(self, roots):
+        raise RuntimeError("the file events are gone")
+
+    monkeypatch.setattr(HotReload, "_watch_once", broken)
+    application = App(headless=True, ai_delay=0.0, mods=True)
+    reload = HotReload(application)
+    try:
+        _table(application)
+        reload.thread.join(5)
+        assert not reload.thread.is_alive()
+        application.step(0.016)
+        assert "hot reload stopped" in reload.lines()[0][0]
+        assert any("card hot reload stopped" in r.message and r.exc_info
+                   for r in caplog.records)
+    finally:
+        application.quit()
+        pygame.display.quit()

@@ -17,6 +17,7 @@ A changed picture (``.png``) redraws the faces. Nothing else reads the files.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -34,7 +35,11 @@ from ..games import GAMES
 from . import cardart, text, theme
 from .widgets import panel
 
+log = logging.getLogger("tabletop.hotreload")
+
 WATCHED = (".yaml", ".yml", ".png")
+#: how long the watcher waits before it looks again for a watched folder that is gone (s)
+RETRY_SECONDS = 2.0
 #: how long the watcher waits for more events of one save (ms): editors write in steps
 STEP_MS = 40
 NOTE_SECONDS = 4.0
@@ -57,6 +62,19 @@ def _key(error: CardError) -> tuple:
     return (error.file, error.card, error.field, error.message)
 
 
+def _identities(folders: list[Path]) -> list[tuple[int, int] | None]:
+    """Which folder each path is now (device, inode), or None: a folder deleted and made
+    again is another folder to watch."""
+    out: list[tuple[int, int] | None] = []
+    for folder in folders:
+        try:
+            st = folder.stat()
+            out.append((st.st_dev, st.st_ino))
+        except OSError:
+            out.append(None)
+    return out
+
+
 class HotReload:
     """The app's hot reload (see the module docstring); ``app.services`` runs it."""
 
@@ -65,7 +83,10 @@ class HotReload:
         self.roots = [CARDS_DIR]
         if app.use_mods:
             root = mods_root()
-            root.mkdir(parents=True, exist_ok=True)
+            try:
+                root.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # the watcher looks for it again (see _watch)
+                log.warning("cannot make the mods folder %s: %s", root, exc)
             self.roots.append(root)
         self.results: queue.Queue = queue.Queue()
         self.problems: dict[str, list[CardError]] = {}
@@ -73,6 +94,8 @@ class HotReload:
         self._note_until = 0.0
         self._session: Session | None = None
         self._stop = threading.Event()
+        #: set by the watcher thread when it stops for good (shown by :meth:`poll`)
+        self._stopped_note = ""
         self._banner: tuple[tuple, pygame.Surface] | None = None
         self.thread = threading.Thread(target=self._watch, name="card-watcher", daemon=True)
         self.thread.start()
@@ -80,6 +103,35 @@ class HotReload:
 
     # -- the watcher thread ---------------------------------------------------------------
     def _watch(self) -> None:
+        """Watch the folders that exist; a folder that is missing or goes away (a mods
+        folder deleted, a card folder renamed) is looked for again every
+        :data:`RETRY_SECONDS`; anything else stops hot reload with a note and a log entry,
+        never the app."""
+        try:
+            before = _identities(self.roots)
+            while not self._stop.is_set():
+                now = _identities(self.roots)
+                came = [str(r) for r, b, n in zip(self.roots, before, now, strict=True)
+                        if n is not None and n != b]
+                before = now
+                if came:  # its files may be written before it is watched: read them all
+                    self.reload(set(came))
+                roots = [r for r, n in zip(self.roots, now, strict=True) if n is not None]
+                try:
+                    if roots:
+                        self._watch_once(roots)  # until a folder goes or comes
+                        continue
+                except FileNotFoundError as exc:
+                    log.info("a watched card folder went away (%s); looking again", exc)
+                self._stop.wait(RETRY_SECONDS)
+        except Exception as exc:  # noqa: BLE001 - a watcher failure must not end the app
+            log.exception("card hot reload stopped")
+            self._stopped_note = f"Card hot reload stopped ({type(exc).__name__}); " \
+                                 "see the log file."
+
+    def _watch_once(self, roots: list[Path]) -> None:
+        """Watch ``roots`` until the folders themselves change: one is deleted or made
+        anew, or a missing one comes (looked at every :data:`RETRY_SECONDS`)."""
         import watchfiles
 
         def wanted(change, path: str) -> bool:
@@ -87,10 +139,16 @@ class HotReload:
             # in it may be written before the new folder is watched)
             return path.endswith(WATCHED) or not Path(path).suffix
 
-        for changes in watchfiles.watch(*self.roots, watch_filter=wanted,
+        folders = _identities(self.roots)
+        for changes in watchfiles.watch(*roots, watch_filter=wanted,
                                         stop_event=self._stop, debounce=400, step=STEP_MS,
-                                        raise_interrupt=False):
-            self.reload({path for _, path in changes})
+                                        raise_interrupt=False,
+                                        rust_timeout=int(RETRY_SECONDS * 1000),
+                                        yield_on_timeout=True):
+            if changes:
+                self.reload({path for _, path in changes})
+            if _identities(self.roots) != folders:
+                return
 
     def affected(self, paths: set[str]) -> list[str]:
         """The loaded games that read any of ``paths``."""
@@ -142,6 +200,9 @@ class HotReload:
         """Take what the thread found (cheap when nothing has: one queue look-up)."""
         table = self.table()
         self._session = table.session if table is not None else None
+        if self._stopped_note:
+            self.say(self._stopped_note)
+            self._stopped_note = ""
         try:
             found = self.results.get_nowait()
         except queue.Empty:
