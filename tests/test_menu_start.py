@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-from tabletop import ROOT
+from tabletop import PACKAGE_PARENT as ROOT
 
 COLD = """
 import json, sys, time
