@@ -284,3 +284,22 @@ def test_a_watcher_failure_is_a_note_and_a_log_entry_not_a_crash(monkeypatch, ca
     finally:
         application.quit()
         pygame.display.quit()
+
+
+def test_a_restart_the_new_cards_cannot_set_up_is_a_note_not_a_crash(app):
+    """An OverPower game whose team's deck a mod then removes: the restart offered cannot
+    deal (the options name the deck), so the player is told and plays on."""
+    application, reload = app
+    game = get_game("overpower")
+    session = Session(game, application.catalog("overpower"), None, SEED,
+                      [SeatConfig("A", "human"), SeatConfig("B", "human")])
+    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
+    application.replace(scene)
+    application.step(0.016)
+    _mod("decks.yaml", "game: overpower\nremove: [tidewatch]\n")
+    _until(application, lambda: application.scene is not scene, seconds=10.0)
+    click(application, application.scene.yes.rect.center)
+    application.step(0.016)
+    assert application.scene is scene
+    (line, colour), = reload.lines()
+    assert "cannot be restarted with the new cards" in line and "Tidewatch" in line

@@ -19,6 +19,7 @@ from tabletop.engine import savegames
 from tabletop.engine.saves import Replay, SaveError, session_from_dict
 from tabletop.games import GAMES
 from tabletop.ui import opening
+from tabletop.ui.loadgame import LoadGame
 from tabletop.ui.menu import MainMenu
 from tabletop.ui.opening import Opening
 from tabletop.ui.table import TableScene
@@ -161,10 +162,12 @@ def test_a_move_refused_mid_way_takes_the_player_back_with_the_message(app):
         app.step(0.016)
         if not isinstance(app.scene, Opening):
             break
-    assert app.scenes == [menu], "the player was not taken back to the menu"
-    assert menu.toast.active
+    load = app.scene  # Continue's refusal: the load screen, the save marked
+    assert app.scenes == [menu, load] and isinstance(load, LoadGame), \
+        "the player was not shown the load screen"
+    assert load.toast.active and load.toast.message.startswith("Your latest game (")
     assert f"does not replay: move {bad} (P1 play \"No Such Card\") is refused" in \
-        menu.toast.message
+        load.toast.message
 
 
 def test_esc_goes_back_and_keeps_nothing(app):

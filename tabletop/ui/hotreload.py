@@ -91,6 +91,7 @@ class HotReload:
         self.results: queue.Queue = queue.Queue()
         self.problems: dict[str, list[CardError]] = {}
         self.note = ""
+        self._note_colour = theme.GOOD
         self._note_until = 0.0
         self._session: Session | None = None
         self._stop = threading.Event()
@@ -201,7 +202,7 @@ class HotReload:
         table = self.table()
         self._session = table.session if table is not None else None
         if self._stopped_note:
-            self.say(self._stopped_note)
+            self.say(self._stopped_note, theme.BAD)
             self._stopped_note = ""
         try:
             found = self.results.get_nowait()
@@ -255,8 +256,13 @@ class HotReload:
                 fresh = Session(session.game, catalog, session.options, session.seed,
                                 list(session.seats), position=session.position)
             except SETUP_ERRORS as exc:  # a scenario position the new cards break
-                fresh = Session(session.game, catalog, session.options, session.seed,
-                                list(session.seats))
+                try:
+                    fresh = Session(session.game, catalog, session.options, session.seed,
+                                    list(session.seats))
+                except SETUP_ERRORS as again:  # the options themselves (a deck removed)
+                    self.say(f"This game cannot be restarted with the new cards: {again}",
+                             theme.BAD)
+                    return
                 note = f"The position cannot be set up with the new cards ({exc}); a " \
                        "new deal from the same seed and seats starts instead."
             table.on_quit()
@@ -268,8 +274,9 @@ class HotReload:
                               "has; this game stays in Load game either way.)",
                               "Restart game", restart))
 
-    def say(self, note: str) -> None:
+    def say(self, note: str, colour: tuple | None = None) -> None:
         self.note = note
+        self._note_colour = colour or theme.GOOD
         self._note_until = time.monotonic() + NOTE_SECONDS
         self._banner = None
 
@@ -285,7 +292,7 @@ class HotReload:
                 out.append((f"\u2026 and {len(errors) - 4} more", theme.MUTED))
             return out
         if self.note and time.monotonic() < self._note_until:
-            return [(self.note, theme.GOOD)]
+            return [(self.note, self._note_colour)]
         return []
 
     def draw(self, surf: pygame.Surface) -> bool:

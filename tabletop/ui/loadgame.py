@@ -1,8 +1,14 @@
-"""Opening a saved game (the load screen, Continue) and the lines that describe a save."""
+"""Opening a saved game (the load screen, Continue) and the lines that describe a save.
+
+A save that does not open (a move the rules refuse, a set-up its cards no longer allow)
+is remembered (:mod:`.savemarks`): the load screen marks it as one that cannot be resumed
+and Continue passes it by.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -13,7 +19,7 @@ from ..engine.levels import LEVELS
 from ..engine.saves import Replay, SaveError, read_save
 from ..engine.session import Session
 from ..games import GAMES
-from . import text, theme
+from . import savemarks, text, theme
 from .app import background
 from .menuscene import MenuScene
 from .screens import Confirm
@@ -51,29 +57,61 @@ def start_table(app, session: Session, hide_hands: bool = True,
     app.replace(TableScene(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
 
 
-def resume(app, path: Path, toast: Toast) -> bool:
+def resume(app, path: Path, toast: Toast,
+           refused: Callable[[str], None] | None = None) -> bool:
     """Load the save at ``path`` and open the table (a game in progress keeps writing to
     its autosave; a copy or a sample becomes a game in progress of its own). A long game
-    goes on replaying behind the opening screen (:mod:`.opening`), whose refusal shows in
-    ``toast`` too. False when the save was refused at once."""
+    goes on replaying behind the opening screen (:mod:`.opening`). A refusal, at once or
+    from the opening screen, shows in ``toast`` (or goes to ``refused``); a save that was
+    read but does not set up or replay is remembered (:mod:`.savemarks`). False when the
+    save was refused at once."""
     from .opening import replay_opened
 
+    failed: list[str] = []
+
+    def refuse(message: str, game_id: str | None = None) -> None:
+        failed.append(message)
+        if game_id is not None:
+            savemarks.remember(app, path, game_id, message)
+        if refused is not None:
+            refused(message)
+        else:
+            toast.show(message, seconds=8)
+
     try:
-        replay = save_replay(app, path)
-    except SaveError as exc:
-        toast.show(str(exc), seconds=8)
+        data = read_save(path)
+    except SaveError as exc:  # unreadable: the load screen lists it so
+        refuse(str(exc))
         return False
-    refused: list[str] = []
+    game = GAMES[data["game"]]  # read_save refuses a game this version does not have
+    try:
+        replay = Replay(data, game, app.catalog(game.info.id), Path(path).name)
+    except SaveError as exc:  # it cannot be set up (e.g. a deck a mod removed)
+        refuse(str(exc), game.info.id)
+        return False
 
     def opened(session: Session, warnings: list[str]) -> None:
+        savemarks.forget(path)
         start_table(app, session, session.settings.get("hide_hands", True), warnings,
                     autosave=path if savegames.is_autosave(path) else None)
 
-    def refuse(message: str) -> None:
-        refused.append(message)
-        toast.show(message, seconds=8)
-    replay_opened(app, replay, opened, refuse)
-    return not refused
+    replay_opened(app, replay, opened, lambda message: refuse(message, game.info.id))
+    return not failed
+
+
+def cant_resume(entry: savegames.Entry, message: str) -> str:
+    """What Continue says of the latest game in progress when it does not open:
+    ``Your latest game (Brawl — Ana vs Computer (Easy), today 14:05) can't be resumed:
+    it does not replay: move 12 (...) is refused: ...``."""
+    reason = message.removeprefix(entry.path.name + " ").rstrip(". ")
+    if reason[:1].islower():
+        reason = "it " + reason
+    return f"Your latest game ({title_text(entry.data)}, {when(entry.played, short=True)}) " \
+           f"{CANT_RESUME}: {reason}."
+
+
+#: how the load screen marks a save that was read but does not open
+CANT_RESUME = "can't be resumed"
 
 
 def when(moment: datetime, short: bool = False) -> str:
@@ -241,15 +279,23 @@ def last_move(data: dict) -> str:
     return move
 
 
-def autosave_state() -> tuple[bool, str, savegames.Entry | None]:
+def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
     """Whether the main menu's Continue has a game to resume, the line shown beside it,
-    and that game's entry."""
+    and that game's entry: the most recently played game in progress, passing by those
+    that were refused when opened (with ``app``: :func:`.savemarks.refused`)."""
     try:
         entries = [e for e in savegames.list_entries(samples=False) if e.kind == "autosave"]
     except OSError as exc:
         return False, f"The saves folder cannot be read: {exc.strerror or exc}", None
-    latest = savegames.latest_in_progress(entries)
+    going = [e for e in entries if e.in_progress]
+    refused = {e.path for e in going if app is not None and savemarks.refused(app, e)}
+    latest = savegames.latest_in_progress([e for e in going if e.path not in refused])
     if latest is None:
+        if refused:
+            newest = max((e for e in going if e.path in refused), key=lambda e: e.recency)
+            return False, f"Your latest game ({title_text(newest.data)}, " \
+                          f"{when(newest.played, short=True)}) can't be resumed: Load game " \
+                          "shows why.", None
         broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
         if broken:
             return False, f"Autosave unusable: {broken[-1].error}", None
@@ -257,10 +303,11 @@ def autosave_state() -> tuple[bool, str, savegames.Entry | None]:
     data = latest.data
     info = f"{GAMES[data['game']].info.title} \u2014 {seats_text(data, NAME_CUTS[1])}\n" \
            f"{progress_text(latest)}"
-    others = sum(e.in_progress for e in entries) - 1
+    others = len(going) - 1
     if others:
+        bad = f"; {len(refused)} can't be resumed" if refused else ""
         info += f"\n+ {others} more game{'s' if others > 1 else ''} in progress " \
-                "(Load game)"
+                f"(Load game{bad})"
     return True, info, latest
 
 
@@ -268,13 +315,19 @@ class LoadGame(MenuScene):
     """Every game in progress, finished games, saved copies and samples; a row shows the
     game, its seats, turn and when it was last played, or why the file cannot be read.
     Click a row to select it (its details show on the right), click it again or press
-    Load to play on; Delete removes it after a confirmation."""
+    Load to play on; Delete removes it after a confirmation. A save known not to open
+    (:mod:`.savemarks`) is marked: it cannot be loaded, only deleted. ``selected``: the
+    save selected first; ``notice``: a message shown as the screen opens (Continue's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, selected: Path | None = None, notice: str = "") -> None:
         self.toast = Toast()
-        self.selected: Path | None = None
+        self.selected: Path | None = selected
         self.clicked: Path | None = None  # the row last clicked (a second click loads it)
         self.entries: list[savegames.Entry] = []
+        #: why a readable save cannot be resumed (:func:`.savemarks.problem`), by path
+        self.problems: dict[Path, str] = {}
+        if notice:
+            self.toast.show(notice, seconds=12)
 
     def layout(self, size) -> None:
         w, h = size
@@ -285,6 +338,7 @@ class LoadGame(MenuScene):
             self.toast.show(f"The saves folder cannot be read: {exc.strerror or exc}")
         if self.selected not in [e.path for e in self.entries]:
             self.selected = self.entries[0].path if self.entries else None
+        self._find_problems()
         left = max(30, w // 2 - 590)
         list_w = min(700, w - left - 470)
         self.list = ScrollList((left, 84, list_w, h - 184), self._rows(list_w - 16),
@@ -299,6 +353,20 @@ class LoadGame(MenuScene):
         self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
         self._update_buttons()
 
+    def _find_problems(self) -> None:
+        self.problems = {}
+        for entry in self.entries:
+            if entry.kind != "sample":
+                why = savemarks.problem(self.app, entry)
+                if why:
+                    self.problems[entry.path] = why
+
+    def _marked(self) -> None:
+        """A save just refused: its row marked (the list not read again)."""
+        self._find_problems()
+        self.list.set_rows(self._rows(self.list.rect.w - 16))
+        self._update_buttons()
+
     def _rows(self, width: int) -> list[Row]:
         """The sections and a row per file, each line fitted to ``width`` pixels."""
         rows: list[Row] = []
@@ -311,42 +379,56 @@ class LoadGame(MenuScene):
             if kind != section:
                 section = kind
                 rows.append(Row([(titles[kind], theme.ACCENT, "bold")]))
-            rows.append(self._row(entry, width))
+            rows.append(self._row(entry, width, self.problems.get(entry.path)))
         if not self.entries:
             rows.append(Row([("No saved games yet.", theme.MUTED, "regular")]))
         return rows
 
     @staticmethod
-    def _row(entry: savegames.Entry, width: int) -> Row:
+    def _row(entry: savegames.Entry, width: int, problem: str | None = None) -> Row:
         if not entry.readable:
             reason = (entry.error or "").removeprefix(entry.path.name + " ")
             short = reason if len(reason) <= 90 else reason[:88] + "\u2026"
             return Row([(f"{entry.path.name} \u2014 cannot be loaded", theme.BAD, "bold"),
                         (short, theme.MUTED, "small")], data=entry)
+        if problem:  # read, but it does not open (:mod:`.savemarks`)
+            reason = f"{CANT_RESUME}: {problem.removeprefix(entry.path.name + ' ')}"
+            short = reason if len(reason) <= 100 else reason[:98] + "\u2026"
+            return Row([(title_text(entry.data, width), theme.BAD, "bold"),
+                        (f"{progress_text(entry)} \u00b7 {short}", theme.MUTED, "small")],
+                       data=entry)
         return Row([(title_text(entry.data, width), theme.TEXT, "bold"),
                     (progress_text(entry), theme.MUTED, "small")], data=entry)
 
     def _entry(self) -> savegames.Entry | None:
         return next((e for e in self.entries if e.path == self.selected), None)
 
+    def _loadable(self, entry: savegames.Entry | None) -> bool:
+        return bool(entry and entry.readable and entry.path not in self.problems)
+
     def _update_buttons(self) -> None:
         entry = self._entry()
-        self.load_button.enabled = bool(entry and entry.readable)
+        self.load_button.enabled = self._loadable(entry)
         self.delete_button.enabled = bool(entry and entry.kind != "sample")
 
     def _on_row(self, entry) -> None:
         if entry is None:
             return
-        if entry.path == self.clicked and entry.readable:
+        if entry.path == self.clicked and self._loadable(entry):
             self.pick(entry.path)
             return
         self.selected = self.clicked = entry.path
         self._update_buttons()
 
     def pick(self, path) -> None:
-        """Load the save at ``path`` (a refusal is shown and the list stays)."""
+        """Load the save at ``path`` (a refusal is shown, the list stays and marks it)."""
         if path is not None:
-            resume(self.app, path, self.toast)
+            resume(self.app, path, self.toast, self._refused)
+
+    def _refused(self, message: str) -> None:
+        self.toast.show(message, seconds=8)
+        if self.app.scene is self:
+            self._marked()
 
     def load_selected(self) -> None:
         self.pick(self.selected)
@@ -409,6 +491,7 @@ class LoadGame(MenuScene):
             return
         x, y, width = rect.left + 20, rect.top + 18, rect.w - 40
         bottom = self.load_button.rect.top - 12
+        problem = self.problems.get(entry.path)
         if not entry.readable:
             text.draw(surf, "This file cannot be loaded", (x, y, width, 26), 19, theme.BAD,
                       "bold")
@@ -416,6 +499,14 @@ class LoadGame(MenuScene):
             y += text.blit_wrapped(surf, entry.error or "", pygame.Rect(x, y, width,
                                                                         bottom - y - 40),
                                    15, theme.TEXT)
+        elif problem:
+            text.draw(surf, "This game can't be resumed", (x, y, width, 26), 19, theme.BAD,
+                      "bold")
+            y += 34
+            y += text.blit_wrapped(surf, problem, pygame.Rect(x, y, width, 140), 14,
+                                   theme.TEXT) + 16
+            if bottom - 40 - y >= 150:  # the game itself, if there is room
+                self._draw_save(surf, entry, pygame.Rect(x, y, width, bottom - 40 - y))
         else:
             self._draw_save(surf, entry, pygame.Rect(x, y, width, bottom - 40 - y))
         where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]

@@ -91,7 +91,7 @@ class Preparation:
         import_ahead()
 
         self.errors = self.app.card_errors()
-        self.can_continue, self.info, self.latest = autosave_state()
+        self.can_continue, self.info, self.latest = autosave_state(self.app)
         showcases = [(gid, game.text.showcase(self.app.catalog(gid)))
                      for gid, game in GAMES.items()]
         for depth in range(5):  # one card from each game (five in all)
@@ -229,14 +229,29 @@ class MainMenu(MenuScene):
                                        self.card_problems, size=15)
 
     def continue_game(self) -> None:
+        """Resume the most recently played game in progress. When it does not open (a
+        move the rules refuse, a deck a mod removed), the player is told so and the load
+        screen opens with it marked and selected, its reason beside it, the other games
+        listed: the player asked for that game, so none other is put on the table in its
+        place unasked; from there they load another, delete it or go back, and Continue
+        then offers the next game in progress, passing it by (:mod:`.savemarks`)."""
         if self._later(self.continue_game):
             return
-        from .loadgame import resume
+        from .loadgame import LoadGame, cant_resume, resume
 
-        if self.latest is not None and not resume(self.app, self.latest.path, self.toast):
-            self.prep = None  # read the saves folder again
-            self.ready = False
-            self.layout(self.app.screen.get_size())
+        latest = self.latest
+        if latest is None:
+            return
+
+        def broken(message: str) -> None:
+            self._read_saves_again()
+            self.app.push(LoadGame(latest.path, cant_resume(latest, message)))
+        resume(self.app, latest.path, self.toast, broken)
+
+    def _read_saves_again(self) -> None:
+        self.prep = None
+        self.ready = False
+        self.layout(self.app.screen.get_size())
 
     def new_game(self) -> None:
         if self._later(self.new_game):

@@ -27,12 +27,23 @@ class NewGame(MenuScene):
         self.seed_text = ""
         self.widgets: list = []
         self.toast = Toast()
+        #: the game whose default options were fitted to its cards (:meth:`_fit`)
+        self.fitted: str | None = None
 
     @property
     def game(self):
         return GAMES[self.game_id]
 
+    def _fit(self) -> None:
+        """The game's default options fitted to its cards, once per game chosen (a mod
+        may have removed the deck a default names: :meth:`NewGameHook.defaults`)."""
+        if self.fitted != self.game_id:
+            self.fitted = self.game_id
+            self.options = hook_for(self.game_id).defaults(self.app.catalog(self.game_id),
+                                                           self.options)
+
     def layout(self, size) -> None:
+        self._fit()
         w, h = size
         self.widgets = []
         left = max(40, w // 2 - 560)
@@ -67,9 +78,10 @@ class NewGame(MenuScene):
         self.options_title = (right, y)
         top = y = y + 30
         rules = []
+        catalog = self.app.catalog(self.game_id)
         for opt in self.game.info.options:
             own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
-                                     lambda v, k=opt.key: self._set_option(k, v))
+                                     lambda v, k=opt.key: self._set_option(k, v), catalog)
             if own is not None:
                 rules.append(own)
                 y += 66
@@ -102,6 +114,7 @@ class NewGame(MenuScene):
         defaults = self._default_names()
         self.game_id = game_id
         self.options = GAMES[game_id].rules.default_options()
+        self.fitted = None
         self.seats.names = [new if old == was else old for old, was, new in
                             zip(self.seats.names, defaults, self._default_names(),
                                 strict=True)]
@@ -130,8 +143,8 @@ class NewGame(MenuScene):
         try:
             options, position = hook_for(self.game_id).prepare(catalog, dict(self.options))
             session = Session(game, catalog, options, seed, seats, position=position)
-        except ValueError as exc:
-            self.toast.show(str(exc))
+        except ValueError as exc:  # e.g. a team a mod removed: the reason, no game
+            self.toast.show(str(exc), seconds=8)
             return
         start_table(self.app, session, self.hide_hands)  # a new autosave of its own
 

@@ -2,9 +2,10 @@
 ``tabletop.ui.<package>.newgame.HOOK`` (a :class:`NewGameHook`); a game without that
 module gets the plain screen.
 
-A hook may draw an option its own way (OverPower offers saved decks beside the
-ready-made ones), turn the chosen options into the game's options and a starting
-position when the game starts, and add buttons (a deck builder).
+A hook may fit the default options to the cards the game has (OverPower's default team
+may be a deck a mod removed), draw an option its own way (OverPower offers the ready-made
+decks the cards have and saved decks beside them), turn the chosen options into the game's
+options and a starting position when the game starts, and add buttons (a deck builder).
 """
 
 from __future__ import annotations
@@ -19,9 +20,15 @@ from ..games import package_of
 
 
 class NewGameHook:
+    def defaults(self, catalog: Catalog, options: dict[str, Any]) -> dict[str, Any]:
+        """The options the screen starts from (the game's defaults, ``options``) fitted
+        to ``catalog``."""
+        return options
+
     def option_widget(self, option: Option, rect, value: Any,
-                      on_change: Callable[[Any], None]):
-        """A widget for ``option`` (at ``rect``), or None for the usual one."""
+                      on_change: Callable[[Any], None], catalog: Catalog | None = None):
+        """A widget for ``option`` (at ``rect``; ``catalog``: the game's cards), or None
+        for the usual one."""
         return None
 
     def prepare(self, catalog: Catalog, options: dict[str, Any]) -> \

@@ -7,8 +7,9 @@ screen shows how far the replay has come while it goes on between frames (the ap
 ``spare`` time), and opens the table once every move has replayed. A frame replays only
 when no such time came for :data:`~tabletop.ui.table.painting.PAINT_WAIT` frames, for at
 most :data:`FRAME_BUDGET` of CPU. A move the rules refuse takes the player back to the
-screen the game was opened from, with the message; nothing of the game is kept. Esc
-goes back too.
+screen the game was opened from, with the message; nothing of the game is kept (the save
+is remembered as one that does not open, :mod:`.savemarks`; Continue then shows the load
+screen with it marked). Esc goes back too.
 """
 
 from __future__ import annotations

@@ -56,6 +56,74 @@ DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
          ("quarryfolk-breakwater", "The Quarryfolk at the Old Breakwater"))
 
 
+class MissingDeck(ValueError):
+    """A team option names a ready-made deck the card set does not have: a mod removed
+    it, replaced it with a card of another kind, or took out one of its cards (the deck
+    rules then drop the deck). The message is for the player (the new-game screen, the
+    load screen and the scenario runner show it as it is)."""
+
+
+def ready_made(catalog: Catalog) -> list[tuple[str, str]]:
+    """The ready-made decks of :data:`DECKS` the card set has, as (option value, name),
+    in the order of :data:`DECKS` (a deck a mod replaced goes by the mod's name)."""
+    out = []
+    for value, label in DECKS:
+        card = catalog.cards.get(value)
+        if card is not None and card.kind == "deck":
+            out.append((value, card.name or label))
+    return out
+
+
+def _option_seats(position: dict[str, Any] | None) -> list[int]:
+    """The seats whose deck is their team option's: not those a starting position gives a
+    deck of their own (``decks: {P1: ...}``, :func:`.deckfile.position_decks`)."""
+    given = position.get("decks") if isinstance(position, dict) else None
+    if not isinstance(given, dict):
+        return [0, 1]
+    return [seat for seat in (0, 1) if given.get(f"P{seat + 1}") is None]
+
+
+def deck_problem(catalog: Catalog, options: dict[str, Any],
+                 position: dict[str, Any] | None = None) -> str | None:
+    """Why the team options cannot be dealt from ``catalog``, in the player's words, or
+    None: a seat that plays its option's ready-made deck (see :func:`_option_seats`) names
+    one the card set does not have. Cheap (nothing is dealt): the load screen asks it of
+    every save it lists."""
+    return _missing(catalog, options, _option_seats(position))
+
+
+def _missing(catalog: Catalog, options: dict[str, Any], seats: list[int]) -> str | None:
+    """:func:`deck_problem` for the seats that play their option's deck."""
+    present = dict(ready_made(catalog))
+    names = dict(DECKS)
+    for seat in seats:
+        value = options.get(TEAMS[seat], OPTIONS_BY_KEY[TEAMS[seat]].default)
+        if value in present:
+            continue
+        shown = names.get(value, str(value)[:60])
+        others = ", ".join(present.values())
+        return (f"P{seat + 1}'s team, {shown}, is not in the card set (a mod removed it or "
+                "one of its cards); " + (f"choose another ready-made deck: {others}"
+                                         if others else "no ready-made deck is left"))
+    return None
+
+
+def with_present_decks(catalog: Catalog, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with each team that names a ready-made deck the card set does not have
+    moved to the first one it has (one the other team does not play, if there is one):
+    the new-game screen's defaults. A team of the card set is kept; so is every team when
+    the set has no ready-made deck (the game is then refused with
+    :func:`deck_problem`'s reason, unless a saved deck is chosen)."""
+    out = dict(options)
+    present = [value for value, _ in ready_made(catalog)]
+    for seat, key in enumerate(TEAMS):
+        if not present or out.get(key) in present:
+            continue
+        taken = out.get(TEAMS[1 - seat])
+        out[key] = next((v for v in present if v != taken), present[0])
+    return out
+
+
 def _choice(key: str, label: str, help: str, *values: tuple[str, str]) -> Option:
     return Option(key, label, help, default=values[0][0], choices=values)
 
@@ -104,6 +172,10 @@ OPTIONS = (
     Option("any_character_limitation", "Any Character Limitation", "Any Character and Any "
            "Hero Specials cannot follow an Ally card or be taken back from the Dead Pile."),
 )
+
+#: the two team options, by seat
+TEAMS = ("team_p1", "team_p2")
+OPTIONS_BY_KEY = {o.key: o for o in OPTIONS}
 
 ZONES = {
     "draw": ZoneSpec("Draw Pile", "hidden", "pile", holds=DRAW_KINDS),
@@ -155,6 +227,19 @@ class OverPowerRules(Rules):
     def check_catalog(self, catalog: Catalog) -> list[CardError]:
         return check_catalog(catalog)
 
+    def options_for(self, catalog: Catalog,
+                    options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``options`` (default: the defaults) checked, the teams moved to ready-made
+        decks the card set has where they name one it does not
+        (:func:`with_present_decks`): a game that starts from them deals."""
+        return with_present_decks(catalog, self.normalize_options(options))
+
+    def setup_problem(self, catalog: Catalog, options: dict[str, Any],
+                      position: dict[str, Any] | None = None) -> str | None:
+        """Why a game with ``options`` (and starting ``position``) cannot be set up from
+        ``catalog``, or None, without dealing it (:func:`deck_problem`)."""
+        return deck_problem(catalog, options, position)
+
     # -- set-up -------------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> OPState:
         s = self.empty_state(catalog, options, seed)
@@ -199,11 +284,13 @@ class OverPowerRules(Rules):
                      decks: list | None) -> tuple[tuple, tuple, list]:
         defs: list = []
         parts = []
-        for seat, key in enumerate(("team_p1", "team_p2")):
+        problem = _missing(catalog, options, [seat for seat in (0, 1)
+                                              if not decks or decks[seat] is None])
+        if problem:
+            raise MissingDeck(problem)
+        for seat, key in enumerate(TEAMS):
             if decks and decks[seat] is not None:
                 deck = decks[seat]
-            elif options[key] not in catalog.cards:
-                raise ValueError(f"OverPower: no deck {options[key]!r} in the card set")
             else:
                 deck = deck_list(catalog, options[key])
             chars, missions, draw = list_cards(catalog, deck)

@@ -1,7 +1,10 @@
-"""OverPower on the new-game screen: each team picked from the ready-made decks and the
+"""OverPower on the new-game screen: each team picked from the ready-made decks the cards
+have (a mod may remove or break one: the default team is then the first one left) and the
 player's saved decks (tabletop/games/overpower/deckfile.py), and the deck builder's
-button. A saved deck is read and checked again when the game starts (its cards may have
-changed since) and goes into the game's starting position, so the save replays anywhere.
+button. A team that names a deck no longer there is shown as missing and the game is
+refused with the reason. A saved deck is read and checked again when the game starts (its
+cards may have changed since) and goes into the game's starting position, so the save
+replays anywhere.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from ...engine.info import Option
 from ...engine.paths import decks_dir
 from ...games.overpower import deckfile
 from ...games.overpower.decklaw import DeckRules
+from ...games.overpower.rules import DECKS, deck_problem, ready_made, with_present_decks
 from ..newgame_hooks import NewGameHook
 from .picker import Cycle
 
@@ -38,21 +42,36 @@ class OverPowerNewGame(NewGameHook):
             self._cache = (stamp, deckfile.saved(folder))
         return self._cache[1]
 
+    def defaults(self, catalog: Catalog, options: dict[str, Any]) -> dict[str, Any]:
+        return with_present_decks(catalog, options)
+
     def option_widget(self, option: Option, rect, value: Any,
-                      on_change: Callable[[Any], None]):
+                      on_change: Callable[[Any], None], catalog: Catalog | None = None):
         if option.key not in TEAM_OPTIONS:
             return None
-        choices = [(v, label, "ready-made") for v, label in option.choices]
+        decks = ready_made(catalog) if catalog is not None else list(option.choices)
+        choices = [(v, label, "ready-made") for v, label in decks]
         for found in self.saved_decks():
             if found.deck is not None:
                 choices.append((SAVED + found.path.name, found.deck.name, "saved deck"))
-        return Cycle(rect, option.label, choices, value, on_change)
+        missing = set()
+        if value not in [v for v, _, _ in choices]:  # shown as it is: Start says why not
+            missing.add(value)
+            saved = str(value).startswith(SAVED)
+            name = str(value)[len(SAVED):] if saved else dict(DECKS).get(value, str(value))
+            choices.insert(0, (value, name, "missing" if saved else "not in the card set"))
+        return Cycle(rect, option.label, choices, value, on_change, warn=missing)
 
     def prepare(self, catalog: Catalog, options: dict[str, Any]) -> \
             tuple[dict[str, Any], dict[str, Any] | None]:
         decks = {}
         out = dict(options)
         rules = DeckRules(code_rule=bool(options.get("code_rule")))
+        own = {f"P{seat + 1}": {} for seat, key in enumerate(TEAM_OPTIONS)
+               if str(options.get(key)).startswith(SAVED)}
+        problem = deck_problem(catalog, options, {"decks": own})
+        if problem:
+            raise ValueError(problem[0].upper() + problem[1:] + ".")
         for seat, key in enumerate(TEAM_OPTIONS):
             value = options.get(key)
             if not isinstance(value, str) or not value.startswith(SAVED):

@@ -13,15 +13,17 @@ from ..widgets import Choice, Widget
 class Cycle(Widget):
     """One value of a list between two arrows that step through it (``choices``: value,
     name, a note shown at the right), under an optional label: the new-game screen's
-    decks, the deck builder's character filter."""
+    decks, the deck builder's character filter. The values in ``warn`` (a deck no longer
+    there) are drawn in the colour of a problem."""
 
     def __init__(self, rect, label: str, choices: list[tuple[str, str, str]], value: str,
-                 on_change: Callable[[str], None]) -> None:
+                 on_change: Callable[[str], None], warn=frozenset()) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.choices = choices
         self.value = value
         self.on_change = on_change
+        self.warn = warn
 
     def _row(self) -> pygame.Rect:
         top = 22 if self.label else 0
@@ -66,12 +68,13 @@ class Cycle(Widget):
                       valign="middle")
         if not self.choices:
             return
-        _, name, note = self.choices[self._index()]
+        value, name, note = self.choices[self._index()]
+        bad = value in self.warn
         middle = row.inflate(-100, 0)
         text.draw(surf, name, (middle.left + 6, middle.top, middle.w - 150, middle.h), 15,
-                  theme.ACCENT, "bold", valign="middle", min_size=9)
-        text.draw(surf, note, (middle.right - 140, middle.top, 136, middle.h), 12, theme.MUTED,
-                  "bold", align="right", valign="middle")
+                  theme.BAD if bad else theme.ACCENT, "bold", valign="middle", min_size=9)
+        text.draw(surf, note, (middle.right - 140, middle.top, 136, middle.h), 12,
+                  theme.BAD if bad else theme.MUTED, "bold", align="right", valign="middle")
 
 
 class EvenChoice(Choice):
