@@ -1,61 +1,181 @@
-"""The ``tabletop`` command: start the app, or validate cards, write their schemas, play
-scenarios, simulate many games (the balance lab), benchmark, measure the computer players'
-strength."""
+"""The tabletop command: start the app (the default), or check card files, write their
+schemas, play scenarios, simulate many games (the balance lab), benchmark, and measure
+the computer players' strength."""
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import logging
+import re
 import sys
+from typing import NoReturn
+
+from . import __version__
+
+LOG = logging.getLogger("tabletop.cli")
+
+EXAMPLES = """\
+examples:
+  tabletop                                 start the app
+  tabletop validate --game brawl           check Brawl's card files and the mods for it
+  tabletop schema standard-deck -o standard-deck.schema.json
+                                           the JSON Schema of the shared standard deck
+  tabletop simulate brawl --games 500      play 500 games of Brawl headless, report
+  tabletop strength brawl --games 20       the searching player against the game's own
+  tabletop bench --quick --only frames     a quick measurement of the frames
+
+log file: {log}"""
+
+#: the measurements of tabletop bench (the modules of tabletop/bench in its MEASUREMENTS;
+#: not imported here: importing the bench sets SDL's drivers for its headless frames)
+BENCH_PARTS = ("frames", "undo", "startup", "cardload", "memory", "saving", "opening",
+               "decisions", "search", "playouts")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="start the app (the default)")
-    v = sub.add_parser("validate", help="check card files; exit 1 if any has a problem")
-    v.add_argument("paths", nargs="*", help="files or folders (default: cards/ and mods)")
-    v.add_argument("--game", help="only this game's cards")
+#: argparse's refusal of a game id (the --game option or a GAME positional)
+_BAD_GAME = re.compile(r"argument (?:--game|GAME): invalid choice: '?(.*?)'? "
+                       r"\(choose from (.*)\)$")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its sub-commands' too): a game id it refuses is also named as
+    an unknown game, with the nearest known id (a typo)."""
+
+    def error(self, message: str) -> NoReturn:
+        found = _BAD_GAME.match(message)
+        if found:
+            value = found[1]
+            known = [c.strip(" '") for c in found[2].split(",")]
+            near = difflib.get_close_matches(value, known, n=1)
+            message += f"\nunknown game {value!r}" + (f"; did you mean {near[0]}?" if near
+                                                        else "")
+        super().error(message)
+
+
+def game_ids() -> list[str]:
+    """Every game in the registry, in its order."""
+    from .games import GAMES
+
+    return list(GAMES)
+
+
+def card_sets() -> list[str]:
+    """Every game and every shared card set a game reads (what has a schema)."""
+    from .games import GAMES
+
+    shared = {s for g in GAMES.values() for s in g.rules.card_sets} - set(GAMES)
+    return [*GAMES, *sorted(shared)]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The tabletop command's parser (imports the games: their ids are the choices)."""
+    from .lab.cli import add_arguments
+    from .logs import log_path
+
+    parser = Parser(prog="tabletop", description=__doc__,
+                                     epilog=EXAMPLES.format(log=log_path()),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    sub.add_parser("play", help="start the app (the default)",
+                   description="Start the app on its main menu.")
+    v = sub.add_parser("validate", help="check card files; exit 1 if any has a problem",
+                       description="Check card files (the built-in cards and the mods, or "
+                                   "the files named); exit 1 if any has a problem.")
+    v.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files or folders (default: cards/ and the mods)")
+    v.add_argument("--game", choices=game_ids(), metavar="GAME",
+                   help="only this game's cards: %(choices)s")
     sc = sub.add_parser("scenario", help="play a scenario file headless: the verdict, then "
-                                          "the state as JSON")
-    sc.add_argument("file")
+                                         "the state as JSON",
+                        description="Play a scenario file headless and print the verdict, "
+                                    "then the state as JSON.")
+    sc.add_argument("file", help="the scenario file (YAML or JSON; see docs/scenarios.md)")
     sc.add_argument("--summary", action="store_true",
                     help="print the verdict (and the status line) only")
-    d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md")
-    d.add_argument("--check", action="store_true", help="exit 1 if the file is out of date")
+    d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md",
+                       description="Write the generated reference blocks of "
+                                   "docs/modding.md, the card schemas and their modelines.")
+    d.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if any of them is out of date")
     sh = sub.add_parser("screenshots", help="draw each game's table (its sample saves) "
-                                             "into docs/screenshots/, headless")
+                                            "into docs/screenshots/, headless",
+                        description="Draw each game's table (its sample saves) into "
+                                    "docs/screenshots/, headless.")
     sh.add_argument("--out", help="folder to write to (default: docs/screenshots)")
-    sh.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080")
+    sh.add_argument("--size", default="1280x720",
+                    help="window size, e.g. 1920x1080 (default: 1280x720)")
     lab = sub.add_parser("simulate", help="the balance lab: play many games headless and "
-                                          "report win rates and what each card does")
-    from .lab.cli import add_arguments
-
+                                          "report win rates and what each card does",
+                         description="The balance lab: play many games headless and report "
+                                     "win rates and what each card does.")
     add_arguments(lab)
     j = sub.add_parser("schema", help="write the JSON Schema of a game's card files (for "
-                                      "editors: completion and checks as you type)")
-    j.add_argument("game", help="a game id (brawl...) or a shared card set")
+                                      "editors: completion and checks as you type)",
+                       description="Write the JSON Schema of a game's card files, for "
+                                   "editors: completion and checks as you type.")
+    j.add_argument("game", choices=card_sets(), metavar="GAME",
+                   help="a game or a shared card set: %(choices)s")
     j.add_argument("-o", "--out", help="the file to write (default: standard output)")
     b = sub.add_parser("bench", help="measure frames, undo, start-up, card loading, memory, "
                                      "saves, computer decisions and playouts, each against "
-                                     "a yardstick measured in the same run")
+                                     "a yardstick measured in the same run",
+                       description="Measure frames, undo, start-up, card loading, memory, "
+                                   "saves, computer decisions and playouts, each against a "
+                                   "yardstick measured in the same run.")
     b.add_argument("--quick", action="store_true", help="fewer samples (for a smoke test)")
-    b.add_argument("--only", nargs="+", metavar="PART",
-                   help="only these measurements (frames, undo, startup, cardload, memory, "
-                        "saving, decisions, playouts)")
+    b.add_argument("--only", nargs="+", metavar="PART", choices=BENCH_PARTS,
+                   help="only these measurements: %(choices)s")
     b.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sub.add_parser("strength", add_help=False,
                    help="play games to measure the searching computer player "
                         "(tabletop strength --help)")
-    argv = sys.argv[1:] if argv is None else argv
+    return parser
+
+
+def _status(exc: SystemExit) -> int:
+    """The exit status argparse asked for (0 after --help, 2 after a bad argument)."""
+    return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .logs import install_excepthooks, setup_logging
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    setup_logging()
+    install_excepthooks()
+    LOG.info("tabletop %s, Python %s: %s", __version__, sys.version.split()[0],
+             " ".join(argv) or "(the app)")
+    if argv in ([], ["play"]):  # at once: the app's first frame comes before the games
+        return _play()
+    if argv == ["--version"]:  # at once: without importing the games for the parser
+        print(f"tabletop {__version__}")
+        return 0
     if argv[:1] == ["strength"]:  # its own options (tools/strength.py)
         from .tools.strength import main as strength
 
-        return strength(argv[1:])
-    args = parser.parse_args(argv)
-    if args.command in (None, "play"):
-        from .ui.start import main as run_app
+        try:
+            return strength(argv[1:])
+        except SystemExit as exc:
+            return _status(exc)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a bad argument (argparse said so)
+        return _status(exc)
+    return _run(args)
 
-        return run_app()
+
+def _play() -> int:
+    from .ui.start import main as run_app
+
+    return run_app()
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command in (None, "play"):
+        return _play()
     if args.command == "validate":
         from .tools.validate import validate
 

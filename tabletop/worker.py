@@ -20,6 +20,12 @@ question back; the table takes a reply only when its question is the one it awai
 that kind, and drops every other (stale, duplicated, unknown). The worker answers its
 requests in order, but skips one that a later request of the same kind has replaced, or
 that the table has told it to forget (``{"forget": number}``): nobody awaits its answer.
+
+**Logs.** The worker logs to a file of its own, ``worker.log`` beside the app's log
+(:mod:`tabletop.logs`: two processes must not rotate one file); an exception nobody
+caught is logged there with its traceback, and still written on its standard error,
+which the table collects (:meth:`ComputerWorker.why`). When the worker ends without
+being told to, the table logs how, with those last lines.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import logging
 import os
 import queue
 import subprocess
@@ -49,6 +56,10 @@ from .engine.state import State
 WAIT = 30.0
 #: the kinds of question
 KINDS = ("move", "hint")
+#: the worker's log (in its own process) and the table's record of how a worker ended
+LOG = logging.getLogger("tabletop.worker")
+#: how many of the worker's last lines on standard error the table logs when it ends
+LOGGED_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -204,6 +215,8 @@ class ComputerWorker:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
         self._replies = _Replies(self._proc.stdout)
         self._errors: list[str] = []
+        #: the table told the worker to stop (:meth:`close`): its end is no error
+        self._closing = False
         threading.Thread(target=self._read_errors, daemon=True).start()
         self._broken = False
         #: replies that were not replies (a line the table cannot read), dropped
@@ -214,6 +227,24 @@ class ComputerWorker:
     def _read_errors(self) -> None:
         for line in _lines(self._proc.stderr):
             self._errors = (self._errors + [line.decode("utf-8", "replace").rstrip()])[-40:]
+        self._log_end()
+
+    def _log_end(self) -> None:
+        """The worker's standard error has closed (it has ended): log how it ended and
+        its last lines there (an error unless the table told it to stop)."""
+        try:
+            status = self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        lines = self._errors[-LOGGED_LINES:]
+        if self._closing and not lines:
+            LOG.debug("the computer players' worker (process %s) stopped", self._proc.pid)
+            return
+        LOG.log(logging.WARNING if self._closing else logging.ERROR,
+                "the computer players' worker (process %s) ended%s, exit status %s; its "
+                "last lines on standard error:\n%s", self._proc.pid,
+                " when told to stop" if self._closing else " unasked", status,
+                "\n".join(lines) or "(none)")
 
     def _send(self, data: dict[str, Any]) -> None:
         try:
@@ -292,6 +323,7 @@ class ComputerWorker:
         """Stop the worker at once (a search under way is not wanted: left to finish, it
         took a core from the table opened next) and reap it in a thread of its own, never
         in the frame that closes it."""
+        self._closing = True
         with contextlib.suppress(OSError, ValueError):
             self._proc.stdin.close()
         with contextlib.suppress(OSError):
@@ -400,6 +432,7 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dic
         reply["move"] = pack_move(move)
         reply["details"] = _plain(getattr(player, "details", None) or {})
     except Exception as exc:  # reported to the table: a bad player never kills the worker
+        LOG.warning("question %s failed", request.get("question"), exc_info=True)
         reply["error"] = f"{type(exc).__name__}: {exc}"
     reply["seconds"] = time.perf_counter() - t0
     return reply
@@ -424,7 +457,12 @@ def make_player(game, name: str):
 
 
 def main() -> None:
-    """Serve the table on standard input and output."""
+    """Serve the table on standard input and output, logging to ``worker.log``."""
+    from .logs import WORKER_LOG, install_excepthooks, setup_logging
+
+    setup_logging(WORKER_LOG)
+    install_excepthooks()
+    LOG.info("the computer players' worker started (process %s)", os.getpid())
     serve(sys.stdin.buffer, sys.stdout.buffer)
 
 

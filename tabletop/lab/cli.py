@@ -21,7 +21,10 @@ LAST = "last.json"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="the game's id (brawl, power-play, ...)")
+    from ..games import GAMES
+
+    p.add_argument("game", choices=list(GAMES), metavar="GAME",
+                   help="the game to play: %(choices)s")
     p.add_argument("--games", type=int, default=200, help="how many games (default 200)")
     p.add_argument("--players", default="computer",
                    help="computer, random or search; one per seat with commas "

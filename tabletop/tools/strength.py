@@ -162,27 +162,47 @@ def _budget(setting: tuple) -> str:
     return f"search at level {setting[2]}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    from ..games import get_game
+def build_parser() -> argparse.ArgumentParser:
+    """The options of ``tabletop strength`` (the games in the registry are the choices)."""
+    from ..engine.levels import LEVELS
+    from ..games import GAMES
 
     parser = argparse.ArgumentParser(prog="tabletop strength", description=__doc__.split(
-        "\n\n")[0])
-    parser.add_argument("game", nargs="?", help="game id (e.g. brawl)")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--first", type=int, default=0, help="index of the first game")
-    parser.add_argument("--players", choices=("search", "own"), default="search")
-    parser.add_argument("--level", default="normal")
-    parser.add_argument("--seconds", type=float, help="thinking time a decision")
-    parser.add_argument("--iterations", type=int, help="iterations a decision instead")
+        "\n\n")[0].replace("``", ""))
+    parser.add_argument("game", nargs="?", choices=list(GAMES), metavar="GAME",
+                        help="the game to play: %(choices)s")
+    parser.add_argument("--games", type=int, default=200,
+                        help="how many games (default 200)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (game k is dealt from seed 1000+k)")
+    parser.add_argument("--players", choices=("search", "own"), default="search",
+                        help="search: the searching player takes a seat (every seat in a "
+                             "co-operative or solo game); own: every seat the game's own "
+                             "player, the paired baseline (default search)")
+    parser.add_argument("--level", choices=list(LEVELS), default="normal",
+                        help="the searching player's level: %(choices)s (default normal)")
+    parser.add_argument("--seconds", type=float,
+                        help="thinking time a decision (instead of the level's)")
+    parser.add_argument("--iterations", type=int,
+                        help="iterations a decision instead of a time")
     parser.add_argument("--cpu", action="store_true",
                         help="count the budget in this process's CPU time, not wall time "
                              "(results independent of other programs' load)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                        help="a game option, its value as JSON (repeat for more)")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
-    parser.add_argument("--report", type=Path, nargs="+", help="summarise result files")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
+                        help="summarise result files (what --out wrote)")
     parser.add_argument("--resume", action="store_true",
                         help="skip the games --out already holds with the same settings "
                              "(run the same command again to go on after a stop)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from ..games import get_game
+
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.report:
         print("\n".join(report(args.report)))

@@ -6,12 +6,21 @@
 The app can always be stopped: the window's close button is looked for during long loads
 too (:func:`tabletop.engine.limits.checkpoint`), SIGTERM and Ctrl+C stop even a hung
 frame, and :func:`main` ends quietly (no traceback) when that happens.
+
+An error never just ends the app (:mod:`tabletop.logs` writes its traceback to the log
+file): an exception in another thread is told to :meth:`App.report_error` (by
+``threading.excepthook``, in that thread: it only queues the message) and shown over the
+screen from the next frame (:class:`Notice`); one in a frame closes the scenes and goes
+back to the main menu with that message (:meth:`App.recover`), unless frames keep failing
+(then :class:`Crashed` ends the loop and the app says why before it closes).
 """
 
 from __future__ import annotations
 
 import gc
+import logging
 import os
+import queue
 import signal
 import threading
 import time
@@ -22,8 +31,12 @@ import pygame
 from .. import ART_DIR
 from ..engine import limits
 from ..engine.cards import Catalog
-from . import theme
+from ..logs import error_message
+from . import text, theme
 from .bounded import make_room
+from .widgets import panel
+
+LOG = logging.getLogger("tabletop.app")
 
 BASE_SIZE = (1280, 720)
 #: the smallest window the tables are laid out for (a resize stops there)
@@ -32,6 +45,65 @@ FPS = 60
 #: the time kept free before the next frame when working between frames (a step of
 #: that work, e.g. one card face or the panel, takes up to a few milliseconds)
 SPARE_ROOM = 0.005
+#: how long an error's message stays over the screen (seconds)
+NOTICE_SECONDS = 15.0
+#: frames that fail within this many seconds of each other end the app (a scene that
+#: fails again at once, or a main menu that cannot be drawn): no loop of menus
+FAILURES, FAILURE_WINDOW = 3, 10.0
+
+
+class Crashed(Exception):
+    """Frames kept failing: the app stops; ``str()`` is the message for the player (the
+    traceback is in the log file already)."""
+
+
+class Notice:
+    """The app's own message over every screen: an error, naming the log file. It stays
+    :data:`NOTICE_SECONDS`, or until it is clicked."""
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.until = 0.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._picture: tuple[tuple, pygame.Surface] | None = None
+
+    def show(self, message: str, seconds: float = NOTICE_SECONDS) -> None:
+        self.message = message
+        self.until = time.monotonic() + seconds
+
+    @property
+    def active(self) -> bool:
+        return bool(self.message) and time.monotonic() < self.until
+
+    def dismissed(self, event: pygame.event.Event) -> bool:
+        """Was this click on the message (it goes, and the click goes no further)?"""
+        if event.type == pygame.MOUSEBUTTONDOWN and self.active and \
+                self.rect.collidepoint(event.pos):
+            self.message = ""
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> bool:
+        """Over the scenes, where the screens show their own messages; whether it was
+        drawn."""
+        if not self.active:
+            return False
+        w, h = surf.get_size()
+        width = min(760, w - 40)
+        key = (self.message, width)
+        if self._picture is None or self._picture[0] != key:
+            size = 15
+            inner = width - 32
+            height = text.height_of(self.message, inner, size, "bold", 1.2) + 24
+            picture = pygame.Surface((width, height), pygame.SRCALPHA)
+            panel(picture, picture.get_rect(), (12, 14, 18), 240, theme.BAD)
+            text.draw(picture, self.message, (16, 12, inner, height - 24), size, theme.TEXT,
+                      "bold", wrap=True, line_gap=1.2)
+            self._picture = (key, picture)
+        picture = self._picture[1]
+        self.rect = picture.get_rect(center=(w // 2, h - 140))
+        surf.blit(picture, self.rect)
+        return True
 
 
 class Scene:
@@ -106,6 +178,12 @@ class App:
         self.frames_drawn = 0
         self.drawn_alone: Scene | None = None
         self._polled = 0.0
+        #: messages of errors in other threads, put there by those threads
+        #: (:meth:`report_error`) and shown by the frame loop (:attr:`notice`)
+        self._errors: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.notice = Notice()
+        #: when frames failed lately (:meth:`recover`)
+        self._failures: list[float] = []
         limits.set_interrupt_check(self.check_quit)
 
     @property
@@ -124,6 +202,21 @@ class App:
         self._polled = now
         if pygame.display.get_init() and pygame.event.peek(pygame.QUIT):
             raise limits.Interrupted("the window was closed")
+
+    def report_error(self, message: str) -> None:
+        """Show ``message`` (an error's, naming the log file) from the next frame. Any
+        thread may call it (``threading.excepthook`` does, in the failing thread): it only
+        queues the message, never touches pygame."""
+        self._errors.put(message)
+
+    def _take_errors(self) -> None:
+        """The messages other threads queued, the last one shown."""
+        while True:
+            try:
+                message = self._errors.get_nowait()
+            except queue.Empty:
+                return
+            self.notice.show(message)
 
     # -- card data -----------------------------------------------------------------------
     def catalog(self, game_id: str) -> Catalog:
@@ -181,6 +274,8 @@ class App:
                 for scene in self.scenes:
                     scene.layout(size)
                 continue
+            if self.notice.dismissed(event):
+                continue
             if self.scenes:
                 self.scene.handle(event)
             if not self.running:
@@ -209,6 +304,7 @@ class App:
             return
         if dt is None:
             dt = self.clock.get_time() / 1000.0
+        self._take_errors()
         for service in self.services:
             service.poll()
         self.scene.update(dt)
@@ -234,17 +330,45 @@ class App:
         over = False
         for service in self.services:
             over = service.draw(self.screen) is not False or over  # None: it may have
+        over = self.notice.draw(self.screen) or over
         self.drawn_alone = drawn[0] if len(drawn) == 1 and not over else None
 
     def run(self) -> None:
+        """Run frames until the app quits; a frame that fails is logged and the app goes
+        back to the main menu (:meth:`recover`), or stops with :class:`Crashed`."""
         try:
             while self.running:
-                self.step()
-                self.spare()
+                try:
+                    self.step()
+                    self.spare()
+                except Exception as exc:  # noqa: BLE001 - logged; the player is told
+                    self.recover(exc)
                 self.clock.tick(FPS)
         finally:
             limits.set_interrupt_check(None)
             pygame.quit()
+
+    def recover(self, exc: Exception) -> None:
+        """After a frame raised ``exc``: log it with its traceback, close the scenes and
+        go back to the main menu with a message naming the log file. Raises
+        :class:`Crashed` when that cannot help (no main menu, or frames keep failing)."""
+        scene = type(self.scenes[-1]).__name__ if self.scenes else "the app"
+        LOG.error("a frame failed (in %s)", scene, exc_info=exc)
+        message = error_message(type(exc).__name__, scene)
+        now = time.monotonic()
+        self._failures = [t for t in self._failures if now - t < FAILURE_WINDOW] + [now]
+        if App.home is None or len(self._failures) >= FAILURES:
+            raise Crashed(message) from exc
+        for old in reversed(self.scenes):
+            closing = getattr(old, "on_quit", None)
+            try:
+                if closing is not None:
+                    closing()
+            except Exception:  # noqa: BLE001 - the scene is being left anyway
+                LOG.exception("closing %s after the error failed too", type(old).__name__)
+        self.after_frame = []
+        self.go_home()
+        self.notice.show(f"{message} Tabletop went back to the main menu.")
 
     def spare(self, end: float | None = None) -> float:
         """Work done between two frames, in the time the frame left unused (the frame

@@ -10,6 +10,7 @@ import pygame
 from ..engine.settings import ANIMATION, PACE, save_settings
 from ..engine.stats import StatsFile, Summary, Tally, summary
 from ..games import GAMES
+from ..logs import where
 from . import text, theme
 from .app import Scene, background
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
@@ -54,9 +55,26 @@ class Page(Scene):
                            size=17)
 
 
+def middle_cut(s: str, size: int, width: int, style: str = "regular") -> str:
+    """``s`` with its middle left out (an ellipsis) where it is wider than ``width``: a
+    path keeps its start and its file name."""
+    if text.width_of(s, size, style) <= width:
+        return s
+    lo, hi = 0, len(s)  # how many characters are kept, half from each end
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        head, end = s[:(mid + 1) // 2], s[len(s) - mid // 2:]
+        if text.width_of(head + text.ELLIPSIS + end, size, style) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:(lo + 1) // 2] + text.ELLIPSIS + s[len(s) - lo // 2:]
+
+
 class SettingsScreen(Page):
     """How fast the table moves: animation speed (or none) and the computer's pace. Kept
-    in the user config folder; a change applies at once."""
+    in the user config folder; a change applies at once. Below them, where the log file
+    is (:mod:`tabletop.logs`)."""
 
     title = "Settings"
 
@@ -102,6 +120,19 @@ class SettingsScreen(Page):
                       wrap=True)
         for widget in self.widgets:
             widget.draw(surf)
+        self._draw_log(surf, area)
+
+    @staticmethod
+    def _draw_log(surf, area: pygame.Rect) -> None:
+        """Where the log file is: what went wrong is written there (a bug report's
+        details); the path has the whole width, and a longer one loses its middle,
+        never its file name."""
+        width = area.w
+        text.draw(surf, "Log file", (area.left, 366, width, 22), 16, theme.ACCENT, "bold")
+        text.draw(surf, middle_cut(where(), 14, width), (area.left, 392, width, 20), 14,
+                  theme.TEXT)
+        text.draw(surf, "Errors are written there, with the details a bug report needs.",
+                  (area.left, 414, width, 20), 14, theme.MUTED, wrap=True)
 
 
 class StatsScreen(Page):
