@@ -127,8 +127,10 @@ class HotReload:
                 self._stop.wait(RETRY_SECONDS)
         except Exception as exc:  # noqa: BLE001 - a watcher failure must not end the app
             log.exception("card hot reload stopped")
+            from ..logs import where
+
             self._stopped_note = f"Card hot reload stopped ({type(exc).__name__}); " \
-                                 "see the log file."
+                                 f"the details are in {where()}."
 
     def _watch_once(self, roots: list[Path]) -> None:
         """Watch ``roots`` until the folders themselves change: one is deleted or made
