@@ -55,6 +55,9 @@ MEASUREMENTS: list[Callable[[Context], list[Row]]] = [
     search.measure,
     playouts.measure,
 ]
+#: the measurements that launch ``python -c``/``-m`` programs: a desktop bundle has no
+#: Python to launch, so it leaves them out (and says so)
+LAUNCH_PYTHON = ("startup", "memory")
 
 
 def run(quick: bool = False, only: list[str] | None = None,
@@ -65,6 +68,11 @@ def run(quick: bool = False, only: list[str] | None = None,
     for measure in MEASUREMENTS:
         name = measure.__module__.rsplit(".", 1)[-1]
         if only and name not in only:
+            continue
+        if name in LAUNCH_PYTHON and getattr(sys, "frozen", False):
+            if progress is not None:
+                progress(f"{name}: skipped in a desktop bundle (it launches Python programs; "
+                         "run it from an installed package)")
             continue
         t0 = time.perf_counter()
         got = [replace(row, part=name) for row in measure(ctx)]
