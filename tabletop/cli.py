@@ -164,6 +164,13 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad argument (argparse said so)
         return _status(exc)
+    if args.command not in (None, "play"):  # the app starts anyway (engine.paths)
+        from .engine.paths import home_problem
+
+        home = home_problem()
+        if home:
+            print(f"tabletop: {home}: point it at a folder, or unset it", file=sys.stderr)
+            return 2
     return _run(args)
 
 

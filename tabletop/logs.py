@@ -52,8 +52,10 @@ def log_dir() -> Path:
     (tests, portable use), else the user log folder (``~/.local/state/tabletop/log`` on
     Linux, ``~/Library/Logs/tabletop`` on macOS, ``%LOCALAPPDATA%\\tabletop\\Logs`` on
     Windows). Not made here."""
+    from .engine.paths import home_problem
+
     home = os.environ.get("TABLETOP_HOME")
-    if home:
+    if home and not home_problem():  # not a folder: the usual folders (engine.paths)
         return Path(home) / "logs"
     return Path(platformdirs.user_log_dir("tabletop", appauthor=False))
 

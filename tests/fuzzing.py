@@ -9,9 +9,12 @@ huge or deeply nested value, many aliases of one value, fields dropped or added)
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
+import socket
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -238,6 +241,42 @@ def mutate_save(seed: int, save: dict, other_names: list[str]) -> bytes:
             data[field] = weird_value(r)
         return json.dumps(data, default=str).encode()
     return json.dumps(mutate_structure(r, data, r.choice([1, 2, 4])), default=str).encode()
+
+
+#: things a folder can hold where a file should be: each would hang, never end or break a
+#: reader that opens what it finds (:func:`make_special`)
+SPECIAL_KINDS = ("fifo", "link-to-fifo", "socket", "folder", "link-loop", "dev-zero",
+                 "dev-null")
+
+
+def make_special(kind: str, path: Path) -> Path:
+    """Make ``path`` a special file of ``kind`` (:data:`SPECIAL_KINDS`); a helper it
+    links to gets ``path``'s name with another suffix (``.pipe``, ``.loop``)."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link-to-fifo":
+        pipe = path.with_name(path.name + ".pipe")
+        os.mkfifo(pipe)
+        path.symlink_to(pipe)
+    elif kind == "socket":
+        here = os.getcwd()  # bound by a short relative name: a socket's path is short
+        os.chdir(path.parent)
+        try:
+            with socket.socket(socket.AF_UNIX) as sock:
+                sock.bind(path.name)
+        finally:
+            os.chdir(here)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link-loop":
+        other = path.with_name(path.name + ".loop")
+        path.symlink_to(other)
+        other.symlink_to(path)
+    elif kind in ("dev-zero", "dev-null"):
+        path.symlink_to("/dev/zero" if kind == "dev-zero" else "/dev/null")
+    else:
+        raise ValueError(kind)
+    return path
 
 
 class Hang(Exception):

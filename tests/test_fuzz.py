@@ -8,7 +8,10 @@ the same cases every time. Each case asserts:
 - no traceback: loading a card file never raises, loading a save raises only SaveError;
 - no hang: each case runs under a time limit;
 - card files: every problem is one line with the file, a line and a column;
-- saves: a save loads in full (every move replayed, every field as written) or not at all.
+- saves: a save loads in full (every move replayed, every field as written) or not at all;
+- special files (a named pipe, a socket, a folder, a link loop, a device) where a card
+  file, a card's art, a save or its journal should be: refused unread, in one line
+  naming the file; never a hang.
 """
 
 from __future__ import annotations
@@ -22,16 +25,25 @@ import zlib
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import FUZZ_COUNTS
-from fuzzing import Hang, mutate_card_file, mutate_save, time_limit
+from fuzzing import SPECIAL_KINDS, Hang, make_special, mutate_card_file, mutate_save, time_limit
 
-from tabletop import CARDS_DIR
+from tabletop import CARDS_DIR, SAMPLE_SAVES_DIR
+from tabletop.engine.autosave import journal_of
 from tabletop.engine.cards import Catalog
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.loader import CardLoader, yaml_files
 from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
-from tabletop.engine.saves import SaveError, parse_save, session_from_dict, session_to_dict
+from tabletop.engine.safe_open import describe
+from tabletop.engine.saves import (
+    SaveError,
+    parse_save,
+    read_save,
+    session_from_dict,
+    session_to_dict,
+)
 from tabletop.engine.session import Session
 from tabletop.games import GAMES, known_game_ids
 
@@ -130,7 +142,48 @@ def test_fuzz_card_files(game_id, request, tmp_path):
             failures.append(f"seed {seed}: bad message {str(bad[0])[:300]!r}")
         else:
             tally["refused" if catalog.errors else "loaded"] += 1
+    special_card_files(game_id, loader, base, tmp_path, tally, failures)
     assert not failures, "\n".join(failures[:10])
+
+
+def art_card(game_id: str, art: str) -> str:
+    """The first card of the game's own files as a mod file, its ``art:`` set to ``art``."""
+    for path in source_files(game_id):
+        doc = yaml.safe_load(as_mod(path, game_id))
+        if isinstance(doc, dict) and doc.get("cards"):
+            return yaml.safe_dump({"game": doc["game"], "cards": [{**doc["cards"][0],
+                                                                   "art": art}]})
+    raise AssertionError(f"{game_id} has no card")
+
+
+def special_card_files(game_id: str, loader: CardLoader, base: Catalog, folder: Path,
+                       tally: dict[str, int], failures: list[str]) -> None:
+    """Special files (a named pipe, a socket, a folder, a link loop, a device...) where a
+    card file or a card's art should be: each refused unread, in one line naming it,
+    the rest of the catalog kept; never a hang."""
+    for kind in SPECIAL_KINDS:
+        path = make_special(kind, folder / f"special-{kind}.yaml")
+        make_special(kind, folder / f"art-{kind}.png")
+        catalog = Catalog(game_id, cards=dict(base.cards))
+
+        def load(path=path, catalog=catalog, kind=kind):
+            loader.load_file(path, catalog, is_mod=True, root=folder)
+            loader.load_text(art_card(game_id, f"art-{kind}.png"), "fuzz.yaml", catalog,
+                             is_mod=True, base_dir=folder, root=folder)
+            return catalog
+
+        if run_case(tally, failures, f"special {kind}", load) is None:
+            continue
+        files = [e for e in catalog.errors if e.file.endswith(f"special-{kind}.yaml")]
+        arts = [e for e in catalog.errors if e.file == "fuzz.yaml" and e.field == "art"
+                and f"'art-{kind}.png'" in e.message]
+        if (len(files) != 1 or "not a regular file" not in files[0].message or len(arts) != 1
+                or len(catalog.errors) != 2 or not all(map(message_ok, catalog.errors))
+                or len(catalog.cards) != len(base.cards)):
+            tally["crashes"] += 1
+            failures.append(f"special {kind}: {[str(e)[:200] for e in catalog.errors]}")
+        else:
+            tally["refused"] += 1
 
 
 def sample_saves(game_id: str) -> list[dict]:
@@ -161,7 +214,7 @@ def sample_saves(game_id: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_fuzz_saves(game_id, request):
+def test_fuzz_saves(game_id, request, tmp_path):
     game = GAMES[game_id]
     catalog = game.rules.load_catalog(mod_dirs=[])
     saves = sample_saves(game_id)
@@ -202,4 +255,29 @@ def test_fuzz_saves(game_id, request):
         else:
             tally["crashes"] += 1
             failures.append(f"seed {seed}: half-loaded")
+    special_saves(tmp_path, tally, failures)
     assert not failures, "\n".join(failures[:10])
+
+
+def special_saves(folder: Path, tally: dict[str, int], failures: list[str]) -> None:
+    """Special files where a save (or its journal, beside a real save) should be: the
+    save refused in one line naming it, the journal passed over; never a hang."""
+    good = folder / "good.json"
+    good.write_bytes((SAMPLE_SAVES_DIR / "brawl-sample.json").read_bytes())
+    for kind in SPECIAL_KINDS:
+        name = f"special-{kind}.json"
+        path = make_special(kind, folder / name)
+        make_special(kind, journal_of(good))
+        refused = run_case(tally, failures, f"special {kind}", lambda path=path:
+                           read_save(path), expected=(SaveError,))
+        read = run_case(tally, failures, f"special {kind} journal", lambda: read_save(good))
+        if not isinstance(refused, SaveError) or str(refused) != (
+                f"{name} is {describe(path)}, not a save file; it was not loaded."):
+            tally["crashes"] += 1
+            failures.append(f"special {kind}: {refused!r}")
+        elif not isinstance(read, dict):
+            tally["crashes"] += 1
+            failures.append(f"special {kind} journal: {read!r}")
+        else:
+            tally["refused"] += 1
+        journal_of(good).rmdir() if kind == "folder" else journal_of(good).unlink()

@@ -25,6 +25,7 @@ from typing import Any
 
 from . import limits
 from .files import atomic_write
+from .safe_open import NotRegularFile, open_append, read_regular
 
 #: a journal line longer than this is not read (a damaged file)
 MAX_LINE = 64 * 1024
@@ -92,8 +93,13 @@ class Autosaver:
         try:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+                # only a regular file: a named pipe would wait for a reader, a link to
+                # /dev/null swallow the moves (:func:`.safe_open.open_append`)
+                self._fd = open_append(self.journal)
             os.write(self._fd, line.encode("utf-8") + b"\n")
+        except NotRegularFile as exc:
+            self.error = f"Could not autosave: the journal {self.journal.name} is " \
+                         f"{exc.what}, not a regular file"
         except OSError as exc:
             self.error = f"Could not autosave: {exc.strerror or exc}"
 
@@ -154,11 +160,10 @@ def read_journal(path: Path) -> bytes | None:
     """
     journal = journal_of(Path(path))
     try:
-        size = journal.stat().st_size
-        if size == 0 or size > limits.MAX_SAVE_BYTES:
-            return None
-        return journal.read_bytes()[:limits.MAX_SAVE_BYTES]
-    except OSError:
+        # only a regular file, looked at before it is opened (a named pipe would wait
+        # forever for a writer): :mod:`.safe_open`
+        return read_regular(journal, limits.MAX_SAVE_BYTES) or None
+    except OSError:  # none, too large, not a regular file (the save is read alone)
         return None
 
 

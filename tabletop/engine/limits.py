@@ -1,8 +1,9 @@
 """Limits on what a card file or a save may hold, and the hook that lets a long load stop.
 
-Every limit is checked before the work it guards grows: the size of a file before it is
-read, the nesting depth and the number of YAML nodes (counting every alias as the nodes it
-stands for) while the file is parsed, list lengths while cards are checked. The values are
+Every limit is checked before the work it guards grows: that a file is a regular file at
+all and its size, before it is opened (:mod:`tabletop.engine.safe_open`), the nesting
+depth and the number of YAML nodes (counting every alias as the nodes it stands for)
+while the file is parsed, list lengths while cards are checked. The values are
 documented in ``docs/modding.md`` (card files) and ``README.md`` (saves).
 
 :func:`checkpoint` is called between files, every few thousand YAML events and every few
@@ -57,6 +58,10 @@ MAX_STATS_GAMES = 5_000
 MAX_DECK_FILE_BYTES = 64_000
 MAX_DECK_CARDS = 400
 MAX_DECK_FILES = 200
+
+# -- scenario files -------------------------------------------------------------------------
+#: bytes in one scenario file (``tabletop scenario``)
+MAX_SCENARIO_BYTES = 1_000_000
 
 #: characters of someone else's input quoted in a message
 MAX_QUOTED_CHARS = 60

@@ -18,6 +18,7 @@ column and field; a bad card is skipped and the rest still load. A file over a l
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import re
@@ -27,7 +28,7 @@ from pathlib import Path
 import yaml
 
 from .. import ART_DIR
-from . import limits, yamlio
+from . import limits, safe_open, yamlio
 from .cards import CardDef, CardError, Catalog
 from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
@@ -80,7 +81,9 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
     try:
         path = (base_dir / value).resolve()
     except (OSError, RuntimeError, ValueError) as exc:
-        return None, f"cannot find the art file {limits.quoted(value)}: {exc}"
+        if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
+            return None, f"the art file {limits.quoted(value)} is {safe_open.LOOP}"
+        return None, f"cannot find the art file {limits.quoted(value)}: {_one_line(exc)}"
     allowed = []
     for root in roots:
         try:
@@ -91,12 +94,14 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
         return None, (f"art {limits.quoted(value)} is outside the mod's folder; put the "
                       "image beside the card file (or in a folder below it)")
     try:
-        size = path.stat().st_size
-        with path.open("rb") as handle:
-            head = handle.read(24)
+        # looked at before it is opened: a named pipe would wait forever for a writer
+        with safe_open.open_regular(path) as (fd, st):
+            size, head = st.st_size, safe_open.read_upto(fd, 24)
+    except safe_open.NotRegularFile as exc:
+        return None, f"the art file {limits.quoted(value)} is {exc.what}, not a PNG image"
     except OSError:
         return None, f"there is no art file {limits.quoted(value)} beside the card file"
-    if not path.is_file() or head[:8] != _PNG_SIGNATURE or head[12:16] != b"IHDR":
+    if head[:8] != _PNG_SIGNATURE or head[12:16] != b"IHDR":
         return None, f"the art file {limits.quoted(value)} is not a PNG image"
     width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
     if size > MAX_ART_BYTES or max(width, height) > MAX_ART_SIDE:
@@ -108,9 +113,17 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
 
 def display_path(path: Path, cwd: Path | None = None) -> str:
     """``path`` as shown in messages: relative to the working folder (``cwd``, resolved,
-    when the caller already has it) when it is inside it."""
+    when the caller already has it) when it is inside it. A link shows where it leads,
+    unless that is no file to show (a link in a loop, a link to a named pipe or a
+    device: the link itself is what the player can find)."""
     try:
-        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
+        real = path.resolve()
+        if os.path.islink(path) and safe_open.is_special(path):
+            raise RuntimeError("a link to a special file")
+    except (OSError, RuntimeError):  # a link in a loop (3.11 raises RuntimeError)
+        real = Path(os.path.realpath(path.parent)) / path.name
+    try:
+        return str(real.relative_to(cwd or Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -169,24 +182,22 @@ class CardLoader:
         """The text of a card file, or None after reporting why it cannot be used."""
         shown = self._display(path)
         try:
-            size = path.stat().st_size
-            if size > limits.MAX_CARD_FILE_BYTES:
-                catalog.errors.append(CardError(
-                    shown, 1, 1, f"the file is too large ({size:,} bytes; a card file may "
-                                 f"have at most {limits.MAX_CARD_FILE_BYTES:,})"))
-                return None
-            with open(path, "rb", buffering=0) as handle:
-                # the size read first (a read of the whole limit sets aside a megabyte),
-                # then whatever the file grew by, up to the limit
-                raw = handle.read(size + 1)
-                if len(raw) > size:
-                    raw += handle.read(limits.MAX_CARD_FILE_BYTES + 1 - len(raw))
+            # a regular file within the limit, looked at before it is opened (a named
+            # pipe or a device is refused unread: :mod:`.safe_open`)
+            raw = safe_open.read_regular(path, limits.MAX_CARD_FILE_BYTES)
+        except safe_open.FileTooLarge as exc:
+            catalog.errors.append(CardError(shown, 1, 1, "the file is too large" if exc.grew
+                                            else f"the file is too large ({exc.size:,} "
+                                            "bytes; a card file may have at most "
+                                            f"{limits.MAX_CARD_FILE_BYTES:,})"))
+            return None
+        except safe_open.NotRegularFile as exc:
+            catalog.errors.append(CardError(shown, 1, 1, f"the file is {exc.what}, not a "
+                                            "regular file; it was skipped"))
+            return None
         except OSError as exc:
             catalog.errors.append(CardError(shown, 1, 1, "cannot read the file: "
                                             + _one_line(exc.strerror or exc)))
-            return None
-        if len(raw) > limits.MAX_CARD_FILE_BYTES:  # grew while being read
-            catalog.errors.append(CardError(shown, 1, 1, "the file is too large"))
             return None
         try:
             return raw.decode("utf-8")
@@ -401,20 +412,24 @@ class _Prob:
         self.path, self.mark, self.message = path, mark, message
 
 
-def yaml_files(directory: Path) -> list[Path]:
+def yaml_files(directory: Path, special: bool = False) -> list[Path]:
     """The ``.yaml`` and ``.yml`` files in ``directory`` and its folders, sorted: what
     ``sorted(directory.rglob("*"))`` keeps with that suffix that is a file (links to
     files count; linked folders are not entered, nor folders that may not be read),
     listed with ``os.scandir`` in less than half of ``rglob``'s time (which was about a
-    twentieth of the load of a small shipped catalog)."""
+    twentieth of the load of a small shipped catalog).
+
+    ``special``: also list what has such a name but is neither a file nor a folder (a
+    named pipe, a device, a socket, a link in a loop or to one of those), so that the
+    reader (:meth:`CardLoader.read`) reports each as a problem naming it, unread."""
     if not directory.is_dir():
         return []
     found: list[Path] = []
-    _scan(directory, found)
+    _scan(directory, found, special)
     return sorted(found)
 
 
-def _scan(folder: Path, found: list[Path]) -> None:
+def _scan(folder: Path, found: list[Path], special: bool) -> None:
     try:
         with os.scandir(folder) as listing:
             entries = list(listing)
@@ -427,10 +442,15 @@ def _scan(folder: Path, found: list[Path]) -> None:
         except OSError:
             is_folder = False
         if is_folder:
-            _scan(folder / name, found)
+            _scan(folder / name, found, special)
         elif ((name.endswith(".yaml") and len(name) > 5)  # the suffix (".yaml" has none)
-              or (name.endswith(".yml") and len(name) > 4)) and entry.is_file():
-            found.append(folder / name)
+              or (name.endswith(".yml") and len(name) > 4)):
+            try:
+                regular = entry.is_file()
+            except OSError:  # a link in a loop
+                regular = False
+            if regular or (special and safe_open.is_special(folder / name)):
+                found.append(folder / name)
 
 
 def mod_root(directory: Path, path: Path) -> Path:
@@ -482,12 +502,12 @@ def _load_catalog(game, kinds, base_dirs, mod_dirs, sets, known_games) -> Catalo
     loader = CardLoader(game, kinds, sets, known_games)
     catalog = Catalog(game)
     for directory in base_dirs:
-        for path in yaml_files(Path(directory)):
+        for path in yaml_files(Path(directory), special=True):
             loader.load_file(path, catalog)
     files = budget = 0
     for directory in mod_dirs:
         directory = Path(directory)
-        for path in yaml_files(directory):
+        for path in yaml_files(directory, special=True):
             files += 1
             with contextlib.suppress(OSError):
                 budget += path.stat().st_size

@@ -30,6 +30,7 @@ from typing import Any
 from . import limits
 from .autosave import journal_of
 from .paths import saves_dir
+from .safe_open import is_special
 from .saves import SaveError, read_save, saved_at
 
 AUTOSAVES = "autosaves"
@@ -121,24 +122,33 @@ class Entry:
 
 
 def read_entry(path: Path, kind: str) -> Entry:
-    try:
-        modified = path.stat().st_mtime
-    except OSError:
-        modified = 0.0
+    modified = _modified(path)
     try:
         return Entry(path, kind, read_save(path), None, modified)
     except SaveError as exc:
         return Entry(path, kind, None, str(exc), modified)
 
 
+def _modified(path: Path) -> float:
+    """When ``path`` was last changed (the link's own time for a link that leads
+    nowhere or round in a loop; 0 if neither can be told)."""
+    for look in (os.stat, os.lstat):
+        with contextlib.suppress(OSError):
+            return look(path).st_mtime
+    return 0.0
+
+
 def _json_files(folder: Path) -> list[Path]:
+    """The ``.json`` entries of ``folder``, the most recent first: the saves, and what
+    only looks like one (a folder, a named pipe, a link in a loop), which the list
+    shows as refused with its reason (:func:`read_entry`, never opened); a link that
+    leads nowhere is left out."""
     if not folder.is_dir():
         return []
     files = []
     for path in folder.glob("*.json"):
-        with contextlib.suppress(OSError):
-            if path.is_file():
-                files.append((path.stat().st_mtime, path))
+        if os.path.lexists(path) and (os.path.exists(path) or is_special(path)):
+            files.append((_modified(path), path))
     files.sort(key=lambda item: item[0], reverse=True)
     return [path for _, path in files[: limits.MAX_LISTED_SAVES]]
 

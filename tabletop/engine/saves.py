@@ -35,6 +35,7 @@ from .files import atomic_write
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove
+from .safe_open import FileTooLarge, NotRegularFile, read_regular
 from .savecheck import (
     SAVE_FORMAT,
     SETTINGS,
@@ -108,12 +109,17 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
             raw = json.dumps(start).encode("utf-8")
             return parse_save(raw, name, games, journal=path, journal_bytes=journal)
     try:
-        size = path.stat().st_size
-        if size > limits.MAX_SAVE_BYTES:
-            raise SaveError(f"{name} is too large to be a save ({size:,} bytes; a save has "
-                            f"at most {limits.MAX_SAVE_BYTES:,}); it was not loaded.")
-        with path.open("rb") as handle:
-            raw = handle.read(limits.MAX_SAVE_BYTES + 1)
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer, a device never end): :mod:`.safe_open`
+        raw = read_regular(path, limits.MAX_SAVE_BYTES)
+    except FileTooLarge as exc:
+        size = f"more than {limits.MAX_SAVE_BYTES:,} bytes" if exc.grew else \
+            f"{exc.size:,} bytes; a save has at most {limits.MAX_SAVE_BYTES:,}"
+        raise SaveError(f"{name} is too large to be a save ({size}); it was not "
+                        "loaded.") from None
+    except NotRegularFile as exc:
+        raise SaveError(f"{name} is {exc.what}, not a save file; it was not "
+                        "loaded.") from None
     except OSError as exc:
         raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
     return parse_save(raw, name, games, journal=path, journal_bytes=journal)

@@ -15,8 +15,10 @@ from typing import Any
 
 import yaml
 
+from . import limits
 from .game import Game
 from .moves import IllegalMove
+from .safe_open import read_regular
 from .session import Session
 from .yamlio import load as load_yaml
 from .yamlio import plain
@@ -102,7 +104,14 @@ def run_scenario_file(path: str, games: dict[str, Game], summary: bool = False) 
     """Play the scenario file at ``path`` (its ``game:`` one of ``games``) and print the
     verdict first, then (unless ``summary``) the result as JSON."""
     try:
-        data = load_scenario(Path(path).read_text(encoding="utf-8"))
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer): :mod:`.safe_open`
+        raw = read_regular(Path(path), limits.MAX_SCENARIO_BYTES)
+    except OSError as exc:
+        print(f"{path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        data = load_scenario(raw.decode("utf-8"))
         game = games.get(data["game"])
         if game is None:
             raise ScenarioError(f"unknown game {data['game']!r}; known: {', '.join(games)}")

@@ -2,8 +2,9 @@
 folder (:func:`~tabletop.engine.paths.user_config`) as a small JSON file.
 
 A missing file means the defaults. A file that cannot be used (too big, not JSON, a value
-this version does not know) is never fatal: the defaults stand in for what is wrong and
-:func:`load_settings` says why, so the app can tell the player; the next save replaces it.
+this version does not know, a named pipe or a folder where the file should be) is never
+fatal: the defaults stand in for what is wrong and :func:`load_settings` says why, so the
+app can tell the player; the next save replaces it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from . import limits
 from .files import write_later
-from .paths import user_config
+from .paths import notice, user_config
+from .safe_open import FileTooLarge, read_regular
 
 #: animation speeds: how long motion takes (0: none)
 ANIMATION = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
@@ -46,21 +48,31 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
-    """The settings, and "" or the reason the file (or part of it) was not used."""
-    path = path or settings_path()
+    """The settings, and "" or the reason the file (or part of it) was not used. Without
+    ``path`` (the app's own file) the reason also says when ``TABLETOP_HOME`` could not
+    be used (:func:`~tabletop.engine.paths.notice`): the app shows it at start."""
+    if path is not None:
+        return _load(path)
+    settings, problem = _load(settings_path())
+    return settings, " ".join(p for p in (notice(), problem) if p)
+
+
+def _load(path: Path) -> tuple[Settings, str]:
     try:
-        size = path.stat().st_size
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer): :mod:`.safe_open`
+        raw = read_regular(path, limits.MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), ""
+    except FileTooLarge as exc:
+        limit = f"{limits.MAX_SETTINGS_BYTES:,}"
+        return Settings(), _refused(path, f"it is more than {limit} bytes" if exc.grew
+                                    else f"it is {exc.size:,} bytes (at most {limit})")
     except OSError as exc:
         return Settings(), _refused(path, exc.strerror or str(exc))
-    if size > limits.MAX_SETTINGS_BYTES:
-        return Settings(), _refused(path, f"it is {size:,} bytes (at most "
-                                          f"{limits.MAX_SETTINGS_BYTES:,})")
     try:
-        raw = path.read_bytes()
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return Settings(), _refused(path, f"it is not readable JSON ({_short(exc)})")
     if not isinstance(data, dict):
         return Settings(), _refused(path, "it does not hold an object of settings")

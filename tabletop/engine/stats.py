@@ -23,6 +23,7 @@ from . import limits
 from .files import write_later
 from .moves import seat_label
 from .paths import user_data
+from .safe_open import FileTooLarge, NotRegularFile, read_regular
 
 FORMAT = "tabletop-stats"
 VERSION = 1
@@ -82,15 +83,17 @@ def read_records(path: Path | None = None) -> list[dict[str, Any]]:
     """Every record in the file ([] if there is none); raises :class:`StatsError`."""
     path = path or stats_path()
     try:
-        size = path.stat().st_size
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer): :mod:`.safe_open`
+        raw = read_regular(path, limits.MAX_STATS_BYTES)
     except FileNotFoundError:
         return []
-    except OSError as exc:
-        raise StatsError(f"it cannot be read ({exc.strerror or exc})") from exc
-    if size > limits.MAX_STATS_BYTES:
-        raise StatsError(f"it is {size:,} bytes (at most {limits.MAX_STATS_BYTES:,})")
-    try:
-        raw = path.read_bytes()
+    except FileTooLarge as exc:
+        limit = f"{limits.MAX_STATS_BYTES:,}"
+        raise StatsError(f"it is more than {limit} bytes" if exc.grew else
+                         f"it is {exc.size:,} bytes (at most {limit})") from exc
+    except NotRegularFile as exc:
+        raise StatsError(exc.strerror) from exc
     except OSError as exc:
         raise StatsError(f"it cannot be read ({exc.strerror or exc})") from exc
     from .saves import json_depth

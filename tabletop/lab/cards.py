@@ -41,7 +41,7 @@ def base_files(game, errors: list[CardError]) -> list[CardFile]:
     """The game's built-in cards: its shared sets first, then ``cards/<game>/``."""
     rules = game.rules
     folders = [CARDS_DIR / s for s in rules.card_sets] + [CARDS_DIR / rules.info.id]
-    return _read([p for d in folders for p in yaml_files(d)], False, errors)
+    return _read([p for d in folders for p in yaml_files(d, special=True)], False, errors)
 
 
 def mod_files(path: Path, errors: list[CardError]) -> list[CardFile]:
@@ -53,7 +53,7 @@ def mod_files(path: Path, errors: list[CardError]) -> list[CardFile]:
         errors.append(CardError(str(path), 1, 1, "no such file or folder"))
         return []
     paths, budget = [], 0
-    for p in yaml_files(path):
+    for p in yaml_files(path, special=True):
         with contextlib.suppress(OSError):
             budget += p.stat().st_size
         if len(paths) >= limits.MAX_MOD_FILES or budget > limits.MAX_MOD_BYTES:

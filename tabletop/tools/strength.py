@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..engine.players import computer_move
 from ..engine.rng import Rng
+from ..engine.safe_open import read_regular
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,16 +93,20 @@ def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
+#: the most a results file may hold (a thousand-game run writes about 0.3 MB)
+REPORT_LIMIT = 64 * 1024 * 1024
+
 
 def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
     """The result lines of ``paths`` grouped by setting (a game played twice, e.g. by two
     overlapping runs, counts once)."""
     groups: dict[tuple, dict[int, dict]] = {}
     for path in paths:
-        try:
-            text = path.read_text(encoding="utf-8")
+        try:  # a regular file of bounded size, opened without blocking (not a pipe)
+            text = read_regular(path, REPORT_LIMIT).decode("utf-8", "replace")
         except OSError as exc:
-            raise SystemExit(f"tabletop strength: cannot read {path}: {exc.strerror}") from None
+            raise SystemExit(f"tabletop strength: cannot read {path}: "
+                             f"{exc.strerror or exc}") from None
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue

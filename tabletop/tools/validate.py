@@ -11,7 +11,10 @@ What is checked, and as which game:
   any other folder: each YAML file in it, so.
 
 Each game's catalog gets its cross-card checks once, and a problem met by several games
-(a shared set, a mod for an unknown game) is printed once.
+(a shared set, a mod for an unknown game) is printed once. A card file that is not a
+regular file (a named pipe, a device, a link loop) is a problem naming it, never opened;
+finding no card at all is an error (exit 1) that says where it looked; a
+``TABLETOP_HOME`` that is not a folder stops it at once (exit 2).
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import CARDS_DIR
+from ..engine import safe_open
 from ..engine.cards import Catalog
 from ..engine.loader import CardLoader, display_path, yaml_files
+from ..engine.paths import home_problem, mods_root
 from ..engine.schema import suggest
 from ..games import GAMES, known_game_ids
 
@@ -89,7 +94,9 @@ def _plan_path(path: Path, game_id: str | None, wanted: list[str], job, say,
     whole ``cards/`` folder, or files (each for the game its ``game:`` names)."""
     shown = display_path(path)
     if not path.exists():
-        problems.append(f"{shown}: no such file or folder")
+        what = safe_open.describe(path)
+        problems.append(f"{shown}: no such file or folder" if what in ("nothing",
+                        "not readable") else f"{shown}: it is {what}, not a card file")
         return
     cards_dir = CARDS_DIR.resolve()
     resolved = path.resolve()
@@ -109,7 +116,7 @@ def _plan_path(path: Path, game_id: str | None, wanted: list[str], job, say,
             for gid in users:
                 job(gid)
             return
-    files = yaml_files(path) if path.is_dir() else [path]
+    files = yaml_files(path, special=True) if path.is_dir() else [path]
     if path.is_dir() and not files:
         problems.append(f"{shown}: no .yaml files in this folder")
     for file in files:
@@ -155,6 +162,10 @@ def validate(paths: list[str], game_id: str | None = None,
     if game_id is not None and game_id not in GAMES:
         out(f"unknown game {game_id!r}{suggest(game_id, GAMES)}; known: {', '.join(GAMES)}")
         return 2
+    home = home_problem()
+    if home:
+        out(f"{home}: point it at a folder, or unset it")
+        return 2
     problems: list[str] = []
     jobs = _plan(paths, game_id, out, problems)
     cards = 0
@@ -177,5 +188,16 @@ def validate(paths: list[str], game_id: str | None = None,
         out(line)
     for line in replaced:
         out(line)
+    if not cards and not unique:  # nothing checked is never a pass
+        out("no cards were found; looked in " + _where(paths, jobs))
     out(f"{cards} valid card(s), {len(unique)} problem(s)")
-    return 1 if unique else 0
+    return 1 if unique or not cards else 0
+
+
+def _where(paths: list[str], jobs: dict[str, Job]) -> str:
+    """Where :func:`validate` looked for cards, for the message that it found none."""
+    if paths:
+        return ", ".join(display_path(Path(p)) for p in paths)
+    folders = [display_path(CARDS_DIR / f) for gid in jobs
+               for f in (*GAMES[gid].rules.card_sets, gid)]
+    return ", ".join(dict.fromkeys(folders)) + f" and your mods ({display_path(mods_root())})"

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from ..engine.safe_open import FileTooLarge, read_regular
 from ..engine.saves import json_depth
 from . import text, theme
 from .app import Scene, background
@@ -38,15 +39,19 @@ def report_path() -> Path:
 def read_report(path: Path) -> tuple[dict | None, str]:
     """The report at ``path`` and "", or None and why it cannot be shown."""
     try:
-        size = path.stat().st_size
-    except OSError:
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer): :mod:`tabletop.engine.safe_open`
+        raw = read_regular(path, MAX_REPORT_BYTES)
+    except FileNotFoundError:
         return None, ("No balance run yet. Run one from a terminal, for example:\n"
                       "tabletop simulate brawl --games 1000\n"
                       "and its summary shows here.")
-    if size > MAX_REPORT_BYTES:
-        return None, f"The last report is too large to show ({size:,} bytes)."
+    except FileTooLarge as exc:
+        size = f"more than {MAX_REPORT_BYTES:,}" if exc.grew else f"{exc.size:,}"
+        return None, f"The last report is too large to show ({size} bytes)."
+    except OSError as exc:
+        return None, f"The last report {path.name} cannot be read ({exc.strerror or exc})."
     try:
-        raw = path.read_bytes()[:MAX_REPORT_BYTES + 1]
         if json_depth(raw, 32) > 32:
             raise ValueError("nested too deep")
         data = json.loads(raw.decode("utf-8"))

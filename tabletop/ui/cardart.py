@@ -9,6 +9,7 @@ A card with an ``art:`` image file gets that picture instead of the generated po
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import zlib
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from typing import Any
 import pygame
 
 from ..engine.cards import CardDef
+from ..engine.loader import MAX_ART_BYTES, MAX_ART_SIDE
+from ..engine.safe_open import read_regular
 from . import figures, text, theme
 from .bounded import make_room
 
@@ -178,10 +181,18 @@ def gradient(surf: pygame.Surface, rect: pygame.Rect, top, bottom) -> None:
 
 
 def load_image(path: str) -> pygame.Surface | None:
+    """The picture of a card's ``art:`` file, or None (the generated one is drawn): it is
+    read as the card loader checked it (:func:`~tabletop.engine.loader.check_art`), for
+    it may have changed since: a regular file within the size limit, looked at before it
+    is opened (a named pipe would wait forever), a PNG within the pixel limit."""
     if path not in _images:
         try:
-            _images[path] = pygame.image.load(path)
-        except (pygame.error, FileNotFoundError, OSError):
+            raw = read_regular(path, MAX_ART_BYTES)
+            width, height = int.from_bytes(raw[16:20], "big"), int.from_bytes(raw[20:24], "big")
+            if not raw.startswith(b"\x89PNG\r\n\x1a\n") or max(width, height) > MAX_ART_SIDE:
+                raise ValueError("not a PNG image within the limits")
+            _images[path] = pygame.image.load(io.BytesIO(raw), path)
+        except (pygame.error, OSError, ValueError):
             _images[path] = None
     return _images[path]
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine import limits
+from ...engine import limits, safe_open
 from ...engine.cards import Catalog
 from ...engine.files import atomic_write
 from ...engine.loader import CardLoader, display_path
@@ -132,18 +132,20 @@ def read(path: Path) -> DeckFile:
     path = Path(path)
     shown = display_path(path)
     try:
-        size = path.stat().st_size
-        if size > limits.MAX_DECK_FILE_BYTES:
-            raise DeckFileError([f"{shown}:1:1: the file is too large to be a deck "
-                                 f"({size:,} bytes; a deck file has at most "
-                                 f"{limits.MAX_DECK_FILE_BYTES:,})"])
-        with path.open("rb") as handle:
-            raw = handle.read(limits.MAX_DECK_FILE_BYTES + 1)
+        # a regular file within the limit, looked at before it is opened (a named pipe
+        # would wait forever for a writer): :mod:`tabletop.engine.safe_open`
+        raw = safe_open.read_regular(path, limits.MAX_DECK_FILE_BYTES)
+    except safe_open.FileTooLarge as exc:
+        size = "" if exc.grew else (f" ({exc.size:,} bytes; a deck file has at most "
+                                    f"{limits.MAX_DECK_FILE_BYTES:,})")
+        raise DeckFileError([f"{shown}:1:1: the file is too large to be a deck"
+                             + size]) from None
+    except safe_open.NotRegularFile as exc:
+        raise DeckFileError([f"{shown}:1:1: the file is {exc.what}, not a deck "
+                             "file"]) from None
     except OSError as exc:
         raise DeckFileError([f"{shown}:1:1: cannot read the file: "
                              f"{exc.strerror or exc}"]) from None
-    if len(raw) > limits.MAX_DECK_FILE_BYTES:
-        raise DeckFileError([f"{shown}:1:1: the file is too large to be a deck"])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
