@@ -100,9 +100,19 @@ def menu_app():
     from tabletop.ui.app import App
     from tabletop.ui.menu import MainMenu
 
+    import time
+
     application = App(headless=True, ai_delay=0.0)
-    application.push(MainMenu())
+    menu = MainMenu()
+    application.push(menu)
     application.step(0.016)
+    # the games are read by a helper thread after the first frame (a click before then is
+    # acted on later, tests/test_menu_start.py): the tests here click a complete menu
+    deadline = time.monotonic() + 60
+    while not menu.ready and time.monotonic() < deadline:
+        application.step(0.016)
+        time.sleep(0.005)
+    assert menu.ready, "the main menu did not finish reading the games"
     yield application
     application.quit()  # closes the computer players' worker processes
     pygame.display.quit()
