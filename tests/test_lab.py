@@ -216,7 +216,10 @@ def test_ctrl_c_stops_the_command_cleanly_and_reports_what_finished(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.cli", "simulate", "brawl", "--games", "100000",
          "--players", "random", "--workers", "2", "--progress", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        # as from a terminal: a suite started in the background (`pytest &`) hands its
+        # children SIGINT ignored, and Python keeps an ignored SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen: list[str] = []
 
     def read_progress() -> None:  # the progress bar goes to stderr as it moves
@@ -236,8 +239,11 @@ def test_ctrl_c_stops_the_command_cleanly_and_reports_what_finished(tmp_path):
                 break
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
+        killer = threading.Timer(90, proc.kill)  # never waits for ever on its output
+        killer.start()
         stdout = proc.stdout.read()
         proc.wait(timeout=60)
+        killer.cancel()
         reader.join(timeout=10)
         stderr = "".join(seen)
     finally:
