@@ -95,12 +95,12 @@ def hvn_cards(hvn):
 @pytest.fixture()
 def menu_app():
     """The app, headless, on its main menu (one frame drawn)."""
+    import time
+
     import pygame
 
     from tabletop.ui.app import App
     from tabletop.ui.menu import MainMenu
-
-    import time
 
     application = App(headless=True, ai_delay=0.0)
     menu = MainMenu()
