@@ -46,7 +46,10 @@ def test_a_computers_move_is_said_in_the_strip_not_over_the_table(app):
     app._ai_delay = 1.0
     scene = brawl_table(app, {**BRAWL_POSITION, "turn": "P2"},
                         [SeatConfig("Ana"), SeatConfig("Bo", "computer")], autosave=False)
-    for _ in range(400):
+    # the worker starts and answers (seconds on a machine whose cores are all busy): what
+    # is asserted is where the caption goes, not how soon it comes
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         app.step(0.016)
         app.spare(time.perf_counter() + 0.01)
         if scene.motion.spot is not None:
