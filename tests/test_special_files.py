@@ -168,6 +168,15 @@ def test_validate_on_a_link_loop_given_by_name(tmp_path, monkeypatch):
     assert lines[0] == "mod.yaml: it is a link in a loop (a symlink loop), not a card file"
 
 
+def _uncached(cached):
+    def call():
+        try:
+            return cached.__wrapped__()
+        finally:
+            cached.cache_clear()
+    return call
+
+
 def test_validate_that_finds_no_card_is_an_error(tmp_path, monkeypatch):
     """No card anywhere and so no problem either (the package's cards missing, say):
     an error that says where it looked, never a silent pass."""
@@ -176,8 +185,13 @@ def test_validate_that_finds_no_card_is_an_error(tmp_path, monkeypatch):
 
     empty = tmp_path / "cards"
     empty.mkdir()
+    from tabletop.games.power_play.cards import builtin_types
+
     monkeypatch.setattr(tabletop, "CARDS_DIR", empty)
     monkeypatch.setattr(tool, "CARDS_DIR", empty)
+    # what is read of the package's cards and kept must not keep the empty folder
+    builtin_types.cache_clear()
+    monkeypatch.setattr("tabletop.games.power_play.cards.builtin_types", _uncached(builtin_types))
     lines: list[str] = []
     assert validate([], out=lines.append) == 1
     assert lines[-2].startswith(f"no cards were found; looked in {empty / 'brawl'}, ")

@@ -37,8 +37,10 @@ def _pair_marks(which: int):
 
     def work(d: MDict) -> dict:
         pairs = d._node.value
-        keys = d._keys if d._keys is not None else [pair[0].value for pair in pairs]
-        return {key: pos(pair[which]) for key, pair in zip(keys, pairs, strict=True)}
+        if d._keys is None:  # (one pass, no call a value: most cards ask for these)
+            return {pair[0].value: ((m := pair[which].start_mark).line + 1, m.column + 1)
+                    for pair in pairs}
+        return {key: pos(pair[which]) for key, pair in zip(d._keys, pairs, strict=True)}
 
     return work
 
@@ -73,7 +75,8 @@ class MList(list):
     __slots__ = ("_mark", "_item_marks", "_node")
 
     mark = _FromNode(lambda lst: pos(lst._node))
-    item_marks = _FromNode(lambda lst: [pos(item) for item in lst._node.value])
+    item_marks = _FromNode(lambda lst: [((m := item.start_mark).line + 1, m.column + 1)
+                                         for item in lst._node.value])
 
     def __init__(self, *args) -> None:
         super().__init__(*args)

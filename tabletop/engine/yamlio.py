@@ -7,7 +7,8 @@ Only ``true``/``false`` are booleans: YAML 1.1's ``yes``/``no``/``on``/``off`` s
 so a card called "On" or a value ``no`` means what it says; dates stay text too.
 
 Loading is limited before the work grows (:mod:`tabletop.engine.limits`): control
-characters are refused before parsing, and the document is composed here from libyaml's
+characters are refused (by libyaml's reader as it reads, and looked for before the
+careful path, which says where), and the document is composed here from libyaml's
 events (not by libyaml's recursive composer) so that the nesting depth and the number of
 nodes, every alias counted as the nodes it repeats, are checked as each event arrives. An
 alias bomb or a file nested 20,000 levels deep stops at the first node over the limit,
@@ -289,7 +290,15 @@ def load(text: str, fast: bool = True):
         raise LimitError(f"the file is too large (a card file may have at most "
                          f"{limits.MAX_CARD_FILE_BYTES:,} bytes)",
                          yaml.Mark("<file>", 0, 0, 0, None, None))
-    # printable once line breaks and tabs are gone: none of them (a quick test first)
+    if fast and _fast_ok(text):
+        try:
+            return _FastBuild(text).run()
+        except Exception:  # noqa: BLE001, S110 - anything odd: the careful path words it
+            pass
+    # a character YAML does not allow: libyaml's reader refuses every one of them as it
+    # reads (so the fast path above never took such a text); looked for here, before the
+    # careful path, to say which and where in our words.
+    # Printable once line breaks and tabs are gone: none of them (a quick test first)
     printable = text.replace("\n", "").replace("\t", "").replace("\r", "").isprintable()
     bad = None if printable else _FORBIDDEN.search(text)
     if bad is not None:
@@ -297,11 +306,12 @@ def load(text: str, fast: bool = True):
         raise LimitError(f"the control character U+{ord(bad.group()):04X} is not allowed in "
                          "a card file (is it a text file?)",
                          yaml.Mark("<file>", bad.start(), line - 1, col - 1, None, None))
-    if fast and _fast_ok(text):
-        try:
-            return _FastBuild(text).run()
-        except Exception:  # noqa: BLE001, S110 - anything odd: the careful path words it
-            pass
+    return careful(text)
+
+
+def careful(text: str):
+    """The careful path of :func:`load` alone, for a text :func:`load` has checked (its
+    size, its characters): the same value and positions, or the same error."""
     try:
         return yaml.load(text, Loader=MarkedLoader)  # noqa: S506 - MarkedLoader is a safe loader
     except yaml.MarkedYAMLError as exc:
@@ -384,20 +394,36 @@ _new_dict = dict.__new__
 _new_list = list.__new__
 
 
+_MISSING = object()
+
+
+def _decimal(text: str) -> bool:
+    """A plain decimal integer (no sign, no octal leading zero): ``int()`` reads it."""
+    return text.isdecimal() and text.isascii() and (text[0] != "0" or text == "0")
+
+
 class _FastBuild:
     """One pass over the composed nodes: a plain string (most values) is taken as it
     is; positions are left in the nodes (:class:`MDict` and :class:`MList` read them when
     asked); every node counts once as its parent takes it, a collection adds its
-    children, an alias adds again what it stands for."""
+    children, an alias adds again what it stands for.
+
+    A scalar without a tag in the file is quoted (its text is its value) or plain: a
+    plain text is resolved once per file (``plain``: text -> value, keys and values
+    repeat from card to card), so the pass looks each one up with one ``dict.get``.
+    Aliases are only possible in a text with an anchor (``&``): in any other the pass
+    keeps no record of the collections it built."""
 
     def __init__(self, text: str) -> None:
         self.loader = _FastLoader(text)
         self.total = 0
+        #: the text has anchors (``&``, maybe in a quoted text): aliases are looked for
+        self.shared = "&" in text
         #: id(collection node) -> its value and the nodes it stands for, once built
         self.values: dict[int, object] = {}
         self.weights: dict[int, int] = {}
-        #: plain text -> its tag (``_STR`` itself for text)
-        self.resolved: dict[str, str] = {}
+        #: the text of a plain scalar without a tag -> its value
+        self.plain: dict[str, object] = {}
 
     def run(self):
         try:
@@ -405,39 +431,57 @@ class _FastBuild:
             if root is None:
                 return None
             self.total = 1
-            value = self.scalar(root) if root.__class__ is ScalarNode else \
-                self.collection(root, 0)
+            if root.__class__ is not ScalarNode:
+                value = self.collection(root, 0)
+            elif root.tag.__class__ is not slice:
+                value = self.tagged(root)
+            elif root.tag.step[0]:
+                value = self.plain_value(root)
+            else:
+                value = root.value
             if self.total > limits.MAX_YAML_NODES:
                 raise _Fallback
             return value
         finally:
             self.loader.dispose()
 
-    def scalar(self, node):
+    def plain_value(self, node):
+        """The value of a plain scalar without a tag (by MarkedLoader's implicit
+        resolvers), remembered by its text."""
+        text = node.value
+        tag = _resolve_plain(text)
+        if tag == _STR:
+            value = text
+        elif tag in _NUMBER_TAGS and len(text) > limits.MAX_NUMBER_CHARS:
+            raise _Fallback
+        elif tag == _INT and _decimal(text):
+            value = int(text)
+        else:
+            value = _SCALARS[tag](self.loader, node)  # KeyError: not ours
+        self.plain[text] = value
+        return value
+
+    def tagged(self, node):
+        """The value of a scalar with a tag written in the file (``!!str 5``)."""
         tag = node.tag
         value = node.value
-        if tag.__class__ is slice:  # no tag in the file: quoted is text, plain resolved
-            if not tag.step[0]:
-                return value
-            tag = self.resolved.get(value)
-            if tag is None:
-                tag = self.resolved[value] = _resolve_plain(value)
         if tag == _STR:
             return value
         if tag in _NUMBER_TAGS:
             if len(value) > limits.MAX_NUMBER_CHARS:
                 raise _Fallback
-            if tag == _INT and value.isdecimal() and value.isascii() and \
-                    (value[0] != "0" or value == "0"):  # plain decimal (not octal)
+            if tag == _INT and _decimal(value):
                 return int(value)
         return _SCALARS[tag](self.loader, node)  # KeyError: not ours
 
     def collection(self, node, depth: int):
         """The value of a mapping or sequence node its parent has counted once."""
-        done = self.values.get(id(node), _Fallback)
-        if done is not _Fallback:  # an alias: the value shared, its nodes counted again
-            self.total += self.weights[id(node)] - 1
-            return done
+        shared = self.shared
+        if shared:
+            done = self.values.get(id(node), _Fallback)
+            if done is not _Fallback:  # an alias: the value shared, its nodes counted again
+                self.total += self.weights[id(node)] - 1
+                return done
         if depth >= limits.MAX_YAML_DEPTH:  # (an alias to an unfinished one ends here)
             raise _Fallback
         before = self.total
@@ -449,8 +493,9 @@ class _FastBuild:
             out = self.sequence(node, depth + 1)
         else:
             raise _Fallback
-        self.values[id(node)] = out
-        self.weights[id(node)] = self.total - before + 1
+        if shared:
+            self.values[id(node)] = out
+            self.weights[id(node)] = self.total - before + 1
         return out
 
     def sequence(self, node, depth: int) -> MList:
@@ -458,16 +503,19 @@ class _FastBuild:
         self.total += len(items)
         out = _new_list(MList)
         append = out.append
-        resolved = self.resolved
+        plain = self.plain
         for item in items:
             if item.__class__ is not ScalarNode:
                 append(self.collection(item, depth))
                 continue
-            tag = item.tag  # text without a tag in the file, quoted or known: taken as is
-            if tag.__class__ is slice and (not tag.step[0] or resolved.get(item.value) is _STR):
+            tag = item.tag
+            if tag.__class__ is not slice:
+                append(self.tagged(item))
+            elif tag.step[0]:  # plain
+                value = plain.get(item.value, _MISSING)
+                append(self.plain_value(item) if value is _MISSING else value)
+            else:  # quoted, or a block of text
                 append(item.value)
-            else:
-                append(self.scalar(item))
         out._node = node
         out._mark = out._item_marks = None  # (worked out when asked for)
         return out
@@ -477,28 +525,34 @@ class _FastBuild:
         self.total += 2 * len(pairs)
         out = _new_dict(MDict)
         odd = False  # a key that is not its node's text
-        resolved = self.resolved
+        plain = self.plain
         for key_node, value_node in pairs:
-            if key_node.__class__ is ScalarNode:
-                tag = key_node.tag
-                if tag.__class__ is slice and (not tag.step[0] or
-                                               resolved.get(key_node.value) is _STR):
-                    key = key_node.value
-                else:
-                    key = self.scalar(key_node)  # a merge key's tag is not ours: KeyError
-                    odd = odd or key is not key_node.value
-            else:
+            if key_node.__class__ is not ScalarNode:
                 key = self.collection(key_node, depth)  # unhashable: TypeError
                 odd = True
+            else:
+                tag = key_node.tag
+                if tag.__class__ is not slice:
+                    key = self.tagged(key_node)  # a merge key's tag is not ours: KeyError
+                elif tag.step[0]:
+                    key = plain.get(key_node.value, _MISSING)
+                    if key is _MISSING:
+                        key = self.plain_value(key_node)
+                else:
+                    key = key_node.value
+                if key.__class__ is not str:  # (a text key is its node's text)
+                    odd = True
             if value_node.__class__ is not ScalarNode:
                 out[key] = self.collection(value_node, depth)
                 continue
-            tag = value_node.tag  # text without a tag in the file: taken as is
-            if tag.__class__ is slice and (not tag.step[0] or
-                                           resolved.get(value_node.value) is _STR):
-                out[key] = value_node.value
+            tag = value_node.tag
+            if tag.__class__ is not slice:
+                out[key] = self.tagged(value_node)
+            elif tag.step[0]:
+                value = plain.get(value_node.value, _MISSING)
+                out[key] = self.plain_value(value_node) if value is _MISSING else value
             else:
-                out[key] = self.scalar(value_node)
+                out[key] = value_node.value
         if len(out) != len(pairs):  # a key given twice
             raise _Fallback
         out._node = node

@@ -11,6 +11,7 @@ import pygame
 
 from ..engine import limits
 from ..logs import error_message, install_excepthooks, setup_logging
+from . import startup_report
 from .app import App, Crashed, Terminated, install_signal_handlers
 from .menu import MainMenu
 
@@ -35,6 +36,7 @@ def make_app() -> App:
     install_excepthooks(app.report_error)
     install_signal_handlers()
     app.push(MainMenu(on_ready=lambda: start_hot_reload(app)))
+    startup_report.install(app)  # TABLETOP_REPORT_STARTUP: the bench's launch (no-op else)
     return app
 
 
