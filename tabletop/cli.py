@@ -29,7 +29,7 @@ log file: {log}"""
 
 #: the measurements of tabletop bench (the modules of tabletop/bench in its MEASUREMENTS;
 #: not imported here: importing the bench sets SDL's drivers for its headless frames)
-BENCH_PARTS = ("frames", "undo", "startup", "cardload", "memory", "saving", "opening",
+BENCH_PARTS = ("frames", "play", "undo", "startup", "cardload", "memory", "saving", "opening",
                "decisions", "search", "playouts")
 
 

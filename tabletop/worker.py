@@ -21,6 +21,10 @@ that kind, and drops every other (stale, duplicated, unknown). The worker answer
 requests in order, but skips one that a later request of the same kind has replaced, or
 that the table has told it to forget (``{"forget": number}``): nobody awaits its answer.
 
+**Priority.** The worker runs below the table (:data:`WORKER_NICE`: it lowers its own
+priority first thing; on Windows it is started below normal priority), so that on a busy
+machine the table's frames come first and the search takes what is left.
+
 **Logs.** The worker logs to a file of its own, ``worker.log`` beside the app's log
 (:mod:`tabletop.logs`: two processes must not rotate one file); an exception nobody
 caught is logged there with its traceback, and still written on its standard error,
@@ -60,6 +64,24 @@ KINDS = ("move", "hint")
 LOG = logging.getLogger("tabletop.worker")
 #: how many of the worker's last lines on standard error the table logs when it ends
 LOGGED_LINES = 20
+#: how far below the table's the worker's priority is (``os.nice``: 0 the same, 19 the
+#: lowest): on a busy machine the table's frames come before the search, which must
+#: still think. Chosen by measurement on 2026-11-27 (2 cores shared with other work, load
+#: average 10-15) with every core kept busy (``contend``): with the play measurement
+#: (:mod:`tabletop.bench.play`, Brawl, ``--levels 0,5,10,19 --rounds 12 --block 3``) the
+#: share of frames over 33 ms while the computer thought was 14.5 / 10.5 / 9.7 / 8.9 % at
+#: nice 0 / 5 / 10 / 19 (7.5 / 3.7 / 3.6 / 2.6 points over the frames while it did not;
+#: the bare loop's 3.9 %), and the search made 75 / 17 / 14 / 5 iterations a 0.5 s move
+#: (medians); a bare loop beside a worker thinking back to back lost 12.4 / 5.6 / 3.8 /
+#: 2.7 points of frames over 33 ms to it (38 / 16 / 9 / 22 iterations a move). Over all
+#: such runs (six for the frames, eight for the iterations, load 10-16) nice 5 and nice 10
+#: each left about half of nice 0's loss of frames (medians 0.49 and 0.46 of it), while the
+#: search kept a median 45 % of nice 0's iterations at nice 5 and 22 % at nice 10: nice 5
+#: takes about as much of the loss away and leaves the search twice the work.
+WORKER_NICE = 5
+#: the environment variable that sets another niceness for the worker (the bench compares
+#: levels with it; 0: the table's priority)
+NICE_ENV = "TABLETOP_WORKER_NICE"
 
 
 @dataclass(frozen=True)
@@ -212,7 +234,8 @@ class ComputerWorker:
                                             if p)
         self._proc = subprocess.Popen(
             worker_command(), stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0,
+            creationflags=_priority_flags())
         self._replies = _Replies(self._proc.stdout)
         self._errors: list[str] = []
         #: the table told the worker to stop (:meth:`close`): its end is no error
@@ -329,6 +352,35 @@ class ComputerWorker:
         with contextlib.suppress(OSError):
             self._proc.terminate()
         threading.Thread(target=_reap, args=(self._proc,), daemon=True).start()
+
+
+def worker_nice() -> int:
+    """The niceness the worker takes: :data:`WORKER_NICE`, or :data:`NICE_ENV`'s (0-19)."""
+    raw = os.environ.get(NICE_ENV, "").strip()
+    try:
+        return max(0, min(19, int(raw))) if raw else WORKER_NICE
+    except ValueError:
+        return WORKER_NICE
+
+
+def _priority_flags() -> int:
+    """Windows has no ``os.nice``: the worker is started below normal priority there
+    (unless :data:`NICE_ENV` is 0). Elsewhere the worker lowers its own (:func:`main`)."""
+    if sys.platform == "win32" and worker_nice() > 0:
+        return subprocess.BELOW_NORMAL_PRIORITY_CLASS
+    return 0
+
+
+def lower_priority() -> int | None:
+    """The worker's first act (Linux, macOS): its priority lowered :func:`worker_nice`
+    steps below the table's, which started it. Returns its niceness now (None where there
+    is no ``os.nice``, or it could not be changed)."""
+    if not hasattr(os, "nice"):
+        return None
+    try:
+        return os.nice(worker_nice())
+    except OSError:
+        return None
 
 
 def _reap(proc: subprocess.Popen, timeout: float = 5.0) -> None:
@@ -458,11 +510,13 @@ def make_player(game, name: str):
 
 def main() -> None:
     """Serve the table on standard input and output, logging to ``worker.log``."""
+    nice = lower_priority()  # first: the table's frames come before the thinking
     from .logs import WORKER_LOG, install_excepthooks, setup_logging
 
     setup_logging(WORKER_LOG)
     install_excepthooks()
-    LOG.info("the computer players' worker started (process %s)", os.getpid())
+    LOG.info("the computer players' worker started (process %s, niceness %s)", os.getpid(),
+             nice)
     serve(sys.stdin.buffer, sys.stdout.buffer)
 
 

@@ -14,7 +14,7 @@ from tabletop.bench.report import Row, error_row, ratio_row, table, value_row
 from tabletop.games import GAMES
 
 #: the measurements made once for every registered game
-PER_GAME = ("frames", "undo", "cardload", "memory", "saving", "decisions", "search",
+PER_GAME = ("frames", "play", "undo", "cardload", "memory", "saving", "decisions", "search",
             "playouts")
 
 
@@ -109,3 +109,92 @@ def test_sigterm_stops_the_bench():
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_the_play_measurement_plays_every_game_on_a_real_display(quick):
+    """``play``: the app's own loop with a person playing each game, on a real display
+    when there is one (a private Xvfb when the binary exists), the worker's priority shown
+    before (nice 0) and after (the chosen level) on the first game."""
+    import os
+    import shutil
+
+    from tabletop.bench.play import DUMMY
+    from tabletop.worker import WORKER_NICE
+
+    _, rows = quick
+    play = [r for r in rows if r["part"] == "play"]
+    if os.environ.get("DISPLAY"):
+        display = "X display"
+    elif shutil.which("Xvfb"):
+        display = "Xvfb :"
+    else:
+        display = DUMMY
+    for row in play:
+        assert display in row["game"] and "load" in row["game"], row["game"]
+    for game in GAMES.values():
+        mine = [r for r in play if r["game"].startswith(game.info.title + " (")]
+        figures = {r["figure"].split(" (")[0] for r in mine}
+        assert {"frame interval p99, playing", "frames over 33 ms, playing"} <= figures, \
+            (game.info.id, figures)
+        for row in mine:
+            assert math.isfinite(row["value"]) and math.isfinite(row["yardstick"]), row
+        if game.rules.seat_count(game.rules.default_options()) > 1:
+            assert f"worker at nice {WORKER_NICE}" in mine[0]["game"]
+    first = next(iter(GAMES.values())).info.title
+    levels = {r["game"].split("worker at nice ")[1].split(";")[0] for r in play
+              if r["game"].startswith(first)}
+    assert levels == {"0", str(WORKER_NICE)}
+    for row in play:  # there when each level's worker answered a searched move
+        if row["figure"].startswith("search iterations a move"):
+            assert row["yard_label"].startswith("worker at nice 0") and row["sense"] == ">="
+
+
+def test_play_rows_set_intervals_beside_the_bare_loop():
+    from tabletop.bench.play import LONG_MS, frame_rows
+
+    bare = [16.7] * 995 + [40.0] * 5  # 0.5 % of the bare frames lost
+    smooth = {"frames": [16.7] * 1000, "thinking": [True] * 500 + [False] * 500,
+              "moves": 9}
+    rows = frame_rows("Brawl", smooth, bare, 12)
+    assert [r.ok for r in rows] == [True] * 4
+    lost = {"frames": [16.7] * 960 + [LONG_MS + 1] * 40, "thinking": [False] * 900 +
+            [True] * 100, "moves": 9}  # 4 % over 33 ms: more than 0.5 % + 1 point
+    rows = {r.figure.split(" (")[0]: r for r in frame_rows("Brawl", lost, bare, 12)}
+    assert not rows["frames over 33 ms, playing"].ok
+    assert not rows["frames over 33 ms, a computer thinking"].ok
+    assert not rows["frame interval p99, a computer thinking"].ok
+    assert rows["frame interval p99, playing"].value == LONG_MS + 1
+
+
+def test_play_finds_a_display(monkeypatch):
+    import shutil
+    import sys
+
+    from tabletop.bench import play
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":7")
+    with play.real_display() as (env, label):
+        assert env == {"SDL_VIDEODRIVER": "x11"} and label == "X display :7"
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with play.real_display() as (env, label):
+        assert env == {"SDL_VIDEODRIVER": "dummy"} and label == play.DUMMY
+
+
+def test_play_starts_and_stops_a_private_xvfb():
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from tabletop.bench.play import private_xvfb
+
+    if not shutil.which("Xvfb"):
+        pytest.skip("no Xvfb")
+    with private_xvfb() as display:
+        socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
+        assert socket.exists()
+        if shutil.which("xdpyinfo"):
+            subprocess.run(["xdpyinfo", "-display", display], check=True,
+                           capture_output=True, timeout=20)
+    assert not Path(f"/tmp/.X{display[1:]}-lock").exists()

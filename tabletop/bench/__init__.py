@@ -4,8 +4,10 @@ Every figure is printed beside a yardstick measured in the same run (a bare pyga
 blitting the same cards, libyaml's bare parse of the same files, the engine's undo alone,
 a bare pygame window...), with its goal and PASS or FAIL; per-game figures cover every
 game in the registry. Frames use SDL's dummy video driver, so they time our drawing, not
-the graphics card. ``--quick`` takes fewer samples (a smoke test for CI); the full run is
-the figure of record (``docs/bench.md``).
+the graphics card; the play measurement (:mod:`.play`) runs the app's own loop on a real
+display (a private Xvfb when there is no ``DISPLAY``), a person playing, in wall time.
+``--quick`` takes fewer samples (a smoke test for CI); the full run is the figure of
+record (``docs/bench.md``).
 
 Each measurement is a function ``measure(ctx) -> list[Row]`` in :data:`MEASUREMENTS`, one
 module each; add a module and list its function to add figures.
@@ -33,6 +35,7 @@ from . import (  # noqa: E402
     frames,
     memory,
     opening,
+    play,
     playouts,
     saving,
     search,
@@ -45,6 +48,7 @@ from .report import Row, summary, table, to_json  # noqa: E402
 #: the measurements, in the order printed (a measurement's rows name the module it is in)
 MEASUREMENTS: list[Callable[[Context], list[Row]]] = [
     frames.measure,
+    play.measure,
     undo.measure,
     startup.measure,
     cardload.measure,
@@ -57,7 +61,7 @@ MEASUREMENTS: list[Callable[[Context], list[Row]]] = [
 ]
 #: the measurements that launch ``python -c``/``-m`` programs: a desktop bundle has no
 #: Python to launch, so it leaves them out (and says so)
-LAUNCH_PYTHON = ("startup", "memory")
+LAUNCH_PYTHON = ("startup", "memory", "play")
 
 
 def run(quick: bool = False, only: list[str] | None = None,
