@@ -34,6 +34,7 @@ from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_id_match = ID_RE.match
 
 COMMON_FIELDS: dict[str, Field] = {
     "id": Field(Str(), required=True,
@@ -152,10 +153,7 @@ class CardLoader:
         #: every game and card set id a file may name (None: not checked)
         self.known = set(known_games) | self.accepts if known_games is not None else None
         self.kinds = kinds
-        self.records = {
-            kind: Record({**COMMON_FIELDS, **fields}, name=f"a {kind} card")
-            for kind, fields in kinds.items()
-        }
+        self.records = _records(kinds)
 
     def _display(self, path: Path) -> str:
         """:func:`display_path` of ``path`` (a file that is not a link resolves to its
@@ -358,7 +356,8 @@ class CardLoader:
                 card=_label(card_id), field="kind"))
             return
         data, problems = self._validate(self.records[kind], raw)
-        if card_id is not None and not ID_RE.match(str(card_id)):
+        if card_id is not None and not _id_match(card_id if card_id.__class__ is str
+                                                 else str(card_id)):
             problems.insert(0, _Prob("id", raw.mark_of("id"),
                                      "expected lower-case letters, digits and dashes"))
         if not self.art:
@@ -409,6 +408,26 @@ class CardLoader:
 
 
 _EMPTY = object()
+
+#: id(kinds) -> (kinds, what its fields were, the records made of them): a game's
+#: records (and their compiled checks, made when first used) are made once, not at
+#: every load (compiling them took up to a tenth of loading a small set of cards)
+_RECORDS: dict[int, tuple[dict, dict, dict[str, Record]]] = {}
+
+
+def _records(kinds: dict[str, dict[str, Field]]) -> dict[str, Record]:
+    """A card record per kind (the common fields, then the kind's own), the same ones
+    again while ``kinds`` and its fields stay as they were."""
+    shape = {kind: tuple(fields.items()) for kind, fields in kinds.items()}
+    found = _RECORDS.get(id(kinds))
+    if found is not None and found[0] is kinds and found[1] == shape:
+        return found[2]
+    records = {kind: Record({**COMMON_FIELDS, **fields}, name=f"a {kind} card")
+               for kind, fields in kinds.items()}
+    if len(_RECORDS) > 64:
+        _RECORDS.clear()
+    _RECORDS[id(kinds)] = (kinds, shape, records)
+    return records
 
 
 def _card_marks(raw, place: tuple[_FileMarks, int] | None):

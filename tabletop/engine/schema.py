@@ -445,6 +445,14 @@ class Record(Spec):
         checks = {name: f.spec.compiled() for name, f in self.fields.items()}
         # every field in order, with its default: the fields given replace theirs in place
         template = {name: f.default for name, f in self.fields.items()}
+        # the commonest values checked here, without a call: a text of a one-line text
+        # field (name -> its longest), of a free-text field that may be empty, a whole
+        # number of an Int field (name -> its range), a choice of an Enum field as written
+        # (exactly what the field's own compiled check accepts as it is; anything else
+        # goes to that check)
+        lines, free, ints, enums = _plain_fields(self.fields)
+        line_max, free_max, int_range, choices = lines.get, free.get, ints.get, enums.get
+        visible = _VISIBLE_ASCII.search
 
         def run(value):
             if not isinstance(value, dict) or not names.issuperset(value) or \
@@ -452,9 +460,56 @@ class Record(Spec):
                 raise Invalid
             out = template.copy()
             for name, item in value.items():
+                cls = item.__class__
+                if cls is str:
+                    most = line_max(name)
+                    if most is not None:
+                        if len(item) <= most and item.isprintable() and visible(item):
+                            out[name] = item
+                            continue
+                    else:
+                        most = free_max(name)
+                        if most is not None:
+                            if len(item) <= most and item.isprintable():
+                                out[name] = item
+                                continue
+                        else:
+                            known = choices(name)
+                            if known is not None and item in known:
+                                out[name] = item
+                                continue
+                elif cls is int:
+                    bounds = int_range(name)
+                    if bounds is not None and bounds[0] <= item <= bounds[1]:
+                        out[name] = item
+                        continue
                 out[name] = checks[name](item)
             return out
         return run
+
+
+def _plain_fields(fields: dict[str, Field]) -> tuple[dict, dict, dict, dict]:
+    """For :meth:`Record._compile`: the one-line text fields (name -> longest), the
+    free-text fields that may be empty (name -> longest), the Int fields (name -> lowest,
+    highest) and the Enum fields (name -> choices)."""
+    lines: dict[str, int] = {}
+    free: dict[str, int] = {}
+    ints: dict[str, tuple] = {}
+    enums: dict[str, frozenset] = {}
+    inf = float("inf")
+    for name, f in fields.items():
+        spec = f.spec
+        if type(spec) is Str:
+            if spec.one_line:
+                lines[name] = spec.max_len
+            elif not spec.nonempty:
+                free[name] = spec.max_len
+        elif type(spec) is Int:
+            ints[name] = (-inf if spec.lo is None else spec.lo,
+                          inf if spec.hi is None else spec.hi)
+        elif type(spec) is Enum:
+            enums[name] = frozenset(spec.choices)
+    return lines, free, ints, enums
 
 
 class OneOfKey(Spec):

@@ -396,6 +396,14 @@ _new_list = list.__new__
 
 _MISSING = object()
 
+#: the text of a plain scalar without a tag -> its value, kept from file to file (keys and
+#: values repeat across files and loads; a value depends on its text alone, and every one
+#: kept is immutable: text, a number, true/false, null); short texts only, and emptied
+#: when it grows past its bound
+_PLAIN: dict[str, object] = {}
+_PLAIN_TEXT = 200
+_PLAIN_ENTRIES = 20_000
+
 
 def _decimal(text: str) -> bool:
     """A plain decimal integer (no sign, no octal leading zero): ``int()`` reads it."""
@@ -422,8 +430,10 @@ class _FastBuild:
         #: id(collection node) -> its value and the nodes it stands for, once built
         self.values: dict[int, object] = {}
         self.weights: dict[int, int] = {}
-        #: the text of a plain scalar without a tag -> its value
-        self.plain: dict[str, object] = {}
+        #: the text of a plain scalar without a tag -> its value (shared by every file)
+        if len(_PLAIN) > _PLAIN_ENTRIES:
+            _PLAIN.clear()
+        self.plain = _PLAIN
 
     def run(self):
         try:
@@ -458,7 +468,8 @@ class _FastBuild:
             value = int(text)
         else:
             value = _SCALARS[tag](self.loader, node)  # KeyError: not ours
-        self.plain[text] = value
+        if len(text) <= _PLAIN_TEXT:
+            self.plain[text] = value
         return value
 
     def tagged(self, node):

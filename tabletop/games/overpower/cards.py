@@ -9,7 +9,19 @@ from typing import NamedTuple
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
-from ...engine.schema import Bool, Enum, Field, Int, ListOf, Record, Spec, Str, describe_value
+from ...engine.schema import (
+    Bool,
+    Enum,
+    Field,
+    Int,
+    Invalid,
+    ListOf,
+    Record,
+    Spec,
+    Str,
+    describe_value,
+)
+from . import decklaw
 from .common import CUMULATIVE_KO, MISSION_SIZE, SITE_KO, SLOTS, TYPE_INDEX, TYPES
 from .decks import card_error, check_deck
 from .effects import ABILITY, PLAY_CONTEXTS, SPECIAL
@@ -45,6 +57,22 @@ class Types(Spec):
         ctx.bad(path, mark, f"expected {self.expected()}, got {describe_value(value)}")
         return None
 
+    def _compile(self):
+        """What :meth:`check` returns, without a problem list (``Invalid`` where it
+        would report one)."""
+        least = self.least
+
+        def run(value):
+            if value == "any":
+                return ()
+            if isinstance(value, str) and value in TYPES:
+                return (value,)
+            if isinstance(value, list) and least <= len(value) <= 4 and \
+                    all(v in TYPES for v in value) and len(set(value)) == len(value):
+                return tuple(value)
+            raise Invalid
+        return run
+
 
 class Counts(Spec):
     """A mapping of card ids to how many copies (a deck list)."""
@@ -71,6 +99,21 @@ class Counts(Spec):
                 continue
             out[str(key)] = n
         return out
+
+    def _compile(self):
+        """What :meth:`check` returns, without a problem list (``Invalid`` where it
+        would report one)."""
+        def run(value):
+            if not isinstance(value, dict):
+                raise Invalid
+            out = {}
+            for key, n in value.items():
+                if (n.__class__ is not int and (isinstance(n, bool) or not isinstance(n, int))) \
+                        or not 1 <= n <= 20:
+                    raise Invalid
+                out[key if key.__class__ is str else str(key)] = n
+            return out
+        return run
 
 
 def _req(doc: str) -> Field:
@@ -418,9 +461,10 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
             errors.extend(found)
             del catalog.cards[card.id]
     errors.extend(_check_missions(catalog))
-    for deck in catalog.of_kind("deck"):
-        found = check_deck(catalog, deck)
-        if found:
-            errors.extend(found)
-            del catalog.cards[deck.id]
+    with decklaw.missions_fixed(catalog):  # (the decks' checks remove only decks)
+        for deck in catalog.of_kind("deck"):
+            found = check_deck(catalog, deck)
+            if found:
+                errors.extend(found)
+                del catalog.cards[deck.id]
     return errors

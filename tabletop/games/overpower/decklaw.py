@@ -13,12 +13,14 @@ the deck builder share it.
 
 from __future__ import annotations
 
-from collections import Counter
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.cards import CardDef, Catalog
-from .common import DRAW_KINDS, MISSION_SIZE, TYPES
+from .common import DRAW_KINDS, MISSION_SIZE, TYPE_INDEX, TYPES
 from .morekinds import ANY_HOME_BASE, MORE_DRAW_KINDS
 
 #: the Draw Pile's minimum with Event cards, and without
@@ -128,6 +130,35 @@ def check(catalog: Catalog, deck: DeckList, rules: DeckRules = ORDINARY) -> \
     return law.run()
 
 
+#: while :func:`missions_fixed` holds: (the catalog, its mission sets: set id -> pieces)
+_MISSION_SETS: ContextVar[tuple[Catalog, dict[str, set[int]]] | None] = \
+    ContextVar("_MISSION_SETS", default=None)
+
+
+@contextlib.contextmanager
+def missions_fixed(catalog: Catalog) -> Iterator[None]:
+    """Within it, ``catalog``'s mission cards do not change (the caller promises: the
+    checks across cards judge every deck of a catalog in turn, removing only decks), so
+    each deck's mission set is looked up in one index of them made once, not by reading
+    every card of the catalog again for each deck."""
+    sets: dict[str, set[int]] = {}
+    for card in catalog.of_kind("mission"):
+        sets.setdefault(card.data["set"], set()).add(card.data["piece"])
+    token = _MISSION_SETS.set((catalog, sets))
+    try:
+        yield
+    finally:
+        _MISSION_SETS.reset(token)
+
+
+def _pieces(catalog: Catalog, set_id: str) -> set[int]:
+    """The pieces of mission set ``set_id`` in ``catalog``."""
+    fixed = _MISSION_SETS.get()
+    if fixed is not None and fixed[0] is catalog:
+        return fixed[1].get(set_id) or set()
+    return {c.data["piece"] for c in catalog.of_kind("mission") if c.data["set"] == set_id}
+
+
 def is_legal(catalog: Catalog, deck: DeckList, rules: DeckRules = ORDINARY) -> bool:
     return not errors(check(catalog, deck, rules))
 
@@ -139,8 +170,8 @@ def persona(card: CardDef) -> str:
 
 def grid(card: CardDef) -> tuple[int, ...]:
     """A character's printed ratings in type order (0 for a missing Intellect)."""
-    g = card.data["grid"]
-    return tuple(g.get(t) or 0 for t in TYPES)
+    get = card.data["grid"].get
+    return tuple([get(t) or 0 for t in TYPES])
 
 
 def ranks(card: CardDef) -> int:
@@ -171,20 +202,27 @@ def _names(cards: list[CardDef]) -> str:
 
 
 def _power_ok(card: CardDef, g: tuple[int, ...]) -> bool:
-    kind = card.data["type"]
-    value = card.data["value"]
+    data = card.data
+    kind = data["type"]
+    value = data["value"]
     if not kind:  # Any-Power: the highest rating
         return max(g) >= value
-    return any(g[TYPES.index(t)] >= value for t in kind)
+    for t in kind:
+        if g[TYPE_INDEX[t]] >= value:
+            return True
+    return False
 
 
 def _needs(req: dict, g: tuple[int, ...]) -> bool:
-    return g[TYPES.index(req["type"])] >= req["value"]
+    return g[TYPE_INDEX[req["type"]]] >= req["value"]
 
 
 def _training_ok(card: CardDef, g: tuple[int, ...]) -> bool:
     limit = card.data["max_rating"]
-    return any(0 < g[TYPES.index(t)] <= limit for t in card.data["types"])
+    for t in card.data["types"]:
+        if 0 < g[TYPE_INDEX[t]] <= limit:
+            return True
+    return False
 
 
 #: kind -> may a character with this printed grid use the card at all?
@@ -198,16 +236,18 @@ USES = {
 
 
 def _mate_ok(req: dict, g: tuple[int, ...]) -> bool:
-    rating = g[TYPES.index(req["type"])]
+    rating = g[TYPE_INDEX[req["type"]]]
     return rating <= req["value"] if req.get("or_less") else rating >= req["value"]
 
 
-def _pair_ok(card: CardDef, team: list[CardDef]) -> bool:
+def _pair_ok(card: CardDef, team: list[CardDef],
+             grids: list[tuple[int, ...]] | None = None) -> bool:
     """Doubleshots and Artifacts: one character meets the first requirement and a
-    different one the second."""
+    different one the second (``grids``: the team's, when known already)."""
     first = card.data["requires"]
     second = card.data["teammate"]
-    grids = [grid(c) for c in team]
+    if grids is None:
+        grids = [grid(c) for c in team]
     return any(_needs(first, a) and _mate_ok(second, b)
                for i, a in enumerate(grids) for j, b in enumerate(grids) if i != j)
 
@@ -231,6 +271,8 @@ class _Law:
         self.site: CardDef | None = None
         self.pile: list[tuple[CardDef, int]] = []
         self.under: list[CardDef] = []
+        #: the team's printed grids, worked out once (after :meth:`characters`)
+        self._grids: list[tuple[int, ...]] | None = None
 
     def bad(self, rule: str, message: str, part: str, card: str | None = None,
             warning: bool = False) -> None:
@@ -293,8 +335,7 @@ class _Law:
             self.bad("missions", "the deck has no mission set: choose one of seven cards",
                      "missions")
             return
-        pieces = {c.data["piece"] for c in self.catalog.of_kind("mission")
-                  if c.data["set"] == set_id}
+        pieces = _pieces(self.catalog, set_id)
         if not pieces:
             self.bad("missions", f"there is no mission set {set_id!r} in the card set",
                      "missions", set_id)
@@ -388,15 +429,16 @@ class _Law:
                                 f"{size}", "cards")
 
     def one_per_deck(self) -> None:
-        copies: Counter[str] = Counter()
+        copies: dict[str, int] = {}
+        count = copies.get
         for card, n in self.pile:
-            copies[card.id] += n
+            copies[card.id] = count(card.id, 0) + n
         for card in self.under:
-            copies[card.id] += 1
+            copies[card.id] = count(card.id, 0) + 1
         for cid, n in copies.items():
-            card = self.catalog.cards[cid]
             if n < 2:
                 continue
+            card = self.catalog.cards[cid]
             if card.kind == "event":
                 self.bad("one-per-deck", f"{card.name}: a deck may hold each Event once, "
                                          f"this one holds {n}", "cards", cid)
@@ -459,10 +501,19 @@ class _Law:
         """Advice: Power, Universe and Tactic cards some character can use."""
         if not self.team:
             return
-        if card.kind in ("doubleshot", "artifact"):
-            ok = _pair_ok(card, self.team)
+        grids = self._grids
+        if grids is None:
+            grids = self._grids = [grid(c) for c in self.team]
+        kind = card.kind
+        if kind == "doubleshot" or kind == "artifact":
+            ok = _pair_ok(card, self.team, grids)
         else:
-            ok = any(USES[card.kind](card, grid(c)) for c in self.team)
+            uses = USES[kind]
+            ok = False
+            for g in grids:
+                if uses(card, g):
+                    ok = True
+                    break
         if not ok:
             self.bad("usable", f"no one on the team can use {card.name}", "cards", card.id,
                      warning=True)
