@@ -35,11 +35,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame  # noqa: E402
-from person import dismiss, gesture, offered, post  # noqa: E402
+from person import offered, post  # noqa: E402
 
+from tabletop.bench.person import Person as BenchPerson  # noqa: E402
 from tabletop.engine import levels  # noqa: E402
 from tabletop.engine.info import SeatConfig  # noqa: E402
 from tabletop.engine.moves import Move  # noqa: E402
+from tabletop.engine.rng import Rng  # noqa: E402
 from tabletop.engine.session import Session  # noqa: E402
 from tabletop.games import GAMES  # noqa: E402
 
@@ -81,90 +83,40 @@ class Tally:
                 f"{self.hints}, unreachable {len(self.unreachable)}; {self.seconds:.0f} s")
 
 
-class Person:
-    """The person at seat ``seat`` (see the module docstring)."""
+class Person(BenchPerson):
+    """The person at seat ``seat`` (see the module docstring): the bench's person
+    (:class:`tabletop.bench.person.Person`), who also acts at once now and then, asks for
+    a hint before some decisions, and plays its game's own computer player's move more
+    often than not (when the table offers it)."""
 
     def __init__(self, scene, seat: int, rng: random.Random, hint_share: float = 0.3,
                  quick_share: float = 0.3, think: tuple[float, float] = (0.05, 0.6)) -> None:
-        self.scene = scene
-        self.seat = seat
-        self.rng = rng
+        super().__init__(scene, seat, rng, think)
         self.hint_share = hint_share
         self.quick_share = quick_share
-        self.think = think
         self.own = scene.game.computer_player()
-        self.doing = None  # the gesture under way (a generator)
-        self.meant: Move | None = None  # the move of the last gesture, until it lands
-        self.ready_at: float | None = None
         self.hints = 0
-        self.stuck_since: float | None = None
-        self.unreachable: list[str] = []
 
-    def _sees_decision(self) -> bool:
-        s = self.scene
-        return bool(s.legal) and s.viewer == self.seat and s.landing is None and \
-            s.drag is None and not s.painting and s.handover_to is None
+    def start_thinking(self, summary: bool) -> float:
+        quick = self.rng.random() < self.quick_share
+        wait = 0.0 if quick else self.rng.uniform(*self.think)
+        if not summary and self.rng.random() < self.hint_share:
+            self.hints += 1
+            post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+        return wait
 
-    def before_frame(self) -> None:
-        """Post this frame's events (a step of the gesture under way, or a new one)."""
-        if self.doing is not None:
-            try:
-                next(self.doing)
-                return
-            except StopIteration:
-                self.doing = None
+    def choose(self) -> Move | None:
+        move = super().choose()
+        if move is None or self.rng.random() >= 0.6:
+            return move
         scene = self.scene
-        if scene.state.over:
-            return
-        box = scene.dialog
-        summary = box is not None and box.d.modal and not box.d.moves
-        if not summary and not self._sees_decision():
-            self.ready_at = None
-            return
-        now = time.monotonic()
-        if self.ready_at is None:
-            quick = self.rng.random() < self.quick_share
-            self.ready_at = now + (0.0 if quick else self.rng.uniform(*self.think))
-            if not summary and self.rng.random() < self.hint_share:
-                self.hints += 1
-                post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
-            return
-        if now < self.ready_at:
-            return
-        self.ready_at = None
-        if summary:
-            self.doing = dismiss(scene)
-            return
-        move = self._choose()
-        if move is None:
-            return
-        self.meant = move
-        self.doing = gesture(scene, move)
-
-    def _choose(self) -> Move | None:
-        scene = self.scene
-        options = [m for m in scene.legal if offered(scene, m) is not None]
-        if not options:
-            self.stuck_since = self.stuck_since or time.monotonic()
-            if time.monotonic() - self.stuck_since > 5:
-                self.unreachable.append(
-                    f"{scene.game.info.id}: none of {len(scene.legal)} legal moves offered "
-                    f"({scene.game.text.format_move(scene.state, scene.legal[0])} ...)")
-                self.stuck_since = None
-            return None
-        self.stuck_since = None
-        if self.rng.random() < 0.6:
-            rules = scene.game.rules
-            view = rules.view(scene.state, self.seat)
-            from tabletop.engine.rng import Rng
-
-            try:
-                mine = self.own.choose(rules, view, self.seat, Rng(self.rng.getrandbits(32)))
-            except Exception:  # noqa: BLE001 - a random move instead
-                mine = None
-            if mine in options:
-                return mine
-        return self.rng.choice(options)
+        rules = scene.game.rules
+        try:
+            mine = self.own.choose(rules, rules.view(scene.state, self.seat), self.seat,
+                                   Rng(self.rng.getrandbits(32)))
+        except Exception:  # noqa: BLE001 - the random move instead
+            return move
+        return mine if mine in scene.legal and offered(scene, mine) is not None else move
 
 
 def _counters(scene) -> dict[str, int]:

@@ -277,12 +277,12 @@ def test_the_fast_path_never_takes_a_character_yaml_does_not_allow():
 
 
 def test_a_cards_positions_are_worked_out_when_asked_for_and_are_the_careful_ones():
-    from tabletop.engine import loader, yamlio
+    from tabletop.engine import cardmarks, yamlio
 
     rules = GAMES["brawl"].rules
     catalog = rules.load_catalog(mod_dirs=[])
     card = next(iter(catalog.cards.values()))
-    assert isinstance(card.marks, loader.CardMarks) and card.marks._marks is None
+    assert isinstance(card.marks, cardmarks.CardMarks) and card.marks._marks is None
     path = next(p for p in cardload.shipped_files("brawl", rules) if p.name in card.source)
     careful = yamlio.load(path.read_text(encoding="utf-8"), fast=False)
     raw = next(c for c in careful["cards"] if c["id"] == card.id)

@@ -208,7 +208,7 @@ def button_labels(game_id: str, games: int = 12) -> set[str]:
 def test_every_button_label_is_readable_in_the_smallest_panel(app, game_id):
     """A long button label ("Challenge the hero (a total of 1 and jokers that take 2 of
     the hero's cards)") was shrunk to 7 px: it wraps over a taller button instead."""
-    from tabletop.ui.table.scene import button_height
+    from tabletop.ui.table.sidepanel import button_height
     from tabletop.ui.widgets import Button
 
     scene = open_table(app, game_id)

@@ -258,7 +258,7 @@ class Person:
             return
         now = time.monotonic()
         if self.ready_at is None:
-            self.ready_at = now + self.rng.uniform(*self.think)
+            self.ready_at = now + self.start_thinking(summary)
             return
         if now < self.ready_at:
             return
@@ -271,6 +271,11 @@ class Person:
             self.meant = move
             self.gestures += 1
             self.doing = gesture(scene, move)
+
+    def start_thinking(self, summary: bool) -> float:
+        """A decision is shown (``summary``: a dialog that only shows something): how
+        long the person thinks before acting (a subclass may also post something now)."""
+        return self.rng.uniform(*self.think)
 
     def choose(self) -> Move | None:
         """One of the moves the table offers now (None: it offers none of them)."""

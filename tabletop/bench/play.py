@@ -78,6 +78,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .. import PACKAGE_PARENT
+from .display import private_xvfb
 from .games import Context
 from .report import Row, error_row, ratio_row
 
@@ -99,7 +100,6 @@ ITERATIONS_GOAL = 0.5
 LEVELS_ENV = "TABLETOP_BENCH_NICE_LEVELS"
 #: the display number a private Xvfb is first tried on
 FIRST_DISPLAY = 40
-SCREEN = "1280x800x24"
 DUMMY = "dummy driver: not a real display"
 
 
@@ -200,40 +200,10 @@ def real_display() -> Iterator[tuple[dict[str, str], str]]:
     elif sys.platform in ("win32", "darwin"):
         yield {"SDL_VIDEODRIVER": ""}, "the system's display"
     elif shutil.which("Xvfb"):
-        with private_xvfb() as display:
+        with private_xvfb(FIRST_DISPLAY) as display:
             yield {"SDL_VIDEODRIVER": "x11", "DISPLAY": display}, f"Xvfb {display}"
     else:
         yield {"SDL_VIDEODRIVER": "dummy"}, DUMMY
-
-
-@contextlib.contextmanager
-def private_xvfb(first: int = FIRST_DISPLAY) -> Iterator[str]:
-    """A private X server on the first free display number from ``first``; stopped after."""
-    for n in range(first, first + 100):
-        socket = Path(f"/tmp/.X11-unix/X{n}")
-        if socket.exists() or Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", SCREEN, "-nolisten", "tcp"],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 15
-        while proc.poll() is None and not socket.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if proc.poll() is not None:
-            continue  # taken meanwhile by another server: the next number
-        try:
-            if not socket.exists():
-                raise RuntimeError("Xvfb did not open its display in 15 s")
-            yield f":{n}"
-            return
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-    raise RuntimeError("no free X display number for Xvfb")
 
 
 def run_child(games: list[str], quick: bool, display_env: dict[str, str],

@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -43,6 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from .display import private_xvfb, stop
 from .games import Context
 from .report import Row, error_row, value_row
 
@@ -54,6 +54,8 @@ COMPLETE_S = 3.0
 TIMEOUT_S = 60.0
 #: how long a stopped program may take to end before it is killed
 STOP_S = 20.0
+#: the first display number a private Xvfb is tried on
+FIRST_DISPLAY = 120
 REPORT_ENV = "TABLETOP_REPORT_STARTUP"  # (tabletop.ui.startup_report.ENV)
 FIRST, READY = "first_frame", "menu_ready"
 
@@ -105,13 +107,6 @@ def interpreter(cmd: Path) -> str:
 # -- the display -------------------------------------------------------------------------
 
 
-def _free_display(start: int = 120) -> int:
-    n = start
-    while Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
-        n += 1
-    return n
-
-
 @contextlib.contextmanager
 def display():
     """``(environment, label)`` of the display the launches use (see the module
@@ -120,43 +115,22 @@ def display():
         yield ({"SDL_VIDEODRIVER": "x11", "DISPLAY": os.environ["DISPLAY"]},
                f"x11 on DISPLAY {os.environ['DISPLAY']}")
         return
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
+    if shutil.which("Xvfb") is None:
         yield {"SDL_VIDEODRIVER": "dummy"}, "SDL dummy driver: no display, no window"
         return
-    proc, n = None, 0
-    for _ in range(5):  # another Xvfb may take the number first: then the next one
-        n = _free_display()
-        proc = subprocess.Popen([xvfb, f":{n}", "-screen", "0", "1280x800x24", "-nolisten",
-                                 "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 10
-        while proc.poll() is None and time.monotonic() < end and \
-                not Path(f"/tmp/.X11-unix/X{n}").exists():
-            time.sleep(0.02)
-        time.sleep(0.1)  # (a server that lost the number to another ends at once)
-        if proc.poll() is None and Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        _stop(proc)
-        proc = None
-    if proc is None:
+    server = contextlib.ExitStack()
+    try:
+        n = server.enter_context(private_xvfb(FIRST_DISPLAY))
+    except RuntimeError:
         yield {"SDL_VIDEODRIVER": "dummy"}, "SDL dummy driver: Xvfb did not start"
         return
-    try:
-        yield {"SDL_VIDEODRIVER": "x11", "DISPLAY": f":{n}"}, f"x11 on a private Xvfb :{n}"
-    finally:
-        _stop(proc)
+    with server:
+        yield {"SDL_VIDEODRIVER": "x11", "DISPLAY": n}, f"x11 on a private Xvfb {n}"
 
 
 def _stop(proc: subprocess.Popen) -> int | None:
     """SIGTERM, then SIGKILL after :data:`STOP_S`; the exit status."""
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=STOP_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    return proc.returncode
+    return stop(proc, STOP_S)
 
 
 # -- one launch ----------------------------------------------------------------------------
