@@ -106,9 +106,32 @@ def test_cards_whose_copies_the_checks_refuse_are_left_out_of_the_mod(tmp_path):
 
 def test_the_two_take_turns_each_on_both_clocks():
     order = []
-    got = cardload.best_of_pair(lambda: order.append("ours"), lambda: order.append("yard"), 4)
-    assert order == ["ours", "yard", "yard", "ours"] * 2
+    got = cardload.best_of_pair(lambda: order.append("ours"), lambda: order.append("yard"), 4,
+                                calls=2)
+    assert order == ["ours"] * 2 + ["yard"] * 4 + ["ours"] * 2 + \
+        ["ours"] * 2 + ["yard"] * 4 + ["ours"] * 2
     assert set(got) == {"wall", "cpu"} and all(len(v) == 2 for v in got.values())
+
+
+def test_a_figure_is_the_median_round_not_the_luckiest_call(monkeypatch):
+    """One side slow in most rounds but lucky once: its figure is the slow one (the
+    best of 9 calls took the lucky one); within a round the best call counts."""
+    monkeypatch.setattr(cardload.time, "process_time", lambda: 0.0)
+    times = {"ours": [5, 9, 5, 1, 1, 1, 5, 9, 5, 9], "yard": [2] * 10}
+    spent = {"ours": iter(times["ours"]), "yard": iter(times["yard"])}
+    now = [0.0]
+
+    def perf_counter():
+        return now[0]
+    monkeypatch.setattr(cardload.time, "perf_counter", perf_counter)
+
+    def timed(name):
+        def call():
+            now[0] += next(spent[name])
+        return call
+    got = cardload.best_of_pair(timed("ours"), timed("yard"), 5, calls=2)
+    # the rounds of ours: best(5, 9), best(5, 1), best(1, 1), best(5, 9), best(5, 9)
+    assert got["wall"] == (5000.0, 2000.0)
 
 
 # -- the start-up hook --------------------------------------------------------------------------

@@ -31,9 +31,10 @@ from fuzzing import SPECIAL_KINDS, Hang, make_special, mutate_card_file, mutate_
 
 from tabletop import CARDS_DIR, SAMPLE_SAVES_DIR
 from tabletop.engine.autosave import journal_of
+from tabletop.engine.cardfiles import yaml_files
 from tabletop.engine.cards import Catalog
 from tabletop.engine.info import SeatConfig
-from tabletop.engine.loader import CardLoader, yaml_files
+from tabletop.engine.loader import CardLoader
 from tabletop.engine.players import RandomPlayer, computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.safe_open import describe

@@ -21,7 +21,8 @@ from fuzzing import mutate_card_file
 
 from tabletop import CARDS_DIR
 from tabletop.engine import limits, schema, yamlio
-from tabletop.engine.loader import CardLoader, display_path, load_catalog, yaml_files
+from tabletop.engine.cardfiles import yaml_files
+from tabletop.engine.loader import CardLoader, display_path, load_catalog
 from tabletop.games import GAMES
 
 GAME_IDS = list(GAMES)
@@ -280,3 +281,37 @@ def test_shown_paths_match_display_path(tmp_path, monkeypatch):
     for path in (real / "sub" / "a.yaml", Path("linked/a.yaml"), real / "b.yaml",
                  Path("real/sub/../sub/a.yaml"), Path("/") / "tmp" / "x.yaml"):
         assert loader._display(path) == display_path(path)
+
+
+def test_one_or_many_compiled_agrees_with_check():
+    """The effects' one-or-a-list choice: the compiled check gives what ``check`` gives
+    (one value or a list, normalised to a tuple, a capital or a number read as its
+    choice) and refuses what ``check`` objects to (an empty list, a choice not there, a
+    list with one bad item, true)."""
+    from tabletop.engine.effects.registry import OneOrMany
+
+    spec = OneOrMany("fast", "slow", "7")
+    run = spec.compiled()
+    for value in ("fast", "Slow", 7, ["fast", "slow"], ["FAST"]):
+        careful = schema.validate(spec, value)
+        assert not careful.problems and run(value) == careful.value
+    for value in ([], "quick", ["fast", "nope"], True, None, {"a": 1}, [["fast"]]):
+        assert schema.validate(spec, value).problems, value
+        with pytest.raises(schema.Invalid):
+            run(value)
+
+
+def test_a_card_made_by_the_loader_is_the_dataclass_card():
+    """``card_def`` (the loader's way to make a card) gives what ``CardDef(...)`` gives:
+    the same fields, equal and frozen as it is."""
+    import dataclasses
+
+    from tabletop.engine.cards import CardDef, card_def
+
+    args = ("x-1", "hero", "X", {"power": 3}, "cards/x.yaml", 4, {"power": (5, 10)})
+    made, plain = card_def(*args), CardDef(*args)
+    assert dataclasses.asdict(made) == dataclasses.asdict(plain)
+    assert vars(made) == vars(plain) and repr(made) == repr(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.name = "Y"
+    assert made.mark_of("power") == (5, 10) and made.text == ""

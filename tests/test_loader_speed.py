@@ -17,7 +17,8 @@ import pytest
 
 from tabletop import CARDS_DIR
 from tabletop.engine import limits, yamlio
-from tabletop.engine.loader import load_catalog, yaml_files
+from tabletop.engine.cardfiles import yaml_files
+from tabletop.engine.loader import load_catalog
 from tabletop.games import GAMES
 
 TEXT = "b: 1\n'2': x\n3: [a, {c: d}]\nlist:\n  - 1\n  - two\n"

@@ -12,8 +12,8 @@ import pytest
 from tabletop import CARDS_DIR
 from tabletop.cli import main as cli
 from tabletop.engine import yamlio
+from tabletop.engine.cardfiles import yaml_files
 from tabletop.engine.effects import EFFECTS
-from tabletop.engine.loader import yaml_files
 from tabletop.games import GAMES
 from tabletop.tools.schema import (
     MODELINE,

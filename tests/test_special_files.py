@@ -116,6 +116,48 @@ def test_a_pipe_swapped_in_after_the_look_is_opened_without_waiting_and_refused(
         read_regular(path, 1000)
 
 
+def test_a_file_the_listing_saw_is_not_looked_at_again_before_it_is_opened(
+        tmp_path, monkeypatch):
+    """``looked``: the folder listing saw a regular file there, so the look before the
+    open is left out; a pipe swapped in since is still opened without waiting and
+    refused (the look after the open)."""
+    path = tmp_path / "file.yaml"
+    path.write_bytes(b"cards: []\n")
+    looks = []
+    real = safe_open.check_regular
+    monkeypatch.setattr(safe_open, "check_regular",
+                        lambda path, limit=None: looks.append(path) or real(path, limit))
+    assert read_regular(path, 1000, looked=True) == b"cards: []\n" and looks == []
+    assert read_regular(path, 1000) == b"cards: []\n" and looks == [path]
+    pipe = make_special("fifo", tmp_path / "pipe.yaml")
+    with time_limit(5), pytest.raises(NotRegularFile, match="named pipe"):
+        read_regular(pipe, 1000, looked=True)
+
+
+def test_the_loader_reads_listed_files_without_a_second_look_and_links_with_one(
+        tmp_path, monkeypatch):
+    """A card file the listing saw as a regular file is opened without a look first; a
+    link to one is looked at (where it leads) and shown as where it leads."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "a.yaml").write_text("cards:\n" + card(card_id="plain-one"), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text("cards:\n" + card(card_id="linked-one"), encoding="utf-8")
+    (folder / "b.yaml").symlink_to(elsewhere)
+    looked = []
+    real = safe_open.check_regular
+    monkeypatch.setattr(safe_open, "check_regular",
+                        lambda path, limit=None: looked.append(Path(path).name) or
+                        real(path, limit))
+    monkeypatch.chdir(tmp_path)
+    rules = GAMES["brawl"].rules
+    catalog = rules.load_catalog(base_dirs=[folder], mod_dirs=[], check=False)
+    assert not catalog.errors
+    assert looked == ["b.yaml"]
+    assert catalog.cards["plain-one"].source == os.path.join("cards", "a.yaml")
+    assert catalog.cards["linked-one"].source == "elsewhere.yaml"
+
+
 def test_a_file_that_grows_past_the_limit_while_read_is_refused(tmp_path, monkeypatch):
     path = tmp_path / "file.yaml"
     path.write_bytes(b"x" * 10)

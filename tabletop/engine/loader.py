@@ -27,10 +27,11 @@ from pathlib import Path
 
 import yaml
 
-from .. import ART_DIR
+from .. import ART_DIR, DATA_DIR
 from . import limits, safe_open, yamlio
+from .cardfiles import scanned_files
 from .cardmarks import FileMarks, card_marks
-from .cards import CardDef, CardError, Catalog
+from .cards import CardError, Catalog, card_def
 from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
@@ -130,6 +131,23 @@ def display_path(path: Path, cwd: Path | None = None) -> str:
         return str(path)
 
 
+#: the real paths of the app's own card folders (inside its package data, which does not
+#: move while it runs), worked out once a process: resolving a folder took about a
+#: twentieth of loading a small shipped set
+_PACKAGE_FOLDERS: dict[str, str] = {}
+_DATA = str(DATA_DIR) + os.sep
+
+
+def _real_folder(folder: str) -> str:
+    """``os.path.realpath(folder)``, kept for the folders of the app's own data."""
+    if not folder.startswith(_DATA):
+        return os.path.realpath(folder)
+    real = _PACKAGE_FOLDERS.get(folder)
+    if real is None:
+        real = _PACKAGE_FOLDERS[folder] = os.path.realpath(folder)
+    return real
+
+
 class CardLoader:
     """Validates card files against a game's card kinds (``{kind: {field: Field}}``).
 
@@ -148,13 +166,18 @@ class CardLoader:
         #: the working folder and the card folders, resolved once per loader (a load
         #: does not change folder): a file's path is shown relative to the working folder
         self._cwd: str | None = None
-        self._folders: dict[Path, str] = {}
+        self._folders: dict[str, str] = {}
         self._shown: tuple = (None, "")  # the last path shown, and how
         self.accepts = {game, *sets}
         #: every game and card set id a file may name (None: not checked)
         self.known = set(known_games) | self.accepts if known_games is not None else None
         self.kinds = kinds
         self.records = _records(kinds)
+        #: each kind's compiled check (made once per set of kinds, with the records)
+        self.checks = {kind: record.compiled() for kind, record in self.records.items()}
+        #: the files the folder listing saw as regular files that are not links
+        #: (:func:`scanned_files`)
+        self.plain: set[str] = set()
 
     def _display(self, path: Path) -> str:
         """:func:`display_path` of ``path`` (a file that is not a link resolves to its
@@ -164,13 +187,15 @@ class CardLoader:
             return self._shown[1]
         if self._cwd is None:
             self._cwd = os.path.realpath(os.getcwd())
-        if os.path.islink(path):
+        text = str(path)
+        if text not in self.plain and os.path.islink(path):
             shown = display_path(path, Path(self._cwd))
         else:
-            folder = self._folders.get(path.parent)
+            where, name = os.path.split(text)
+            folder = self._folders.get(where)
             if folder is None:
-                folder = self._folders[path.parent] = os.path.realpath(path.parent)
-            real = os.path.join(folder, path.name)
+                folder = self._folders[where] = _real_folder(where)
+            real = os.path.join(folder, name)
             base = self._cwd.rstrip(os.sep) + os.sep
             shown = real[len(base):] if real.startswith(base) else \
                 "." if real == self._cwd else str(path)
@@ -183,7 +208,8 @@ class CardLoader:
         try:
             # a regular file within the limit, looked at before it is opened (a named
             # pipe or a device is refused unread: :mod:`.safe_open`)
-            raw = safe_open.read_regular(path, limits.MAX_CARD_FILE_BYTES)
+            raw = safe_open.read_regular(path, limits.MAX_CARD_FILE_BYTES,
+                                         looked=str(path) in self.plain)
         except safe_open.FileTooLarge as exc:
             catalog.errors.append(CardError(shown, 1, 1, "the file is too large" if exc.grew
                                             else f"the file is too large ({exc.size:,} "
@@ -249,8 +275,13 @@ class CardLoader:
             catalog.errors.append(CardError(shown, line, col,
                                             "expected a list of cards", field="cards"))
             return
+        self._load_cards(cards, text, shown, catalog, is_mod, base_dir,
+                         [root or base_dir, ART_DIR] if base_dir is not None else [])
+
+    def _load_cards(self, cards, text: str, shown: str, catalog: Catalog, is_mod: bool,
+                    base_dir: Path | None, roots: list[Path]) -> None:
+        """The cards of a file's ``cards:`` list (``text``: the file's)."""
         here: dict[str, int] = {}  # ids defined in this file -> line
-        roots = [root or base_dir, ART_DIR] if base_dir is not None else []
         marks = cards.item_marks
         source = FileMarks(text)
         for index, raw in enumerate(cards):
@@ -356,7 +387,7 @@ class CardLoader:
                 + (suggest(kind, self.records) if isinstance(kind, str) else ""),
                 card=_label(card_id), field="kind"))
             return
-        data, problems = self._validate(self.records[kind], raw)
+        data, problems = self._validate(kind, raw)
         if card_id is not None and not _id_match(card_id if card_id.__class__ is str
                                                  else str(card_id)):
             problems.insert(0, _Prob("id", raw.mark_of("id"),
@@ -377,8 +408,8 @@ class CardLoader:
             return
         del data["id"], data["kind"]
         name = data.pop("name")
-        card = CardDef(id=str(card_id), kind=kind, name=name, data=data, source=shown,
-                       line=mark[0], marks=card_marks(raw, place))
+        card = card_def(str(card_id), kind, name, data, shown, mark[0],
+                        card_marks(raw, place))
         if card.id in here:
             catalog.errors.append(CardError(
                 shown, *mark, f"duplicate id: already defined at {shown}:{here[card.id]}",
@@ -396,14 +427,13 @@ class CardLoader:
                 return
         catalog.cards[card.id] = card
 
-    @staticmethod
-    def _validate(record: Record, raw) -> tuple[dict, list]:
-        """The card's normalised data and its problems: the compiled check first; at a
-        problem (or anything odd) the careful check, which says what and where."""
+    def _validate(self, kind: str, raw) -> tuple[dict, list]:
+        """The card's normalised data and its problems: the kind's compiled check first;
+        at a problem (or anything odd) the careful check, which says what and where."""
         try:
-            return record.compiled()(raw), []
+            return self.checks[kind](raw), []
         except Exception:  # noqa: BLE001 - Invalid, or anything odd: check() words it
-            result = validate(record, raw,
+            result = validate(self.records[kind], raw,
                               mark=raw.mark if isinstance(raw, yamlio.MDict) else (1, 1))
             return result.value, list(result.problems)
 
@@ -434,47 +464,6 @@ def _records(kinds: dict[str, dict[str, Field]]) -> dict[str, Record]:
 class _Prob:
     def __init__(self, path, mark, message):
         self.path, self.mark, self.message = path, mark, message
-
-
-def yaml_files(directory: Path, special: bool = False) -> list[Path]:
-    """The ``.yaml`` and ``.yml`` files in ``directory`` and its folders, sorted: what
-    ``sorted(directory.rglob("*"))`` keeps with that suffix that is a file (links to
-    files count; linked folders are not entered, nor folders that may not be read),
-    listed with ``os.scandir`` in less than half of ``rglob``'s time (which was about a
-    twentieth of the load of a small shipped catalog).
-
-    ``special``: also list what has such a name but is neither a file nor a folder (a
-    named pipe, a device, a socket, a link in a loop or to one of those), so that the
-    reader (:meth:`CardLoader.read`) reports each as a problem naming it, unread."""
-    if not directory.is_dir():
-        return []
-    found: list[Path] = []
-    _scan(directory, found, special)
-    return sorted(found)
-
-
-def _scan(folder: Path, found: list[Path], special: bool) -> None:
-    try:
-        with os.scandir(folder) as listing:
-            entries = list(listing)
-    except PermissionError:
-        return
-    for entry in entries:
-        name = entry.name
-        try:
-            is_folder = entry.is_dir(follow_symlinks=False)
-        except OSError:
-            is_folder = False
-        if is_folder:
-            _scan(folder / name, found, special)
-        elif ((name.endswith(".yaml") and len(name) > 5)  # the suffix (".yaml" has none)
-              or (name.endswith(".yml") and len(name) > 4)):
-            try:
-                regular = entry.is_file()
-            except OSError:  # a link in a loop
-                regular = False
-            if regular or (special and safe_open.is_special(folder / name)):
-                found.append(folder / name)
 
 
 def mod_root(directory: Path, path: Path) -> Path:
@@ -526,12 +515,12 @@ def _load_catalog(game, kinds, base_dirs, mod_dirs, sets, known_games) -> Catalo
     loader = CardLoader(game, kinds, sets, known_games)
     catalog = Catalog(game)
     for directory in base_dirs:
-        for path in yaml_files(Path(directory), special=True):
+        for path in scanned_files(Path(directory), loader.plain):
             loader.load_file(path, catalog)
     files = budget = 0
     for directory in mod_dirs:
         directory = Path(directory)
-        for path in yaml_files(directory, special=True):
+        for path in scanned_files(directory, loader.plain):
             files += 1
             with contextlib.suppress(OSError):
                 budget += path.stat().st_size

@@ -130,12 +130,15 @@ def check_regular(path: str | os.PathLike, limit: int | None = None) -> os.stat_
 
 
 @contextlib.contextmanager
-def open_regular(path: str | os.PathLike, limit: int | None = None) -> \
-        Iterator[tuple[int, os.stat_result]]:
+def open_regular(path: str | os.PathLike, limit: int | None = None, looked: bool = False) \
+        -> Iterator[tuple[int, os.stat_result]]:
     """The descriptor of ``path`` opened for reading, and its ``os.fstat``, when it is a
     regular file (within ``limit`` bytes), checked before and after it is opened; closed
-    at the end of the block. Raises as :func:`check_regular`."""
-    check_regular(path, limit)
+    at the end of the block. Raises as :func:`check_regular`. ``looked``: the caller has
+    just seen a regular file there (a folder listing's own look, ``os.scandir``), so it
+    is not looked at again before it is opened (still after)."""
+    if not looked:
+        check_regular(path, limit)
     try:
         fd = os.open(path, _READ)
     except OSError as exc:
@@ -165,11 +168,12 @@ def read_upto(fd: int, count: int) -> bytes:
     return b"".join(parts)
 
 
-def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+def read_regular(path: str | os.PathLike, limit: int, looked: bool = False) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes (see the
     module docstring); raises :class:`UnusableFile` (or the ``OSError`` of a file that
-    is not there or may not be read, ``FileNotFoundError`` included)."""
-    with open_regular(path, limit) as (fd, st):
+    is not there or may not be read, ``FileNotFoundError`` included). ``looked``: as
+    :func:`open_regular`'s."""
+    with open_regular(path, limit, looked) as (fd, st):
         # the size read first (a read of the whole limit would set aside all of it),
         # then whatever the file grew by, up to one byte over the limit
         raw = read_upto(fd, st.st_size + 1)

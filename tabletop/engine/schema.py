@@ -440,76 +440,78 @@ class Record(Spec):
         return out
 
     def _compile(self):
-        names = frozenset(self.fields)
+        # every field in order, with its default: the fields given replace theirs in place;
+        # the commonest values checked here, without a call (name -> how, one lookup): a
+        # text of a one-line text field (_LINE, its longest), of a free-text field that
+        # may be empty (_FREE, its longest), a choice of an Enum field as written (_ENUM,
+        # the choices), a whole number of an Int field (_INT, lowest, highest): exactly
+        # what the field's own compiled check accepts as it is; anything else goes to
+        # that check
         required = frozenset(name for name, f in self.fields.items() if f.required)
-        checks = {name: f.spec.compiled() for name, f in self.fields.items()}
-        # every field in order, with its default: the fields given replace theirs in place
+        check_of = {name: f.spec.compiled() for name, f in self.fields.items()}.get
         template = {name: f.default for name, f in self.fields.items()}
-        # the commonest values checked here, without a call: a text of a one-line text
-        # field (name -> its longest), of a free-text field that may be empty, a whole
-        # number of an Int field (name -> its range), a choice of an Enum field as written
-        # (exactly what the field's own compiled check accepts as it is; anything else
-        # goes to that check)
-        lines, free, ints, enums = _plain_fields(self.fields)
-        line_max, free_max, int_range, choices = lines.get, free.get, ints.get, enums.get
+        plain_of = _plain_fields(self.fields).get
         visible = _VISIBLE_ASCII.search
 
         def run(value):
-            if not isinstance(value, dict) or not names.issuperset(value) or \
-                    not value.keys() >= required:  # (no set made of the keys)
+            # (a field not in the record is refused where its check is looked for; no
+            # set made of the keys)
+            if not isinstance(value, dict) or not value.keys() >= required:
                 raise Invalid
             out = template.copy()
             for name, item in value.items():
-                cls = item.__class__
-                if cls is str:
-                    most = line_max(name)
-                    if most is not None:
-                        if len(item) <= most and item.isprintable() and visible(item):
+                how = plain_of(name)
+                if how is not None:
+                    code = how[0]
+                    if item.__class__ is str:
+                        if code == _LINE:
+                            if len(item) <= how[1] and item.isprintable() and visible(item):
+                                out[name] = item
+                                continue
+                        elif code == _ENUM:
+                            if item in how[1]:
+                                out[name] = item
+                                continue
+                        elif code == _FREE and len(item) <= how[1] and item.isprintable():
                             out[name] = item
                             continue
-                    else:
-                        most = free_max(name)
-                        if most is not None:
-                            if len(item) <= most and item.isprintable():
-                                out[name] = item
-                                continue
-                        else:
-                            known = choices(name)
-                            if known is not None and item in known:
-                                out[name] = item
-                                continue
-                elif cls is int:
-                    bounds = int_range(name)
-                    if bounds is not None and bounds[0] <= item <= bounds[1]:
+                    elif code == _INT and item.__class__ is int and how[1] <= item <= how[2]:
                         out[name] = item
                         continue
-                out[name] = checks[name](item)
+                out[name] = check_of(name, _refuse)(item)  # (not a field: refused)
             return out
         return run
 
 
-def _plain_fields(fields: dict[str, Field]) -> tuple[dict, dict, dict, dict]:
-    """For :meth:`Record._compile`: the one-line text fields (name -> longest), the
-    free-text fields that may be empty (name -> longest), the Int fields (name -> lowest,
-    highest) and the Enum fields (name -> choices)."""
-    lines: dict[str, int] = {}
-    free: dict[str, int] = {}
-    ints: dict[str, tuple] = {}
-    enums: dict[str, frozenset] = {}
+#: how a field's commonest values are checked without a call (:func:`_plain_fields`)
+_LINE, _FREE, _ENUM, _INT = range(4)
+
+
+def _refuse(value) -> None:
+    """The compiled check of a field a record does not have."""
+    raise Invalid
+
+
+def _plain_fields(fields: dict[str, Field]) -> dict[str, tuple]:
+    """For :meth:`Record._compile`: how a field's commonest values are checked without a
+    call: ``(_LINE, longest)`` for a one-line text field, ``(_FREE, longest)`` for a
+    free-text field that may be empty, ``(_INT, lowest, highest)``, ``(_ENUM,
+    choices)``; other fields are not there."""
+    out: dict[str, tuple] = {}
     inf = float("inf")
     for name, f in fields.items():
         spec = f.spec
         if type(spec) is Str:
             if spec.one_line:
-                lines[name] = spec.max_len
+                out[name] = (_LINE, spec.max_len)
             elif not spec.nonempty:
-                free[name] = spec.max_len
+                out[name] = (_FREE, spec.max_len)
         elif type(spec) is Int:
-            ints[name] = (-inf if spec.lo is None else spec.lo,
-                          inf if spec.hi is None else spec.hi)
+            out[name] = (_INT, -inf if spec.lo is None else spec.lo,
+                         inf if spec.hi is None else spec.hi)
         elif type(spec) is Enum:
-            enums[name] = frozenset(spec.choices)
-    return lines, free, ints, enums
+            out[name] = (_ENUM, frozenset(spec.choices))
+    return out
 
 
 class OneOfKey(Spec):

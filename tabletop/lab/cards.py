@@ -14,8 +14,9 @@ from pathlib import Path
 
 from .. import CARDS_DIR
 from ..engine import limits
+from ..engine.cardfiles import yaml_files
 from ..engine.cards import CardError, Catalog
-from ..engine.loader import KNOWN_GAMES, CardLoader, display_path, yaml_files
+from ..engine.loader import KNOWN_GAMES, CardLoader, display_path
 
 
 @dataclass(frozen=True)

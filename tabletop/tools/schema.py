@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import CARDS_DIR, DATA_DIR, SCHEMAS_DIR
-from ..engine.loader import COMMON_FIELDS, ID_RE, yaml_files
+from ..engine.cardfiles import yaml_files
+from ..engine.loader import COMMON_FIELDS, ID_RE
 from ..engine.schema import Field, Record
 
 DRAFT = "http://json-schema.org/draft-07/schema#"

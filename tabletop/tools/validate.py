@@ -25,8 +25,9 @@ from pathlib import Path
 
 from .. import CARDS_DIR
 from ..engine import safe_open
+from ..engine.cardfiles import yaml_files
 from ..engine.cards import Catalog
-from ..engine.loader import CardLoader, display_path, yaml_files
+from ..engine.loader import CardLoader, display_path
 from ..engine.paths import home_problem, mods_root
 from ..engine.schema import suggest
 from ..games import GAMES, known_game_ids

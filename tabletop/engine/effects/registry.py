@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..schema import Enum, Field, ListOf, OneOfKey, Record, Spec, Str
+from ..schema import Enum, Field, Invalid, ListOf, OneOfKey, Record, Spec, Str
 
 
 class OneOrMany(Spec):
@@ -25,6 +25,19 @@ class OneOrMany(Spec):
             return None if out is None or None in out else out
         one = self.enum.check(value, path, mark, ctx)
         return None if one is None else (one,)
+
+    def _compile(self):
+        """What :meth:`check` accepts, as :meth:`check` normalises it, without a
+        problem list (the careful check words a problem)."""
+        one = self.enum.compiled()
+
+        def run(value):
+            if isinstance(value, list):
+                if not value:
+                    raise Invalid
+                return tuple([one(v) for v in value])
+            return (one(value),)
+        return run
 
     def json_schema(self) -> dict:
         one = self.enum.json_schema()

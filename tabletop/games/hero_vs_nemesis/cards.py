@@ -89,24 +89,27 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
         errors.append(CardError(first.source, first.line, 1, "no suit-role or rank-role cards: "
                                 "Hero vs Nemesis reads them from cards/hero-vs-nemesis/"))
         return errors
-    for card in list(catalog.of_kind(KIND)):
-        pc = playing_card(card)
-        rank = JOKER_RANK if pc.joker else pc.rank
+    have: set[tuple] = set()  # (rank, suit) of the cards kept that are dealt
+    for card in catalog.of_kind(KIND):
+        d = card.data  # (as playing_card reads it: a joker has no rank or suit)
+        joker = bool(d.get("joker"))
+        rank = JOKER_RANK if joker else d.get("rank")
+        suit = None if joker else d.get("suit")
         missing = None
         if rank not in ranks:
-            missing = ("rank" if not pc.joker else "joker",
+            missing = ("rank" if not joker else "joker",
                        f"no rank-role gives the meaning of rank {rank!r} (add one in "
                        "cards/hero-vs-nemesis/)")
-        elif pc.suit is not None and pc.suit not in suits:
-            missing = ("suit", f"no suit-role gives the meaning of {pc.suit} (add one in "
+        elif suit is not None and suit not in suits:
+            missing = ("suit", f"no suit-role gives the meaning of {suit} (add one in "
                                "cards/hero-vs-nemesis/)")
         if missing:
             line, col = card.mark_of(missing[0])
             errors.append(CardError(card.source, line, col, missing[1], card=card.id,
                                     field=missing[0]))
             catalog.cards.pop(card.id, None)
-    have = {(playing_card(c).rank, playing_card(c).suit) for c in catalog.of_kind(KIND)
-            if c.data.get("copies", 1) > 0}
+        elif d.get("copies", 1) > 0:
+            have.add((None if joker else rank, suit))
     lacking = [f"{rank} of {suit}" for suit in SUITS for rank in ("A", "K", "Q", "2")
                if (rank, suit) not in have]
     if lacking and catalog.of_kind(KIND):
