@@ -77,7 +77,14 @@ LOGGED_LINES = 20
 #: such runs (six for the frames, eight for the iterations, load 10-16) nice 5 and nice 10
 #: each left about half of nice 0's loss of frames (medians 0.49 and 0.46 of it), while the
 #: search kept a median 45 % of nice 0's iterations at nice 5 and 22 % at nice 10: nice 5
-#: takes about as much of the loss away and leaves the search twice the work.
+#: takes about as much of the loss away and leaves the search twice the work. Checked
+#: again on 2026-11-27 (evening; the machine otherwise quiet, both cores kept busy by
+#: ``contend``; ``tabletop bench --only play``, Brawl at nice 5 / 0 / 2 / 10 in one run):
+#: the p99 of the frames while the computer thought was 1.21 / 1.51 / 1.36 / 1.19x the
+#: bare loop's (goal 1.3x), and the search made 43 / 104 / 65 / 15 iterations a move:
+#: nice 2 keeps more of the search but fails the frames; nice 5 is the least that passes
+#: them. The search's strength on a busy machine is kept by the work it is given
+#: (issue 28), not by taking the table's turn.
 WORKER_NICE = 5
 #: the environment variable that sets another niceness for the worker (the bench compares
 #: levels with it; 0: the table's priority)
