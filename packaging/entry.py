@@ -24,7 +24,7 @@ def main() -> int:
     from tabletop.worker import BUNDLE_WORKER_ARG
 
     if sys.argv[1:2] == [BUNDLE_WORKER_ARG]:
-        from tabletop.worker import main as serve
+        from tabletop.worker_process import main as serve
 
         serve()
         return 0

@@ -35,7 +35,6 @@ being told to, the table logs how, with those last lines.
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -44,16 +43,13 @@ import subprocess
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from . import PACKAGE_PARENT
-from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
 from .engine.moves import Move
-from .engine.pack import pack, pack_move, unpack, unpack_move
-from .engine.rng import Rng
+from .engine.pack import pack, unpack_move
 from .engine.state import State
 
 #: how long :meth:`ComputerWorker.wait` waits by default (seconds)
@@ -234,8 +230,12 @@ class ComputerWorker:
     questions and hands back every reply that comes; which of them is wanted is the
     asker's to decide (:class:`~tabletop.ui.table.computers.ComputerSeats`)."""
 
-    def __init__(self, game_id: str, options: dict[str, Any], seed: int, mods: bool,
+    def __init__(self, game_id: str, options: dict[str, Any], thinking_seed: int, mods: bool,
                  position: dict | None = None) -> None:
+        """A worker for ``game_id`` with ``options`` (and a scenario's ``position``),
+        ``mods`` on or off; ``thinking_seed``: the seed of its own random numbers (never
+        the game's seed: the worker sets up its state from a seed of its own, and the
+        deal is nothing it may know)."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_PARENT), env.get("PYTHONPATH"))
                                             if p)
@@ -251,8 +251,11 @@ class ComputerWorker:
         self._broken = False
         #: replies that were not replies (a line the table cannot read), dropped
         self.unreadable = 0
-        self._send({"game": game_id, "options": options, "seed": seed, "mods": mods,
-                    "position": position})
+        #: the latest progress of each question's search: number -> (done, needed,
+        #: seconds)
+        self.progress: dict[int, tuple[int, int, float]] = {}
+        self._send({"game": game_id, "options": options, "thinking_seed": thinking_seed,
+                    "mods": mods, "position": position})
 
     def _read_errors(self) -> None:
         for line in _lines(self._proc.stderr):
@@ -283,11 +286,13 @@ class ComputerWorker:
             self._broken = True  # :attr:`gone` says so
 
     def ask(self, question: Question, view: State, budget: float,
-            player: str = "own") -> None:
-        """Send ``question`` about ``view`` (its seat's view); the reply comes through
-        :meth:`replies`."""
-        self._send({"question": question.to_json(), "budget": budget, "player": player,
-                    "view": pack(view)})
+            player: str = "own", ceiling: float | None = None) -> None:
+        """Send ``question`` about ``view`` (its seat's view), to be thought about for
+        ``budget`` seconds and, until the level's work is done, up to ``ceiling``; the
+        reply comes through :meth:`replies`, its search's progress meanwhile in
+        :attr:`progress`."""
+        self._send({"question": question.to_json(), "budget": budget, "ceiling": ceiling,
+                    "player": player, "view": pack(view)})
 
     def forget(self, question: Question) -> None:
         """Tell the worker the answer to ``question`` is no longer wanted (it skips the
@@ -302,11 +307,32 @@ class ComputerWorker:
             if line is None:
                 self._broken = True
                 break
+            if line.startswith(b'{"progress"'):
+                self._note_progress(line)
+                continue
             try:
-                out.append(read_reply(line))
+                reply = read_reply(line)
             except ValueError:
                 self.unreadable += 1
+                continue
+            self.progress.pop(reply.question.number, None)
+            out.append(reply)
         return out
+
+    def _note_progress(self, line: bytes) -> None:
+        """A search's progress line: ``{"progress": question, "done": n, "needed": m,
+        "seconds": s}`` (an unreadable one is counted and dropped)."""
+        try:
+            data = json.loads(line)
+            number = Question.from_json(data["progress"]).number
+            done, needed, seconds = int(data["done"]), int(data["needed"]), \
+                float(data["seconds"])
+        except (ValueError, KeyError, TypeError):
+            self.unreadable += 1
+            return
+        if len(self.progress) > 16:  # (questions never answered: forgotten ones)
+            self.progress.clear()
+        self.progress[number] = (done, needed, seconds)
 
     @property
     def gone(self) -> str:
@@ -378,18 +404,6 @@ def _priority_flags() -> int:
     return 0
 
 
-def lower_priority() -> int | None:
-    """The worker's first act (Linux, macOS): its priority lowered :func:`worker_nice`
-    steps below the table's, which started it. Returns its niceness now (None where there
-    is no ``os.nice``, or it could not be changed)."""
-    if not hasattr(os, "nice"):
-        return None
-    try:
-        return os.nice(worker_nice())
-    except OSError:
-        return None
-
-
 def _reap(proc: subprocess.Popen, timeout: float = 5.0) -> None:
     """Wait for a worker told to quit; kill it if it has not gone in ``timeout``."""
     try:
@@ -399,133 +413,7 @@ def _reap(proc: subprocess.Popen, timeout: float = 5.0) -> None:
         proc.wait()
 
 
-class _Requests:
-    """The worker's incoming requests, read by a thread while the worker thinks, so that
-    a question replaced or forgotten meanwhile is skipped rather than answered."""
+if __name__ == "__main__":  # python -m tabletop.worker: the worker process
+    from .worker_process import main
 
-    def __init__(self, inp) -> None:
-        self._lock = threading.Condition()
-        self._queue: deque[dict | None] = deque()
-        self._forgotten: set[int] = set()
-        threading.Thread(target=self._read, args=(inp,), daemon=True).start()
-
-    def _read(self, inp) -> None:
-        for line in inp:
-            request = json.loads(line)
-            with self._lock:
-                if "forget" in request:
-                    self._forgotten.add(request["forget"])
-                else:
-                    self._queue.append(request)
-                self._lock.notify()
-        with self._lock:
-            self._queue.append(None)
-            self._lock.notify()
-
-    def next(self) -> dict | None:
-        """The next request worth answering (None: quit, or the table has gone)."""
-        with self._lock:
-            while True:
-                while not self._queue:
-                    self._lock.wait()
-                request = self._queue.popleft()
-                if request is None or request.get("quit"):
-                    return None
-                if not self._skipped(request):
-                    return request
-
-    def _skipped(self, request: dict) -> bool:
-        """Has a later request of the same kind replaced it, or was it forgotten?"""
-        question = request.get("question") or [None] * 5
-        if question[4] in self._forgotten:
-            self._forgotten.discard(question[4])
-            return True
-        return any(r is not None and (r.get("question") or [None])[0] == question[0]
-                   for r in self._queue)
-
-
-def serve(inp, out) -> None:
-    """The worker process: answer requests until told to quit or the table goes away."""
-    from .games import get_game
-
-    setup = json.loads(inp.readline())
-    game = get_game(setup["game"])
-    rules = game.rules
-    catalog = rules.load_catalog(mod_dirs=None if setup["mods"] else [])
-    options = rules.normalize_options(setup["options"])
-    if setup.get("position") is not None and game.positions is not None:
-        template = game.positions.build(catalog, options, setup["seed"], setup["position"])
-    else:
-        template = rules.new_state(catalog, options, setup["seed"])
-    players: dict[str, Any] = {}
-    rng = Rng(setup["seed"] ^ 0x5EED)
-    # The catalog and the template live as long as the worker: kept out of the collector's
-    # full passes, so that a pass inside a decision is short (the budget holds).
-    gc.collect()
-    gc.freeze()
-    requests = _Requests(inp)
-    while (request := requests.next()) is not None:
-        out.write(json.dumps(answer(game, template, players, rng, request)).encode() + b"\n")
-        out.flush()
-
-
-def answer(game, template: State, players: dict, rng: Rng, request: dict) -> dict:
-    """One request: the chosen move (or the error), with the time it took. A searching
-    player (a level above easy, and every hint) thinks within the request's ``budget``,
-    counted from the request's arrival."""
-    t0 = time.perf_counter()
-    reply: dict[str, Any] = {"question": request["question"], "move": None, "details": {}}
-    try:
-        view = unpack(request["view"], template)
-        name = HINT_LEVEL if request["question"][0] == "hint" else request["player"]
-        player = players.get(name)
-        if player is None:
-            player = players[name] = make_player(game, name)
-        if isinstance(player, SearchPlayer):
-            player.deadline = t0 + max(0.0, float(request.get("budget") or 0.0))
-        seat = request["question"][1]
-        move = player.choose(game.rules, view, seat, rng)
-        if move.seat != seat or move not in game.rules.legal_moves(view):
-            # a bug of the player, said rather than sent as an answer
-            raise ValueError(f"its move {move!r} is not legal for P{seat + 1}")
-        reply["move"] = pack_move(move)
-        reply["details"] = _plain(getattr(player, "details", None) or {})
-    except Exception as exc:  # reported to the table: a bad player never kills the worker
-        LOG.warning("question %s failed", request.get("question"), exc_info=True)
-        reply["error"] = f"{type(exc).__name__}: {exc}"
-    reply["seconds"] = time.perf_counter() - t0
-    return reply
-
-
-def _plain(details: dict) -> dict:
-    """A player's details as JSON (moves as lists)."""
-    return {k: pack_move(v) if isinstance(v, Move) else v for k, v in details.items()
-            if v is None or isinstance(v, Move | bool | int | float | str)}
-
-
-def make_player(game, name: str):
-    """``own``: the game's own computer player; ``random``: uniform random play; a level
-    (:data:`~tabletop.engine.levels.LEVELS`): that level's player."""
-    if name == "random":
-        from .engine.players import RandomPlayer
-
-        return RandomPlayer()
-    if name in LEVELS:
-        return game.player_at(name)
-    return game.computer_player()
-
-
-def main() -> None:
-    """Serve the table on standard input and output, logging to ``worker.log``."""
-    nice = lower_priority()  # first: the table's frames come before the thinking
-    from .logs import WORKER_LOG, install_excepthooks, setup_logging
-
-    setup_logging(WORKER_LOG)
-    install_excepthooks()
-    LOG.info("the computer players' worker started (process %s, niceness %s)", os.getpid(),
-             nice)
-    serve(sys.stdin.buffer, sys.stdout.buffer)
-
-
-if __name__ == "__main__":
     main()

@@ -29,8 +29,13 @@ class Chaos:
         self._sent: list[Reply] = []
         self.counts: Counter = Counter()
 
-    def ask(self, question: Question, view, budget: float, player: str = "own") -> None:
-        self.real.ask(question, view, budget, player)
+    def ask(self, question: Question, view, budget: float, player: str = "own",
+            ceiling: float | None = None) -> None:
+        self.real.ask(question, view, budget, player, ceiling)
+
+    @property
+    def progress(self) -> dict:
+        return self.real.progress
 
     def forget(self, question: Question) -> None:
         if self.rng.random() < 0.5:  # a forgotten question may still be answered

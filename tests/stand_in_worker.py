@@ -20,7 +20,8 @@ class StandInWorker:
         self.gone = ""
         self.unreadable = 0
 
-    def ask(self, question: Question, view, budget: float = 0.0, player: str = "own") -> None:
+    def ask(self, question: Question, view, budget: float = 0.0, player: str = "own",
+            ceiling: float | None = None) -> None:
         self.asked.append(question)
         self._pending.append([question, view, self.polls])
 

@@ -191,9 +191,13 @@ def test_the_bundle_opens_each_game_and_draws_its_table(bundle, env, tmp_path):
 
 
 def _reply_line(proc: subprocess.Popen, timeout: float) -> bytes:
+    """The worker's first line that is a reply (its search's progress lines passed by)."""
     end = time.monotonic() + timeout
-    line = b""
-    while not line.endswith(b"\n"):
+    data = b""
+    while True:
+        for line in data.splitlines(keepends=True):
+            if line.endswith(b"\n") and not line.startswith(b'{"progress"'):
+                return line
         left = end - time.monotonic()
         ready, _, _ = select.select([proc.stdout], [], [], max(0.0, left))
         if not ready:
@@ -201,8 +205,7 @@ def _reply_line(proc: subprocess.Popen, timeout: float) -> bytes:
         chunk = os.read(proc.stdout.fileno(), 1 << 16)
         if not chunk:
             raise AssertionError(f"the worker stopped: {proc.stderr.read().decode()}")
-        line += chunk
-    return line
+        data += chunk
 
 
 @slow
@@ -231,10 +234,10 @@ def test_the_bundle_serves_the_computer_players(bundle, env):
                             stderr=subprocess.PIPE)
     try:
         question = Question("move", seat, len(session.moves), session.changes, 1)
-        for line in ({"game": "brawl", "options": session.options, "seed": session.seed,
+        for line in ({"game": "brawl", "options": session.options, "thinking_seed": 5,
                       "mods": False, "position": position},
-                     {"question": question.to_json(), "budget": 0.5, "player": "normal",
-                      "view": pack(game.rules.view(session.state, seat))}):
+                     {"question": question.to_json(), "budget": 0.5, "ceiling": 2.0,
+                      "player": "normal", "view": pack(game.rules.view(session.state, seat))}):
             proc.stdin.write(json.dumps(line).encode() + b"\n")
         proc.stdin.flush()
         reply = read_reply(_reply_line(proc, 120))

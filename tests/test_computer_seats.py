@@ -31,11 +31,15 @@ class Wire:
         self.asked: list[Question] = []
         self.forgotten: list[Question] = []
         self.queue: list[Reply] = []
+        self.ceilings: list[float | None] = []
+        #: the search's progress, as the real worker keeps it: number -> (done, needed, s)
+        self.progress: dict[int, tuple] = {}
         self.gone = ""
         self.closed = False
 
-    def ask(self, question, view, budget=0.0, player="own") -> None:
+    def ask(self, question, view, budget=0.0, player="own", ceiling=None) -> None:
         self.asked.append(question)
+        self.ceilings.append(ceiling)
 
     def forget(self, question) -> None:
         self.forgotten.append(question)
@@ -198,3 +202,41 @@ def test_no_question_about_a_persons_turn(seats):
     while session.state.actor == 1:
         session.play(legal(session)[0])
     assert computers.take_move() is None and not wire.asked
+
+
+def test_the_bar_fills_as_the_levels_work_is_done(seats, monkeypatch):
+    """Normal (0.5 s nominal, 2 s ceiling): on a quiet machine the bar follows the time
+    and the work alike; on a busy one the work done, but never behind the share of the
+    ceiling gone; the question carries the level's ceiling."""
+    from tabletop.engine.levels import LEVELS
+    from tabletop.ui.table import computers as module
+
+    computers, session, wire = seats
+    computers.take_move()
+    (q,) = wire.asked
+    assert wire.ceilings == [LEVELS["normal"].ceiling]
+    asked_at = computers.awaited["move"][1]
+    work = LEVELS["normal"].work(GAME.search_rate)
+
+    def at(seconds, done=None):
+        monkeypatch.setattr(module.time, "monotonic", lambda: asked_at + seconds)
+        if done is None:
+            wire.progress.pop(q.number, None)
+        else:
+            wire.progress[q.number] = (done, work, seconds)
+        return computers.thinking_share()
+
+    assert at(0.05) == pytest.approx(0.05 / 2.0)  # no word from the search yet
+    assert at(0.25, work // 2) == pytest.approx(0.5)  # quiet: time and work together
+    assert at(0.25, work) == pytest.approx(0.5)  # the work ahead: the time shows
+    assert at(1.0, work // 4) == pytest.approx(0.5)  # busy: the ceiling's share, 1/2
+    assert at(0.6, work // 4) == pytest.approx(0.3)  # (work 1/4, ceiling 0.3)
+    assert at(1.5, work * 3 // 4) == pytest.approx(0.75, abs=0.01)
+    assert at(2.5, work // 2) == 1.0
+
+
+def test_the_game_s_own_player_has_no_bar_share(seats):
+    computers, session, wire = seats
+    session.seats[1] = SeatConfig("Bo", "computer", "easy")
+    computers.take_move()
+    assert computers.thinking and computers.thinking_share() is None

@@ -190,15 +190,19 @@ def test_the_bench_measures_the_search_for_every_game(monkeypatch):
     from tabletop.bench.search import measure
     from tabletop.engine.levels import Level
 
-    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", 0.1))
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", 0.1, 0.4))
     rows = measure(Context(quick=True))
-    assert len(rows) == 2 * len(GAMES)
-    pairs = zip(rows[::2], rows[1::2], strict=True)
-    for game, (p99, rate) in zip(GAMES.values(), pairs, strict=True):
+    assert len(rows) == 3 * len(GAMES)
+    triples = zip(rows[::3], rows[1::3], rows[2::3], strict=True)
+    for game, (p99, rate, least) in zip(GAMES.values(), triples, strict=True):
         assert game.info.title in p99.game and not p99.error and not rate.error
-        assert p99.figure == "search decision at Normal, p99" and p99.goal == 150
+        # within the ceiling (0.4 s) plus 50 ms; the nominal time is the yardstick
+        assert p99.figure == "search decision at Normal, p99" and p99.goal == 450
         assert 0 < p99.value < 1000 and p99.yardstick == 100
         assert rate.unit == "iterations/s" and rate.value > 0 and rate.yardstick > 0
+        work = LEVELS["normal"].work(game.search_rate)
+        assert least.figure == "search iterations a decision at Normal, least"
+        assert least.goal == work == least.yardstick and least.sense == ">="
 
 
 def test_the_strength_report_gives_rates_with_wilson_intervals(tmp_path):

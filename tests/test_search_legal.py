@@ -11,7 +11,7 @@ import pytest
 from tabletop.engine.pack import pack, unpack_move
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.worker import answer
+from tabletop.worker_process import answer
 
 POSITIONS = 400
 

@@ -47,6 +47,10 @@ class Game:
     #: what the game tells the search (rollout policy, depth, compound-move split); the
     #: rollout policy defaults to ``player``
     search: Callable[[], SearchHints] | None = None
+    #: the search's iterations a second on the reference machine, quiet (the bench's
+    #: record runs, ``search iterations per second``): the levels guarantee their share
+    #: of it (:meth:`~.levels.Level.work`); None: the levels think for their time only
+    search_rate: float | None = None
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
     #: number belongs to the only seat of a one-seat game). The balance lab counts a card
@@ -93,8 +97,12 @@ class Game:
         if budget is None and iterations is None:
             return self.computer_player()
         own = self.player() if self.player is not None else None
+        guaranteed = seconds is None and iterations is None  # the level as it is
         player = SearchPlayer(self.search_hints(), own, None if iterations else budget,
-                              iterations)
+                              iterations,
+                              at_least=LEVELS[level].work(self.search_rate) if guaranteed
+                              else 0,
+                              ceiling=LEVELS[level].ceiling if guaranteed else None)
         if clock is not None:
             player.clock = clock
         return player

@@ -1,9 +1,17 @@
 """Difficulty levels of the computer players, and the player that searches.
 
 ``easy`` is the game's own hand-written player; ``normal`` and ``hard`` run the one search
-(:mod:`.search`) for a time budget per decision, guided by that same player (its move is
-the search's prior and its rollout policy). A forced move (one legal move) is made at
-once. The budget is wall time in the process that thinks (the computer players' worker).
+(:mod:`.search`), guided by that same player (its move is the search's prior and its
+rollout policy). A forced move (one legal move) is made at once.
+
+**A level is an amount of thinking, not a clock.** Each searching level has a nominal
+time (``seconds``: what a decision takes on a quiet machine) and guarantees its work:
+at least ``WORK_SHARE`` of the iterations the game's search makes in that time on the
+reference machine, quiet (:attr:`~.game.Game.search_rate`). On a busy machine, where the
+nominal time buys fewer iterations, the search goes on past it until the work is done, up
+to the level's ``ceiling`` (wall time, a few times the nominal; the table's bar fills by
+the work done). Times are wall time in the process that thinks (the computer players'
+worker).
 """
 
 from __future__ import annotations
@@ -18,27 +26,42 @@ from .rules import Rules
 from .search import Decision, Search, SearchHints
 from .state import State
 
+#: the share of the reference machine's iterations in a level's nominal time that the
+#: level guarantees (below 1, so that a quiet machine's decision takes the nominal time)
+WORK_SHARE = 0.8
+
 
 @dataclass(frozen=True)
 class Level:
-    """One difficulty: its name, what the new-game screen says, and the thinking time per
-    decision (None: the game's own player, which answers in milliseconds)."""
+    """One difficulty: its name, what the new-game screen says, the nominal thinking time
+    per decision (None: the game's own player, which answers in milliseconds) and the
+    most it may take on a busy machine to do the work it guarantees."""
 
     key: str
     label: str
     seconds: float | None
+    ceiling: float | None = None
 
     @property
     def budget_text(self) -> str:
         if self.seconds is None:
             return "answers at once"
-        return f"thinks up to {self.seconds:g} s a move"
+        if self.ceiling is None:
+            return f"thinks up to {self.seconds:g} s a move"
+        return f"thinks {self.seconds:g}\u2013{self.ceiling:g} s a move"  # (longer: busy)
+
+    def work(self, rate: float | None) -> int:
+        """The iterations a decision is guaranteed, for a game whose search makes
+        ``rate`` a second on the reference machine (0: none, time only)."""
+        if self.seconds is None or not rate:
+            return 0
+        return max(1, round(rate * self.seconds * WORK_SHARE))
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Easy", None),
-    "normal": Level("normal", "Normal", 0.5),
-    "hard": Level("hard", "Hard", 2.0),
+    "normal": Level("normal", "Normal", 0.5, 2.0),
+    "hard": Level("hard", "Hard", 2.0, 8.0),
 }
 #: the level of a computer seat nobody chose one for (and of saves made before levels)
 DEFAULT_LEVEL = "normal"
@@ -66,17 +89,27 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, hints: SearchHints, own, seconds: float | None = None,
-                 iterations: int | None = None, clock=time.perf_counter) -> None:
+                 iterations: int | None = None, clock=time.perf_counter,
+                 at_least: int = 0, ceiling: float | None = None) -> None:
         self.search_hints = hints
         self.own = own
         self.seconds = seconds
         self.iterations = iterations
+        #: the iterations guaranteed a decision, and the most it may then take (seconds)
+        self.at_least = at_least
+        self.ceiling = ceiling
         #: the clock of the budget: wall time (``time.process_time`` in measurements on a
         #: shared machine, so that other programs' load does not change the result)
         self.clock = clock
-        #: an absolute deadline on :attr:`clock` for the next decision (the worker
-        #: sets it from the request's arrival); else ``seconds`` from the call
+        #: an absolute deadline on :attr:`clock` for the next decision, and its ceiling
+        #: (the worker sets them from the request's arrival); else ``seconds`` and
+        #: ``ceiling`` from the call
         self.deadline: float | None = None
+        self.ceiling_at: float | None = None
+        #: told the next decision's progress (the worker: a line to the table), and
+        #: asked whether to stop it (its question was withdrawn)
+        self.progress = None
+        self.stop = None
         self.details: dict[str, Any] = {}
         self.last: Decision | None = None
 
@@ -90,13 +123,17 @@ class SearchPlayer:
             return legal[0]
         prior = self.own.choose(rules, view, seat, rng) if self.own is not None else None
         deadline, self.deadline = self.deadline, None
+        ceiling, self.ceiling_at = self.ceiling_at, None
         if deadline is None and self.seconds is not None:
             deadline = t0 + self.seconds
+        if ceiling is None and self.ceiling is not None:
+            ceiling = t0 + self.ceiling
         decision = Search(rules, self.search_hints, self.clock).decide(
-            view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline)
+            view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline,
+            at_least=self.at_least, ceiling=ceiling, progress=self.progress, stop=self.stop)
         self.last = decision
         self.details = {"value": decision.value, "runner_up": decision.runner_up,
                         "runner_up_value": decision.runner_up_value,
                         "iterations": decision.iterations, "prior": prior,
-                        "seconds": self.clock() - t0}
+                        "at_least": self.at_least, "seconds": self.clock() - t0}
         return decision.move

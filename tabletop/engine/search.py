@@ -52,6 +52,11 @@ from .state import State
 
 #: ``policy(rules, state, legal, rng) -> move``: a rollout move on a sampled full state
 Policy = Callable[[Rules, State, list[Move], Rng], Move]
+#: ``progress(done, at_least, elapsed)``: how far a decision is (iterations made, the
+#: work guaranteed, seconds thought)
+Progress = Callable[[int, int, float], None]
+#: how often a decision tells its progress, at most (seconds)
+PROGRESS_EVERY = 0.1
 
 
 @dataclass(frozen=True)
@@ -135,11 +140,19 @@ class Search:
 
     def decide(self, view: State, seat: int, rng: Rng, seconds: float | None = None,
                iterations: int | None = None, prior: Move | None = None,
-               deadline: float | None = None) -> Decision:
+               deadline: float | None = None, at_least: int = 0,
+               ceiling: float | None = None, progress: Progress | None = None,
+               stop: Callable[[], bool] | None = None) -> Decision:
         """The best move for ``seat`` from its ``view``: thinking until ``deadline``
         (a value of :attr:`clock`), for ``seconds``, or for exactly ``iterations``
         iterations (reproducible for a given ``rng``). A forced move is returned at once.
-        ``prior``: the move the game's own player would make (see the module docstring)."""
+        ``prior``: the move the game's own player would make (see the module docstring).
+
+        ``at_least``: the work guaranteed, whatever the load: past ``deadline`` the search
+        goes on until it has made that many iterations, or until ``ceiling`` (a value of
+        :attr:`clock`; without one, ``deadline`` is the end). ``progress(done, at_least,
+        elapsed)`` is told how far it is, at most every :data:`PROGRESS_EVERY` seconds;
+        ``stop()`` true ends it (the question was withdrawn): the best move so far."""
         clock = self.clock
         t0 = clock()
         legal = self.rules.legal_moves(view)
@@ -149,6 +162,8 @@ class Search:
             deadline = t0 + seconds
         if deadline is None and iterations is None:
             raise ValueError("give the search a time (seconds, deadline) or iterations")
+        if ceiling is None or deadline is None or ceiling < deadline:
+            ceiling = deadline
         self._view, self._seat = view, seat
         self._worlds: list[tuple[State, int]] = []
         self._seed = rng.below(1 << 40)
@@ -159,17 +174,24 @@ class Search:
         self._prior_group = _Group(split(prior)) if split and self._prior else None
         self._prior_node: Node | None = None
         self._policy_time = 0.0  # the slowest recent rollout move (decaying)
-        stop = math.inf if iterations is not None else deadline
         done = 0
         slowest = 0.0
-        now = t0
+        now = told = t0
         while done < (iterations if iterations is not None else math.inf):
-            if iterations is None and done and now + slowest > deadline:
+            # the end of this decision: the deadline once the work guaranteed is done
+            end = math.inf if iterations is not None else \
+                deadline if done >= at_least else ceiling
+            if done and now + slowest > end:
                 break  # the next iteration might not end in time
-            self._iterate(root, seat, rng, stop)
+            if stop is not None and stop():
+                break
+            self._iterate(root, seat, rng, end)
             done += 1
             before, now = now, clock()
             slowest = max(slowest * 0.98, now - before)
+            if progress is not None and now - told >= PROGRESS_EVERY:
+                told = now
+                progress(done, at_least, now - t0)
         return self._decision(root, legal, done, clock() - t0)
 
     # -- the answer ----------------------------------------------------------------------

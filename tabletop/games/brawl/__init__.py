@@ -17,6 +17,7 @@ GAME = Game(
     text=BrawlText(RULES),
     positions=BrawlPositions(RULES),
     player=BrawlAI,
+    search_rate=400,  # iterations/s, quiet (tabletop bench, 2026-11-27)
     holdings=("hand", "play", "deck"),
     samples=(SampleSave("brawl-sample.json", {"more_actions": True, "maybe_help": True},
                         2026, 90),

@@ -20,6 +20,7 @@ GAME = Game(
     text=HvNText(RULES),
     positions=HvNPositions(RULES),
     player=HvNPlayer,
+    search_rate=560,  # iterations/s, quiet (tabletop bench, 2026-11-27)
     holdings=("hand",),
     samples=(SampleSave("hero-vs-nemesis-sample.json", {}, 2026, 40),),
     bench=partial(bench_lines, RULES),

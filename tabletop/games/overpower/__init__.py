@@ -19,6 +19,7 @@ GAME = Game(
     text=OverPowerText(RULES),
     positions=OverPowerPositions(RULES),
     player=OverPowerAI,
+    search_rate=620,  # iterations/s, quiet (tabletop bench, 2026-11-27)
     holdings=("hand", "draw", "front", "reserve", "placed"),
     samples=(SampleSave("overpower-sample.json", {"team_p1": "tidewatch",
                                                   "team_p2": "scrapline"}, 13, 120),

@@ -24,6 +24,7 @@ GAME = Game(
     text=PowerPlayText(RULES),
     positions=PowerPlayPositions(RULES),
     player=PowerPlayAI,
+    search_rate=720,  # iterations/s, quiet (tabletop bench, 2026-11-27)
     holdings=("hand", "bonus"),
     samples=(SampleSave("power-play-sample.json", {"players": 3}, 2026, 45),),
     bench=bench,

@@ -20,6 +20,7 @@ GAME = Game(
     text=SoloText(RULES),
     positions=SoloPositions(RULES),
     player=SoloAI,
+    search_rate=1850,  # iterations/s, quiet (tabletop bench, 2026-11-27)
     holdings=("deck", "hand", "played", "discard"),
     samples=(SampleSave("solo-deckbuilder-sample.json", {"superhero": "random"}, 2026, 60),),
     bench=partial(bench_lines, RULES),

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -89,11 +91,6 @@ class ComputerSeats:
     def thinking(self) -> bool:
         return "move" in self.awaited
 
-    @property
-    def thought_for(self) -> float:
-        asked = self.awaited.get("move")
-        return time.monotonic() - asked[1] if asked is not None else 0.0
-
     def level(self, seat: int) -> str:
         level = self.session.seats[seat].level
         return level if level in LEVELS else "easy"
@@ -101,6 +98,32 @@ class ComputerSeats:
     def budget(self, seat: int) -> float:
         """The thinking time of ``seat``'s level (0 for the game's own player)."""
         return LEVELS[self.level(seat)].seconds or 0.0
+
+    def thinking_share(self) -> float | None:
+        """How far the computer seat thinking now is, 0-1, for the table's bar (None: it
+        is the game's own player, which answers at once, or nobody thinks). The share of
+        its level's work done (the worker's progress) while that runs ahead of the
+        nominal time, never less than the share of the ceiling gone: on a quiet machine
+        the bar fills over the nominal time, on a busy one as the work is done, and
+        always by the ceiling."""
+        asked = self.awaited.get("move")
+        if asked is None:
+            return None
+        question, when = asked
+        level = LEVELS[self.level(question.seat)]
+        if not level.seconds:
+            return None
+        elapsed = time.monotonic() - when
+        ceiling = level.ceiling or level.seconds
+        progress = getattr(self.worker, "progress", None) or {}
+        done = progress.get(question.number)
+        if done is not None and done[1] > 0:
+            work = done[0] / done[1]
+        elif done is None and level.work(self.session.game.search_rate):
+            work = 0.0  # (no word from the search yet)
+        else:
+            work = math.inf  # time only
+        return min(1.0, max(min(elapsed / level.seconds, work), elapsed / ceiling))
 
     # -- the worker ----------------------------------------------------------------------
     def start(self) -> None:
@@ -111,7 +134,9 @@ class ComputerSeats:
     def _start_worker(self) -> ComputerWorker:
         if self.worker is None:
             s = self.session
-            worker = ComputerWorker(s.game.info.id, s.options, s.seed, self.mods, s.position)
+            # the worker's own random numbers: never the game's seed (see ComputerWorker)
+            worker = ComputerWorker(s.game.info.id, s.options, secrets.randbits(32),
+                                    self.mods, s.position)
             self.worker = self.wrap_worker(worker) if self.wrap_worker else worker
         return self.worker
 
@@ -122,7 +147,8 @@ class ComputerSeats:
         if old is not None:
             worker.forget(old[0])
         self._replies.pop(kind, None)
-        worker.ask(q, self.session.game.rules.view(self.session.state, seat), budget, player)
+        worker.ask(q, self.session.game.rules.view(self.session.state, seat), budget, player,
+                   LEVELS[player].ceiling if player in LEVELS else None)
         self.awaited[kind] = (q, time.monotonic())
         return q
 

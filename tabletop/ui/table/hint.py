@@ -137,15 +137,13 @@ class TableHints:
             pygame.draw.rect(surf, HINT_COLOR, hint_ring(rect), 4, border_radius=10)
 
     def _draw_thinking(self, surf) -> None:
-        """A bar under the status that fills over the thinking computer's budget."""
+        """A bar under the status that fills as the thinking computer's work is done."""
         box = self._thinking_box()
         if box is None:
             return
-        computers = self.computers
-        budget = computers.budget(self.state.actor)
+        share = self.computers.thinking_share()
         pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
-        if budget > 0:
-            share = min(1.0, computers.thought_for / budget)
+        if share is not None:  # the search: its level's work done (computers.py)
             pygame.draw.rect(surf, theme.ACCENT, (box.left, box.top, int(box.w * share), 4),
                              border_radius=2)
         else:  # the game's own player: a short pulse
