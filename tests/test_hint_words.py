@@ -194,18 +194,40 @@ def test_the_hint_box_names_cards_in_words(app):
     jabs = [m for m in scene.legal if m.kind == "play"]
     buy = next(m for m in scene.legal if m.kind == "buy")
     assert game.text.format_move(scene.state, jabs[2]) == 'P1 play "Jab#3"'  # the save's
-    scene.hint = Hint(session.changes, jabs[2], 0.6, buy, 0.4)
+    scene.hint = Hint(session.changes, jabs[2], 0.6, buy, 0.4, 40, 0.2, 3.5)
     assert scene.hint_lines() == ["Hint: Play Jab", "Estimated outcome: 60%"
                                   if game.info.mode == "coop" else
                                   "Estimated chance to win: 60%",
-                                  "Next best: Buy Weighted Baton (the leftmost) for 2 Power "
-                                  "(40%)"]
+                                  "Next best: Buy Weighted Baton (the leftmost) for 2 Power. "
+                                  "Clearly worse: over the same 40 sampled deals it scored "
+                                  "20 points lower on average."]
 
 
 def test_the_brawl_hint_box_names_cards_in_words(app):
     scene = brawl_table(app, autosave=False)
     attack = next(m for m in scene.legal if m.kind == "attack")
-    scene.hint = Hint(scene.session.changes, attack, 0.7, Move("pass", 0), 0.5)
+    scene.hint = Hint(scene.session.changes, attack, 0.7, Move("pass", 0), 0.5, 12, 0.01,
+                      0.4)
     assert scene.hint_lines() == ["Hint: Attack Iron Mawgrave with Copper Kestrel",
                                   "Estimated chance to win: 70%",
-                                  "Next best: No attack (50%)"]
+                                  "Next best: No attack. About as good: over the 12 sampled "
+                                  "deals both were tried in, neither did clearly better."]
+
+
+def test_the_hint_says_how_sure_it_is_that_the_runner_up_is_worse():
+    """Two standard errors or more: clearly worse; one or more: probably; less, or a
+    margin that rounds to no point, or fewer than two deals: about as good."""
+    from tabletop.ui.table.hint import runner_up_sentence
+
+    def said(worlds, margin, sure):
+        return runner_up_sentence(Hint(0, Move("pass", 0), 0.6, Move("pass", 1), 0.5,
+                                       worlds, margin, sure))
+
+    assert said(30, 0.124, 2.5) == "Clearly worse: over the same 30 sampled deals it " \
+                                   "scored 12 points lower on average."
+    assert said(30, 0.01, 1.2) == "Probably worse: over the same 30 sampled deals it " \
+                                  "scored 1 point lower on average."
+    assert said(30, 0.2, 0.9).startswith("About as good: over the 30 sampled deals")
+    assert said(30, 0.004, 5.0).startswith("About as good")  # (no point in it)
+    assert said(1, 0.5, 0.0) == "About as good: over the 1 sampled deal both were tried " \
+                                "in, neither did clearly better."

@@ -82,6 +82,15 @@ def test_the_search_finds_the_winning_move():
     d = Search(rules).decide(rules.view(s, 0), 0, Rng(1), iterations=200)
     assert value_of(rules, s, d.move) == 4 and d.value == 1.0
     assert d.runner_up is not None and d.runner_up_value < 1.0
+    # the winning move against the runner-up, in the worlds both were played in
+    search = Search(rules)
+    d = search.decide(rules.view(s, 0), 0, Rng(1), iterations=200)
+    nodes = dict(search._leaves(search._root))
+    best, second = nodes[d.move].samples, nodes[d.runner_up].samples
+    n = min(len(best), len(second))
+    assert d.worlds == n >= 2
+    assert d.margin == pytest.approx(sum(best[:n]) / n - sum(second[:n]) / n) and d.margin > 0
+    assert d.sure > 2  # it always wins: clearly better
 
 
 def test_a_split_compound_move_is_chosen_in_two_steps():

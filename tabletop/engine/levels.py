@@ -63,6 +63,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", "Normal", 0.5, 2.0),
     "hard": Level("hard", "Hard", 2.0, 8.0),
 }
+#: the most standard errors a decision's margin is reported as (a margin the same in
+#: every world is infinitely many: JSON has no infinity)
+SURE_CAP = 99.0
 #: the level of a computer seat nobody chose one for (and of saves made before levels)
 DEFAULT_LEVEL = "normal"
 #: the level a Hint thinks at
@@ -135,5 +138,7 @@ class SearchPlayer:
         self.details = {"value": decision.value, "runner_up": decision.runner_up,
                         "runner_up_value": decision.runner_up_value,
                         "iterations": decision.iterations, "prior": prior,
-                        "at_least": self.at_least, "seconds": self.clock() - t0}
+                        "at_least": self.at_least, "seconds": self.clock() - t0,
+                        "worlds": decision.worlds, "margin": decision.margin,
+                        "sure": min(decision.sure, SURE_CAP)}
         return decision.move

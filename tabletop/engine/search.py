@@ -111,6 +111,29 @@ class Decision:
     iterations: int
     seconds: float
     visits: int = 0
+    #: the move against the runner-up in the sampled worlds both were played in: how
+    #: many, the mean difference of their scores there (the move's less the runner-up's)
+    #: and that difference in standard errors (0 when fewer than two worlds)
+    worlds: int = 0
+    margin: float = 0.0
+    sure: float = 0.0
+
+
+def paired(a: Node, b: Node) -> tuple[int, float, float]:
+    """Root moves ``a`` and ``b`` in the sampled worlds both were played in (world ``n``
+    is the same for every root move): how many, the mean of ``a``'s score less ``b``'s
+    there, and that mean in standard errors (0 with fewer than two worlds; a difference
+    the same in every world counts as certain, ``inf``)."""
+    x, y = a.samples or [], b.samples or []
+    n = min(len(x), len(y))
+    if n < 2:
+        return n, (x[0] - y[0]) if n else 0.0, 0.0
+    diffs = [p - q for p, q in zip(x[:n], y[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return n, mean, math.inf if mean else 0.0
+    return n, mean, mean / math.sqrt(var / n)
 
 
 class _Group:
@@ -208,22 +231,19 @@ class Search:
             ranked.insert(0, prior)
         best, move = ranked[0]
         second = ranked[1] if len(ranked) > 1 else None
+        worlds, margin, sure = paired(best, second[0]) if second else (0, 0.0, 0.0)
         return Decision(move, best.reward / best.visits,
                         second[1] if second else None,
                         second[0].reward / second[0].visits if second else 0.0,
-                        done, seconds, best.visits)
+                        done, seconds, best.visits, worlds, margin, sure)
 
     def _better(self, node: Node, prior: Node) -> bool:
         """Did ``node`` beat the prior in the worlds both were played in, by more than
         ``switch_z`` standard errors?"""
-        a, b = node.samples or [], prior.samples or []
-        n = min(len(a), len(b))
-        if n < 2 or len(a) < self.hints.switch_min:
+        n, mean, z = paired(node, prior)
+        if n < 2 or len(node.samples or ()) < self.hints.switch_min:
             return False
-        diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > 0 and mean > self.hints.switch_z * math.sqrt(var / n)
+        return mean > 0 and z > self.hints.switch_z
 
     @staticmethod
     def _leaves(root: Node):

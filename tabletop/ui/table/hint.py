@@ -4,8 +4,9 @@ The Hint button (key H) on a human's turn asks the search, in the computer playe
 worker and from that seat's view alone, what it would play within the Normal budget;
 the table then rings the card to play and its target, and the message strip (under the
 panel's buttons, so that the hint arriving moves no button: a click on its way would
-land on another) says the move, its estimated chance to win and the runner-up. While a
-computer seat thinks, a bar under the status fills over its time budget.
+land on another) says the move, its estimated chance to win and the runner-up, with how
+sure the search is that the runner-up is worse, in a sentence (:func:`runner_up_sentence`). While a
+computer seat thinks, a bar under the status fills as its level's work is done.
 """
 
 from __future__ import annotations
@@ -29,6 +30,24 @@ def hint_ring(rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(HINT_RING, HINT_RING)
 
 
+#: how many standard errors make the hint "sure", and "fairly sure", that the runner-up
+#: is worse
+SURE, FAIRLY_SURE = 2.0, 1.0
+
+
+def runner_up_sentence(hint: Hint) -> str:
+    """Why the runner-up is worse, and how sure the search is of it, in a sentence: from
+    the sampled deals both moves were tried in (the same deals and luck for both)."""
+    deals = f"{hint.worlds} sampled deal{'s' if hint.worlds != 1 else ''}"
+    points = round(hint.margin * 100)
+    if hint.worlds < 2 or hint.sure < FAIRLY_SURE or points <= 0:
+        return f"About as good: over the {deals} both were tried in, neither did " \
+               "clearly better."
+    how = "Clearly worse" if hint.sure >= SURE else "Probably worse"
+    return f"{how}: over the same {deals} it scored {points} point" \
+           f"{'s' if points != 1 else ''} lower on average."
+
+
 @dataclass(frozen=True)
 class Hint:
     """A hint for the position named by the session's ``changes``."""
@@ -38,6 +57,11 @@ class Hint:
     value: float
     runner_up: Move | None
     runner_up_value: float
+    #: the move against the runner-up in the sampled deals both were tried in: how many,
+    #: the mean difference of their scores (0-1) and that in standard errors
+    worlds: int = 0
+    margin: float = 0.0
+    sure: float = 0.0
 
 
 class TableHints:
@@ -78,7 +102,8 @@ class TableHints:
         runner = d.get("runner_up")
         self.hint = Hint(reply.question.changes, reply.move, float(d.get("value", 0.5)),
                          unpack_move(runner) if runner else None,
-                         float(d.get("runner_up_value", 0.0)))
+                         float(d.get("runner_up_value", 0.0)), int(d.get("worlds", 0)),
+                         float(d.get("margin", 0.0)), float(d.get("sure", 0.0)))
         self._hint_changed()
 
     def _hint_changed(self) -> None:
@@ -107,10 +132,8 @@ class TableHints:
                  f"{outcome}: {hint.value:.0%}"]
         if hint.runner_up is not None and hint.runner_up in self.legal and \
                 describe(s, hint.runner_up) != describe(s, hint.move):  # not another copy
-            # a runner-up that scored as high did not do better in the same sampled deals
-            how = f"{hint.runner_up_value:.0%}" if hint.runner_up_value < hint.value \
-                else "about as good"
-            lines.append(f"Next best: {describe(s, hint.runner_up)} ({how})")
+            lines.append(f"Next best: {describe(s, hint.runner_up)}. "
+                         + runner_up_sentence(hint))
         return lines
 
     def hint_rects(self) -> list[pygame.Rect]:
