@@ -3,9 +3,9 @@ worst, and in how many runs it met its goal.
 
 A figure that passes only on a good day is not met: the figures of record in
 ``docs/bench.md`` are judged over several runs. Each run is the JSON a ``tabletop bench
---json FILE`` wrote. A figure is the same figure from run to run when its words are, once
-the counts a run reports in them are set aside (``(747 frames, 12 moves)``, ``load 0.14 at
-the start``, the display's number).
+--json FILE`` wrote. The n-th row of a measurement is the same figure in every run when
+its words are, once the counts a run reports in them are set aside (``(747 frames, 12
+moves)``, ``load 0.14 at the start``, the display's number, a CPU-time diagnostic).
 
 Run as ``python -m tabletop.bench.spread RUN.json RUN.json ...`` (markdown on standard
 output).
@@ -19,14 +19,21 @@ import re
 import sys
 from pathlib import Path
 
-#: what a run says of itself inside a figure's words: a count in brackets (``(747
-#: frames, 12 moves)``, ``(0 of 747)``), the load at the start, the display's number
-_COUNTS = re.compile(r"\s*\(\d[^()]*\)|; load [\d.]+ at the start|; Xvfb :\d+")
+#: what a run says of itself inside a figure's words, left out where the figure is shown:
+#: the load at the start, the display's number, a CPU-time diagnostic in brackets
+_RUN_WORDS = re.compile(r"; load [\d.]+ at the start|; Xvfb :\d+|,? ?\(CPU [^()]*\)")
+#: a count in brackets (``(747 frames, 12 moves)``, ``(0 of 747)``)
+_COUNTS = re.compile(r"\s*\(\d[^()]*\)")
 
 
-def key_of(row: dict) -> tuple[str, str]:
-    """A figure's words without what changes from run to run."""
-    return (_COUNTS.sub("", row["figure"]).strip(), _COUNTS.sub("", row["game"]).strip())
+def shown(text: str) -> str:
+    """A figure's or game's words as the spread shows them (its run's own words out)."""
+    return _RUN_WORDS.sub("", text).strip()
+
+
+def key_of(row: dict) -> str:
+    """A figure's words without what changes from run to run (counts included)."""
+    return _COUNTS.sub("", shown(row["figure"]))
 
 
 def judged(row: dict) -> float | None:
@@ -38,15 +45,23 @@ def judged(row: dict) -> float | None:
 def spread(runs: list[list[dict]]) -> list[dict]:
     """Per figure (in the first run's order, then any new ones): its judged value in
     each run (None where it was not measured), the worst of them by its goal's sense,
-    and how many runs met the goal."""
-    order: list[tuple[str, str]] = []
-    seen: dict[tuple[str, str], dict] = {}
+    and how many runs met the goal. The runs come from the same bench, so the n-th row
+    of a measurement is the same figure in every run (a measurement may give several
+    rows whose words differ only in their counts: a game's length, its moves); one whose
+    words differ is another. A figure is shown without its counts, its game as the first
+    run says it."""
+    order: list[tuple] = []
+    seen: dict[tuple, dict] = {}
     for i, rows in enumerate(runs):
+        place: dict[str, int] = {}
         for row in rows:
-            key = key_of(row)
+            part = row.get("part", "")
+            n = place[part] = place.get(part, -1) + 1
+            key = (part, n, key_of(row))
             entry = seen.get(key)
             if entry is None:
-                entry = seen[key] = {"figure": key[0], "game": key[1], "goal": row["goal"],
+                entry = seen[key] = {"figure": key[2],
+                                     "game": shown(row["game"]), "goal": row["goal"],
                                      "sense": row["sense"], "on": row.get("on", "ratio"),
                                      "unit": row.get("unit", ""),
                                      "values": [None] * len(runs), "passed": 0}
