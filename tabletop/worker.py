@@ -6,7 +6,8 @@ cards a seat cannot see out of the thinking's memory. The table sends one seat's
 (:mod:`tabletop.engine.pack`) and gets a move back; it keeps drawing, and shows that the
 computer is thinking, in between.
 
-The worker is ``python -m tabletop.worker``, spoken to in JSON lines over its standard
+The worker is ``python -m tabletop.worker_process`` (:mod:`tabletop.worker_process`), spoken
+to in JSON lines over its standard
 input and output (nothing is pickled). Its first line says which game, options, seed,
 scenario position and card files to load; it rebuilds each view on a state set up the
 same way, so it has the card definitions without being sent them. The table's frame
@@ -217,12 +218,12 @@ BUNDLE_WORKER_ARG = "--computer-worker"
 
 
 def worker_command() -> list[str]:
-    """The command that starts the worker: ``python -m tabletop.worker``, or in a desktop
+    """The command that starts the worker: ``python -m tabletop.worker_process``, or in a desktop
     bundle (PyInstaller, no Python beside it) the bundle's own executable with
     :data:`BUNDLE_WORKER_ARG` (its entry script, ``packaging/entry.py``, runs :func:`main`)."""
     if getattr(sys, "frozen", False):
         return [sys.executable, BUNDLE_WORKER_ARG]
-    return [sys.executable, "-m", "tabletop.worker"]
+    return [sys.executable, "-m", "tabletop.worker_process"]
 
 
 class ComputerWorker:
@@ -411,9 +412,3 @@ def _reap(proc: subprocess.Popen, timeout: float = 5.0) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-
-
-if __name__ == "__main__":  # python -m tabletop.worker: the worker process
-    from .worker_process import main
-
-    main()

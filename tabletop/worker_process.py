@@ -1,4 +1,4 @@
-"""The computer players' worker process itself (``python -m tabletop.worker``): it reads
+"""The computer players' worker process itself (``python -m tabletop.worker_process``): it reads
 the table's requests (:class:`_Requests`, a thread that notes questions withdrawn while
 it thinks), answers each with the asked seat's player, and writes the answers, and the
 progress of a long search, as JSON lines (the protocol: :mod:`tabletop.worker`)."""
@@ -199,3 +199,7 @@ def main() -> None:
     LOG.info("the computer players' worker started (process %s, niceness %s)", os.getpid(),
              nice)
     serve(sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":  # python -m tabletop.worker_process (worker.worker_command)
+    main()

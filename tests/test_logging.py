@@ -236,7 +236,7 @@ def test_the_worker_logs_its_own_uncaught_exception(tmp_path):
     env = {**os.environ, "TABLETOP_HOME": str(tmp_path / "home")}
     setup = json.dumps({"game": "nosuch", "options": {}, "seed": 1, "mods": False,
                         "position": None})
-    out = subprocess.run([sys.executable, "-m", "tabletop.worker"], input=setup + "\n",
+    out = subprocess.run([sys.executable, "-m", "tabletop.worker_process"], input=setup + "\n",
                          env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode != 0
     assert "Traceback" in out.stderr and "KeyError" in out.stderr  # the table reads it
