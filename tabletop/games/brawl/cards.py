@@ -83,9 +83,18 @@ class Power:
     mods: tuple[Mod, ...]
     #: affects others outside its match-up (declared early, step 7)
     outside: bool = dc_field(init=False, compare=False)
+    #: the damage step (D, E or F) of its speed; None for a power without damage
+    step: str | None = dc_field(init=False, compare=False, repr=False)
+    #: the words the log gives it: when declared (``name (summary)``) and in a hit
+    #: (``name damage (speed)``), made once (they are written at most moves)
+    declared: str = dc_field(init=False, compare=False, repr=False)
+    hit: str = dc_field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "outside", bool(self.mods) or self.heal is not None)
+        object.__setattr__(self, "step", SPEED_STEP.get(self.speed))
+        object.__setattr__(self, "declared", f"{self.name} ({self.summary()})")
+        object.__setattr__(self, "hit", f"{self.name} {self.damage} ({self.speed})")
 
     def summary(self) -> str:
         parts = []

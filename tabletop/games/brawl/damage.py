@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SPEED_STEP
-from .effects import Mod, Who
+from .effects import Mod, Who, signed
 from .state import PLAY_ZONES, BrawlState
 
 #: ``_new(Who, (state, source, seat))``: a named tuple without its ``__new__``'s argument
@@ -37,8 +36,7 @@ class Hit:
     lines: list[str] = field(default_factory=list)
 
 
-def _fmt(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+_fmt = signed
 
 
 def _mods_in_play(state: BrawlState) -> tuple[list, list, list]:
@@ -71,30 +69,31 @@ def plan(state: BrawlState) -> list[Hit]:
     """Every damaging hit of this turn with its adjusted amount (steps A, B, C)."""
     if not state.mu:
         return []
-    groups = tuple(zip("ABC", _mods_in_play(state), strict=True))
+    groups = None  # the modifiers in play, looked up at the first hit
+    power, info = state.power, state.info
     hits: list[Hit] = []
     for att, tgt in state.mu.items():
         for dealer, receiver in ((att, tgt), (tgt, att)):
-            idx = state.power.get(dealer)
+            idx = power.get(dealer)
             if idx is None:
                 continue
-            power = state.info[dealer].powers[idx]
-            if power.damage is not None:
-                hits.append(_hit(state, groups, att, dealer, receiver, power))
+            declared = info[dealer].powers[idx]
+            if declared.damage is not None:
+                if groups is None:
+                    groups = tuple(zip("ABC", _mods_in_play(state), strict=True))
+                hits.append(_hit(state, groups, att, dealer, receiver, declared))
     return hits
 
 
 def _hit(state: BrawlState, groups, att: int, dealer: int, receiver: int, power) -> Hit:
-    hit = Hit(dealer, receiver, att, SPEED_STEP[power.speed], power.damage)
+    info = state.info
     total = power.damage
-    lines = hit.lines
-    lines.append(f"{state.name(dealer)} \u2192 {state.name(receiver)}: "
-                 f"{power.name} {power.damage} ({power.speed})")
+    lines = [f"{info[dealer].name} \u2192 {info[receiver].name}: {power.hit}"]
     for letter, mods in groups:
         for mod, who in mods:
             if mod.deals(who, dealer) and mod.takes(who, receiver):
                 total += mod.amount
-                lines.append(f"  {letter}: {_fmt(mod.amount)} from {mod.label}")
+                lines.append(f"  {letter}: {mod.note}")
     if dealer in state.action and state.mu.get(receiver) == dealer:
         total -= ACTION_PENALTY
         lines.append(f"  {_fmt(-ACTION_PENALTY)}: {state.name(dealer)} is taking "
@@ -102,9 +101,8 @@ def _hit(state: BrawlState, groups, att: int, dealer: int, receiver: int, power)
     if total < 0:
         lines.append(f"  floored at 0 (was {total})")
         total = 0
-    hit.amount = total
-    lines.append(f"  = {total} damage in step {hit.step}")
-    return hit
+    lines.append(f"  = {total} damage in step {power.step}")
+    return Hit(dealer, receiver, att, power.step, power.damage, total, lines)
 
 
 def actors(state: BrawlState, kind: str) -> dict[int, list[int]]:
@@ -131,10 +129,11 @@ def _standing(state: BrawlState, card: int) -> bool:
 def resolve(state: BrawlState) -> None:
     """Resolve the whole damage sequence and write each step to the log."""
     hits = plan(state)
-    state.say("Damage resolution")
+    log = state.events.append  # ``state.say(line)`` for everyone, without the call
+    log(("Damage resolution", None))
     for hit in hits:
         for line in hit.lines:
-            state.say(line)
+            log((line, None))
     steps = _Steps(state, hits)
     for step in ("D", "E", "F"):
         steps.run(step)
@@ -146,6 +145,8 @@ class _Steps:
     gang-ups are checked."""
 
     LABEL = {"D": "fast and ranged", "E": "normal", "F": "slow"}
+    #: a step without damage, as the log says it
+    NO_DAMAGE = {step: f"{step}: no {label} damage" for step, label in LABEL.items()}
 
     def __init__(self, state: BrawlState, hits: list[Hit]) -> None:
         self.state = state
@@ -163,6 +164,9 @@ class _Steps:
 
     def run(self, step: str) -> None:
         state = self.state
+        if not self.by_step[step]:
+            state.events.append((self.NO_DAMAGE[step], None))  # state.say, without the call
+            return
         dealt: dict[int, int] = {}
         notes: list[str] = []
         name = state.name

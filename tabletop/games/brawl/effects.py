@@ -135,10 +135,18 @@ class Mod:
     label: str
     deals: Callable = field(init=False, compare=False, repr=False)
     takes: Callable = field(init=False, compare=False, repr=False)
+    #: its line in the working of a hit (``+2 from <label>``), made once
+    note: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", SELECTOR.compile(self.dealer))
         object.__setattr__(self, "takes", SELECTOR.compile(self.receiver))
+        object.__setattr__(self, "note", f"{signed(self.amount)} from {self.label}")
+
+
+def signed(n: int) -> str:
+    """An adjustment as the log writes it: ``+2``, ``+0``, ``\u22122`` (a minus sign)."""
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
 def _modify_damage(e: dict, label: str) -> Mod:

@@ -28,6 +28,7 @@ from .legal import (
     PASS,
     RESOLVE,
     TEAM_LIMIT,
+    _may_declare,
     can_declare_outside,
     declare_for,
     declare_moves,
@@ -36,7 +37,6 @@ from .legal import (
     interrupt_moves,
     link_moves,
     main_moves,
-    may_declare,
     timed,
 )
 from .state import HAND_ZONES, PLAY_ZONES, BrawlState
@@ -193,8 +193,7 @@ def respond(s: BrawlState, mover: int | None = None, asked: int | None = None) -
     return (("window", "respond", seats),) if seats else ()
 
 
-@FLOW.decision("respond", _window_options,
-               offered=lambda s, seat, *rest: has_interrupt(s, seat))
+@FLOW.decision("respond", _window_options, offered=has_interrupt)
 def respond_move(s: BrawlState, d: Decision, m: Move) -> None:
     if m.kind == "pass":
         FLOW.pass_window(s, d)
@@ -289,7 +288,7 @@ def declare(s: BrawlState, m: Move) -> None:
     card = m.card
     power = s.info[card].powers[m.choice]
     s.power[card] = m.choice
-    text = f"{s.name(card)} declares {power.name} ({power.summary()})"
+    text = f"{s.name(card)} declares {power.declared}"
     if power.heal is not None:
         s.heal_to[card] = m.target
         text += f" on {s.name(m.target)}"
@@ -303,14 +302,18 @@ def _declare_options(s: BrawlState, d: Decision) -> list[Move]:
 
 @FLOW.step("declare")
 def declare_step(s: BrawlState, cards: tuple[int, ...] | None) -> None:
+    mu = s.mu
     if cards is None:
-        cards = tuple(s.mu) + tuple(s.mu.values())
+        cards = tuple(mu) + tuple(mu.values())
     strict = timed(s)
     info = s.info
     for i, c in enumerate(cards):  # the first that may declare a power inside now
-        if (not strict or info[c].inside) and may_declare(s, c) and s.in_matchup(c):
-            decide(s, "declare", s.owner(c), cards[i:])
-            return
+        if (not strict or info[c].inside) and _may_declare(s, c) \
+                and (c in mu or c in mu.values()):  # may_declare, in_matchup: inlined
+            owner = s.owner(c)
+            if owner is not None:
+                decide(s, "declare", owner, cards[i:])
+                return
 
 
 @FLOW.decision("declare", _declare_options)
@@ -332,7 +335,7 @@ def fight(s: BrawlState) -> None:
     push(s, ("window", "pre", tuple(s.order_from(s.current))), ("damage",))
 
 
-@FLOW.decision("pre", _window_options, offered=lambda s, seat, *rest: has_interrupt(s, seat))
+@FLOW.decision("pre", _window_options, offered=has_interrupt)
 def pre_move(s: BrawlState, d: Decision, m: Move) -> None:
     if m.kind == "pass":
         s.say(f"{LABEL[m.seat]} plays no Interruption before damage")
@@ -405,7 +408,7 @@ def discarded(s: BrawlState, d: Decision, m: Move) -> None:
 def finish_turn(s: BrawlState) -> None:
     seat = s.current
     team = s.zones[PLAY_ZONES[seat]]
-    if team and all(c in s.turned for c in team):
+    if team and s.turned.issuperset(team):  # every one of them knocked out
         if (s.options.get("maybe_help") and len(team) < TEAM_LIMIT
                 and seat not in s.reprieve):
             s.reprieve.add(seat)

@@ -119,16 +119,24 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
     return errors
 
 
-_derived: dict[int, tuple] = {}
+def dealt(catalog: Catalog) -> tuple[tuple[CardDef, ...], tuple[Info, ...]] | None:
+    """:func:`deck_of`, or None when the catalog lacks the meanings of the suits and ranks
+    (cards/hero-vs-nemesis); worked out once for the catalog's cards, as every new game
+    asks it."""
+    def build():
+        if catalog.of_kind("suit-role") and catalog.of_kind("rank-role"):
+            return deck_of(catalog)
+        return None
+    return catalog.derived("hero-vs-nemesis.dealt", build)
 
 
 def deck_of(catalog: Catalog) -> tuple[tuple[CardDef, ...], tuple[Info, ...]]:
     """The state's card definitions (one per physical card, roles merged in) and their
-    :class:`Info`, computed once per catalog."""
-    key = tuple(id(c) for c in catalog.cards.values())
-    hit = _derived.get(id(catalog))
-    if hit is not None and hit[0] is catalog and hit[1] == key:
-        return hit[2], hit[3]
+    :class:`Info`, worked out once for the catalog's cards (again when they change)."""
+    return catalog.derived("hero-vs-nemesis.deck", lambda: _deck(catalog))
+
+
+def _deck(catalog: Catalog) -> tuple[tuple[CardDef, ...], tuple[Info, ...]]:
     suits = {c.data["suit"]: c.data for c in catalog.of_kind("suit-role")}
     ranks = {c.data["rank"]: c.data for c in catalog.of_kind("rank-role")}
     defs: list[CardDef] = []
@@ -154,8 +162,4 @@ def deck_of(catalog: Catalog) -> tuple[tuple[CardDef, ...], tuple[Info, ...]]:
         for _ in range(card.data.get("copies", 1)):
             defs.append(merged)
             infos.append(info)
-    result = (tuple(defs), tuple(infos))
-    if len(_derived) > 16:
-        _derived.clear()
-    _derived[id(catalog)] = (catalog, key, *result)  # holding the catalog keeps its id
-    return result
+    return tuple(defs), tuple(infos)

@@ -10,6 +10,11 @@ from ...engine.moves import Move
 from . import reckoning as rk
 from .state import HERO, LOSSES, NEMESIS, HvNState
 
+#: ``_new(Move, (kind, seat, card, target, choice))`` is ``Move(kind, seat, card, target,
+#: choice)`` without the named tuple's argument handling (the legal moves are listed at
+#: every step of a playout, so the computer players' search makes millions of them)
+_new = tuple.__new__
+
 
 # -- the hero ----------------------------------------------------------------------------------
 def offer_moves(s: HvNState, kind: str, seat: int) -> list[Move]:
@@ -23,7 +28,8 @@ def lost_moves() -> list[Move]:
 
 
 def open_conflicts(s: HvNState) -> list[int]:
-    return [c for c in s.zones["conflicts"] if not rk.is_countered(s, c)]
+    is_countered = rk.is_countered
+    return [c for c in s.zones["conflicts"] if not is_countered(s, c)]
 
 
 def all_countered(s: HvNState) -> bool:
@@ -36,8 +42,9 @@ def all_countered(s: HvNState) -> bool:
 def counter_moves(s: HvNState) -> list[Move]:
     """Hero step 3: a card from the hand onto a conflict not yet countered."""
     open_ = open_conflicts(s)
-    out = [Move("counter", HERO, c, t) for c in s.zones["hand.0"] for t in open_]
-    out.extend(switches(s))
+    out = [_new(Move, ("counter", HERO, c, t, None)) for c in s.zones["hand.0"] for t in open_]
+    if s.popular > 0:
+        out.extend(switches(s))
     return out
 
 
@@ -45,7 +52,7 @@ def switches(s: HvNState) -> list[Move]:
     """Spending popular support to switch a card (while the hero plays cards)."""
     if s.popular <= 0 or not s.zones["deck"]:
         return []
-    return [Move("switch", HERO, c, "deck") for c in s.zones["hand.0"]]
+    return [_new(Move, ("switch", HERO, c, "deck", None)) for c in s.zones["hand.0"]]
 
 
 #: Hero vs Nemesis's rules version 2: the hero may give up a showdown only when its cards
@@ -59,11 +66,16 @@ def may_yield(s: HvNState) -> bool:
 
 
 def answer_moves(s: HvNState) -> list[Move]:
-    out = [Move("answer", HERO, c, "showdown") for c in s.zones["hand.0"]]
+    out = [_new(Move, ("answer", HERO, c, "showdown", None)) for c in s.zones["hand.0"]]
     out.extend(switches(s))
     if may_yield(s):
         out.append(Move("yield", HERO))
     return out
+
+
+#: the nemesis's moves without a card (the same at every decision)
+SHOWDOWN_MOVE = Move("showdown", NEMESIS)
+END_MOVE = Move("end", NEMESIS)
 
 
 # -- the nemesis -------------------------------------------------------------------------------
@@ -84,12 +96,13 @@ def meddles(s: HvNState) -> list[Move]:
     if not cards:
         return []
     out = []
+    info = s.info
     for t in s.zones["conflicts"]:
-        countered = rk.is_countered(s, t)
-        if hinderable(s, t):
-            out.extend(Move("hinder", NEMESIS, c, t) for c in cards)
-        if not countered:
-            out.extend(Move("help", NEMESIS, c, t) for c in cards)
+        now = rk.tally(s, t)
+        if not info[t].needs and not now.joker:  # hinderable(s, t), from the same tally
+            out.extend([_new(Move, ("hinder", NEMESIS, c, t, None)) for c in cards])
+        if not now.countered:
+            out.extend([_new(Move, ("help", NEMESIS, c, t, None)) for c in cards])
     return out
 
 
@@ -97,8 +110,7 @@ def window_useful(s: HvNState, stage: str) -> bool:
     """Is the nemesis asked to help or hinder? Before the hero acts, any card it may play
     changes what the hero faces; once the hero is done, only cards that can turn a
     conflict around (countered into standing, or standing into countered) matter."""
-    if not playable(s) or not any(hinderable(s, t) or not rk.is_countered(s, t)
-                                  for t in s.zones["conflicts"]):
+    if not playable(s) or not any(_meddlable(s, t) for t in s.zones["conflicts"]):
         return False  # no card to play, or nowhere to play it
     if stage == "before":
         return True
@@ -108,6 +120,12 @@ def window_useful(s: HvNState, stage: str) -> bool:
     budget = len(support) + (sum(values[1:]) if len(values) >= 2 else 0)
     count = len(support) + max(0, len(hand) - 1)
     return any(_turnable(s, t, budget, count) for t in s.zones["conflicts"])
+
+
+def _meddlable(s: HvNState, t: int) -> bool:
+    """Can the nemesis play on conflict ``t`` (hinder it, or help while it stands)?"""
+    now = rk.tally(s, t)
+    return not now.countered or (not s.info[t].needs and not now.joker)
 
 
 def _turnable(s: HvNState, t: int, budget: int, count: int) -> bool:
@@ -129,16 +147,19 @@ def scavengeable(s: HvNState) -> list[int]:
 
 
 def scavenge_moves(s: HvNState) -> list[Move]:
-    return [Move("scavenge", NEMESIS, c, rk.scavenge_to(s, c)) for c in scavengeable(s)]
+    top, info, goes_to = rk.hand_top(s), s.info, rk.goes_to  # scavenge_to(s, c), top once
+    return [_new(Move, ("scavenge", NEMESIS, c, goes_to(info[c].value, top), None))
+            for c in scavengeable(s)]
 
 
 def plot_moves(s: HvNState) -> list[Move]:
     """Nemesis steps 3-4: a card towards a scheme, a showdown, or the end of the turn."""
     cards = playable(s)
-    out = [Move("plot", NEMESIS, c, sc) for sc in s.zones["schemes"] for c in cards]
+    out = [_new(Move, ("plot", NEMESIS, c, sc, None)) for sc in s.zones["schemes"]
+           for c in cards]
     if cards:
-        out.append(Move("showdown", NEMESIS))
-    out.append(Move("end", NEMESIS))
+        out.append(SHOWDOWN_MOVE)
+    out.append(END_MOVE)
     return out
 
 
@@ -147,7 +168,7 @@ def staked(s: HvNState) -> bool:
 
 
 def stake_moves(s: HvNState) -> list[Move]:
-    out = [Move("stake", NEMESIS, c, "showdown") for c in playable(s)]
+    out = [_new(Move, ("stake", NEMESIS, c, "showdown", None)) for c in playable(s)]
     if staked(s):
         out.append(Move("challenge", NEMESIS))
     return out
@@ -161,8 +182,8 @@ def returnable(s: HvNState) -> list[int]:
 
 
 def return_moves(s: HvNState) -> list[Move]:
-    out = [Move("return", NEMESIS, c, "hand.1") for c in returnable(s)]
-    out.append(Move("end", NEMESIS))
+    out = [_new(Move, ("return", NEMESIS, c, "hand.1", None)) for c in returnable(s)]
+    out.append(END_MOVE)
     return out
 
 

@@ -124,8 +124,13 @@ def hand_top(s: HvNState) -> int | None:
 def scavenge_to(s: HvNState, card: int) -> str:
     """Into the hand if the card is at most one higher than a card already there,
     otherwise onto the support pile."""
-    top = hand_top(s)
-    return "hand.1" if top is not None and s.info[card].value <= top + 1 else "support.1"
+    return goes_to(s.info[card].value, hand_top(s))
+
+
+def goes_to(value: int, top: int | None) -> str:
+    """Where a scavenged card of ``value`` goes when the nemesis's hand tops at ``top``
+    (None: an empty hand)."""
+    return "hand.1" if top is not None and value <= top + 1 else "support.1"
 
 
 def stake_demand(s: HvNState) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import HIDDEN, ZoneSpec, zone_base, zone_owner
 from . import legal, turn
-from .cards import CARD_KINDS, check_catalog, deck_of
+from .cards import CARD_KINDS, check_catalog, dealt
 from .state import HERO, NEMESIS, HvNState
 
 #: the zones each seat's view hides (None: a spectator's)
@@ -62,10 +62,11 @@ class HvNRules(Rules):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, catalog: Catalog, options: dict[str, Any], seed: int) -> HvNState:
-        if not (catalog.of_kind("suit-role") and catalog.of_kind("rank-role")):
+        deck = dealt(catalog)
+        if deck is None:
             raise ValueError("Hero vs Nemesis needs the meanings of the suits and ranks "
                              "(cards/hero-vs-nemesis)")
-        cards, info = deck_of(catalog)
+        cards, info = deck
         if not cards:
             raise ValueError("Hero vs Nemesis needs the standard deck (cards/standard-deck)")
         s = HvNState(cards, info, seed, self.normalize_options(options))

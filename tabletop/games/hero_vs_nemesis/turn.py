@@ -19,7 +19,6 @@ The deck running out ends the game at once: the hero wins.
 
 from __future__ import annotations
 
-from ...engine.effects.context import EffectContext
 from ...engine.flow import Decision, Flow, decide, finish, push
 from ...engine.moves import Move
 from . import legal
@@ -29,21 +28,24 @@ from .state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
 HAND_SIZE = 5
 SHOWDOWN_HAND = 3
 FLOW = Flow("hero-vs-nemesis")
-
-
-class HeroDraws(EffectContext):
-    """The hero's draws: the hero reads the cards, the nemesis only how many."""
-
-    def report_draw(self, drawn: list[int], wanted: int) -> None:
-        if drawn:
-            n = len(drawn)
-            self.say(f"You draw {', '.join(self.state.name(c) for c in drawn)}", only={HERO})
-            self.say(f"The hero draws {n} card{'s' if n > 1 else ''}")
+#: log lines only the hero or only the nemesis reads
+ONLY_HERO, ONLY_NEMESIS = frozenset({HERO}), frozenset({NEMESIS})
 
 
 def hero_draws(s: HvNState, count: int) -> int:
-    """The hero draws up to ``count`` cards; returns how many there were."""
-    return len(HeroDraws(s, None, HERO).draw(count))
+    """The hero draws up to ``count`` cards (fewer if the deck runs out); returns how many
+    there were. The hero reads the cards, the nemesis only how many."""
+    drawn = []
+    for _ in range(count):
+        c = s.draw("deck", "hand.0")
+        if c is None:
+            break
+        drawn.append(c)
+    if drawn:
+        n = len(drawn)
+        s.say(f"You draw {', '.join(s.name(c) for c in drawn)}", only=ONLY_HERO)
+        s.say(f"The hero draws {n} card{'s' if n > 1 else ''}")
+    return len(drawn)
 
 
 # -- set-up -----------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ def take_offer(s: HvNState, m: Move) -> None:
 def took_ace(s: HvNState, d: Decision, m: Move) -> None:
     inf = s.info[m.card]
     take_offer(s, m)
-    s.say(f"You take the {inf.name}: {inf.power} is your greatest power", only={HERO})
+    s.say(f"You take the {inf.name}: {inf.power} is your greatest power", only=ONLY_HERO)
     s.say("The hero chooses a greatest power (an Ace, kept hidden)")
 
 
@@ -108,7 +110,7 @@ def took_king(s: HvNState, d: Decision, m: Move) -> None:
             queens.append(q)
     s.shuffle(s.zones["deck"])
     powers = ", ".join(f"{q.power} ({q.name})" for q in queens)
-    s.say(f"You take the {inf.name} ({inf.power}) and the Queens: {powers}", only={HERO})
+    s.say(f"You take the {inf.name} ({inf.power}) and the Queens: {powers}", only=ONLY_HERO)
     s.say("The hero takes a King and two Queens: four powers, four different suits "
           "(kept hidden)")
 
@@ -124,7 +126,7 @@ def nemesis_setup(s: HvNState) -> None:
 def took_resource(s: HvNState, d: Decision, m: Move) -> None:
     inf = s.info[m.card]
     take_offer(s, m)
-    s.say(f"You take the {inf.name}: you start with {inf.resource.lower()}", only={NEMESIS})
+    s.say(f"You take the {inf.name}: you start with {inf.resource.lower()}", only=ONLY_NEMESIS)
     s.say("The nemesis picks a first resource (a 2, kept hidden)")
 
 
@@ -177,8 +179,13 @@ def conflicts(s: HvNState) -> None:
 
 
 # help or hinder: a response window of the nemesis's, before and after the hero counters
+PASS = Move("pass", NEMESIS)
+
+
 def _meddle_options(s: HvNState, d: Decision) -> list[Move]:
-    return legal.meddles(s) + [Move("pass", NEMESIS)]
+    out = legal.meddles(s)
+    out.append(PASS)
+    return out
 
 
 @FLOW.decision("meddle", _meddle_options,
@@ -290,21 +297,23 @@ def switch(s: HvNState, m: Move) -> None:
 # steps 4-5: tokens and harm; the countered conflicts are set aside
 @FLOW.step("aftermath")
 def aftermath(s: HvNState) -> None:
+    """Tokens; then each countered conflict is set aside with the cards on it, but for the
+    hero's cards that harm (they go to the nemesis's support pile)."""
     conflicts = list(s.zones["conflicts"])
     done = {c: rk.hero_cards(s, c) for c in conflicts if rk.is_countered(s, c)}
     left = [c for c in conflicts if c not in done]
     tokens(s, done, left)
-    for cards in done.values():
-        for x in cards:
-            if s.info[x].harm:
-                unplay(s, x)
-                s.move_card(x, "counters", "support.1")
-                s.say(f"Harm: the hero's {s.info[x].power} ({s.name(x)}) hurts someone "
-                      "close to the nemesis; the card goes to the nemesis's support pile")
+    info, role = s.info, s.role
     for c in done:
         for x in s.on(c, "counters"):
+            harm = role[x] == "counter" and info[x].harm
             unplay(s, x)
-            s.move_card(x, "counters", "aside")
+            if harm:
+                s.move_card(x, "counters", "support.1")
+                s.say(f"Harm: the hero's {info[x].power} ({s.name(x)}) hurts someone "
+                      "close to the nemesis; the card goes to the nemesis's support pile")
+            else:
+                s.move_card(x, "counters", "aside")
         s.move_card(c, "conflicts", "aside")
 
 

@@ -40,8 +40,10 @@ def place_moves(s: OPState, seat: int, first: bool = False) -> list[Move]:
     # without grid changes or shut-downs, the card tests are remembered (:func:`.grid.fits`)
     remembered = not (s.grid_mods or s.shut)
     code = s.options.get("code_rule")
-    chars = [(ch, is_base(s, ch), (info[ch].fit_code if code else info[ch].fit_cache)
-              if remembered else None)
+    # no character is a Home Base while neither player has one in play (the usual game)
+    homes = zones.get(BASE[0]) or zones.get(BASE[1])
+    chars = [(ch, is_base(s, ch) if homes else False,
+              (info[ch].fit_code if code else info[ch].fit_cache) if remembered else None)
              for ch in zones[FRONT[seat]] + zones[RESERVE[seat]] + zones[BASE[seat]]]
     filled = filled_slots(s, seat)
     free_by_slot: dict[str, list] = {}  # the characters with the slot free
@@ -95,7 +97,9 @@ def place(s: OPState, seat: int) -> None:
 
 
 def _place_options(s: OPState, d: Decision) -> list[Move]:
-    return place_moves(s, d.seat) + [Move("done", d.seat)]
+    out = place_moves(s, d.seat)
+    out.append(Move("done", d.seat))
+    return out
 
 
 def done_placing(s: OPState, seat: int, why: str = "is done placing") -> None:
@@ -119,7 +123,8 @@ def placed(s: OPState, d: Decision, m: Move) -> None:
         s.move_card(m.card, HAND[m.seat], PLACED[m.seat])
         s.attached[m.card] = m.target
         s.placed_now = s.placed_now | {m.card}
-        s.must_place = s.must_place - {m.card}
+        if m.card in s.must_place:
+            s.must_place = s.must_place - {m.card}
         s.say(f"{seat_label(m.seat)} Places {s.name(m.card)} on {s.name(m.target)}")
     push(s, ("place", other(m.seat)))
 
@@ -136,8 +141,8 @@ def venture_moves(s: OPState, seat: int) -> list[Move]:
     only while the Defeated pile holds a card; after a drawn battle, none if nothing is
     left to venture (or, with the option, by choice)."""
     n, m, least = venture_limits(s, seat)
-    out = [Move("venture", seat, None, a, b) for a in range(n + 1) for b in range(m + 1)
-           if a + b >= least]
+    out = [_new(Move, ("venture", seat, None, a, b))  # Move("venture", seat, None, a, b)
+           for a in range(n + 1) for b in range(m + 1) if a + b >= least]
     return out or [Move("venture", seat, None, 0, 0)]
 
 

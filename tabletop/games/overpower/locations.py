@@ -30,8 +30,10 @@ def is_site(s: OPState, card: int) -> bool:
 
 
 def is_base(s: OPState, card: int) -> bool:
-    """Is ``card`` a Home Base (:mod:`.homebase`)?"""
-    return card >= 0 and card in s.zones.get(BASE[s.owner(card)], ())
+    """Is ``card`` a Home Base (:mod:`.homebase`)? (It lies in its owner's Home Base zone:
+    the owner, :meth:`.state.OPState.owner`, worked out inline, as this is asked of every
+    character for every list of moves.)"""
+    return card >= 0 and card in s.zones.get(BASE[0 if card < s.split else 1], ())
 
 
 def site_of(s: OPState, seat: int) -> int | None:

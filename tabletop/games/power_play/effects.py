@@ -222,7 +222,7 @@ trigger(LOCATION_CTX, "during the tally of every turn of the round it is the cur
 def say_hand(s, seat: int, what: str, cards: list[int]) -> None:
     """A log line naming ``cards`` of ``seat`` (``what``: "draws", "open powers"); with
     Less cooperative the others read only how many."""
-    names = ", ".join(s.name(c) for c in cards) or "nothing"
+    names = ", ".join(map(s.name, cards)) or "nothing"
     who = seat_label(seat)
     if s.options.get("less_cooperative"):
         s.say(f"{who} {what}: {names}", only={seat})
@@ -240,6 +240,27 @@ class PowerDraw(EffectContext):
 
     def __init__(self, state, seat: int) -> None:
         super().__init__(state, None, seat)
+
+    def draw(self, count: int) -> list[int]:
+        """Up to ``count`` powers from the top of the power pile, one at a time; when the
+        pile runs out, the discard pile is shuffled into a new one (none left: fewer)."""
+        s = self.state
+        zones = s.zones
+        pile = zones[self.deck_zone]  # a reshuffle refills this very list
+        hand = zones[self.zone(self.hand_zone)]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not pile:
+                if not zones[self.reshuffle_zone]:
+                    break
+                self.say_reshuffle()
+                s.reshuffle(self.reshuffle_zone, self.deck_zone)
+            card = pile.pop()
+            hand.append(card)
+            drawn.append(card)
+        s.reveals += len(drawn)
+        self.report_draw(drawn, count)
+        return drawn
 
     def say_reshuffle(self) -> None:
         self.say("The power pile ran out: the discard pile is shuffled into a new pile")

@@ -58,20 +58,23 @@ def type_name(kind: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """A power card as the tally sees it (``types``, ``name`` and ``label`` are worked
-    out once: ``{"gale"}``, ``Gale``, ``Gale 3``)."""
+    """A power card as the tally sees it (``types``, ``name``, ``label`` and ``term`` are
+    worked out once: ``{"gale"}``, ``Gale``, ``Gale 3`` and ``3 [Gale]``, its piece of a
+    sum when it counts its printed value)."""
 
     type: str
     value: int
     types: frozenset[str] = field(init=False, repr=False, compare=False)
     name: str = field(init=False, repr=False, compare=False)
     label: str = field(init=False, repr=False, compare=False)
+    term: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         name = type_name(self.type)
         object.__setattr__(self, "types", frozenset((self.type,)))
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "label", f"{name} {self.value}")
+        object.__setattr__(self, "term", f"{self.value} [{name}]")
 
 
 @packable
@@ -177,7 +180,7 @@ class SideRules:
 
 class Plan:
     """The effects on the table sorted into both sides' stages (:func:`plan_of` keeps
-    the plans of the last few tables)."""
+    the plans of the tables seen lately)."""
 
     def __init__(self, effects: Sequence[dict]) -> None:
         #: the effects (held, so that their ids key :data:`_PLANS` safely)
@@ -187,6 +190,9 @@ class Plan:
 
 
 _PLANS: dict[tuple[int, ...], Plan] = {}
+#: how many plans :func:`plan_of` keeps: every table of the built-in set (villain x
+#: attribute x location, a few thousand) fits, so playouts build each plan once
+PLANS_KEPT = 4096
 
 
 def plan_of(effects: Sequence[dict] | Plan) -> Plan:
@@ -197,7 +203,7 @@ def plan_of(effects: Sequence[dict] | Plan) -> Plan:
     key = tuple(map(id, effects))
     plan = _PLANS.get(key)
     if plan is None:
-        if len(_PLANS) >= 32:
+        if len(_PLANS) >= PLANS_KEPT:
             _PLANS.clear()
         plan = _PLANS[key] = Plan(effects)
     return plan
@@ -363,15 +369,14 @@ def hero_tally(heroes: Sequence[Power], villain: Sequence[Power],
     if not explain:
         return Tally(HEROES, hero_total(plan, heroes, other), "")
     c = count(rules, heroes, other, True)
-    parts = []
-    total = rules.extra_total
-    for p, v in zip(heroes, c.final(), strict=True):
-        if v:
-            parts.append(f"{v} [{p.name}]")
-            total += v
-    for points, label in combinations(heroes, rules.cancelled):
-        parts.append(f"{points} [{label}]")
-        total += points
+    values = c.final()
+    parts = [p.term if v == p.value else f"{v} [{p.name}]"
+             for p, v in zip(heroes, values, strict=True) if v]
+    total = rules.extra_total + sum(values)
+    if len(heroes) > 1:
+        for points, label in combinations(heroes, rules.cancelled):
+            parts.append(f"{points} [{label}]")
+            total += points
     total = max(0, total)
     summary = f"{' + '.join(parts) if parts else '0'}{rules.signed} = {total}"
     notes = c.working()
@@ -430,8 +435,8 @@ def villain_tally(villain: Sequence[Power], attribute: int, base: int,
     bonuses, lost = _same(villain, c.types, rules.cancelled)
     total = max(0, (sum(values) + attribute) * base + SAME_BONUS * len(bonuses)
                 + rules.extra_total)
-    pieces = [f"{v} [{_type_names(p, ts)}]" for p, ts, v in zip(villain, c.types, values,
-                                                               strict=True)]
+    pieces = [p.term if v == p.value and ts is p.types else f"{v} [{_type_names(p, ts)}]"
+              for p, ts, v in zip(villain, c.types, values, strict=True)]
     pieces.append(f"{attribute} [attribute]")
     core = f"({' + '.join(pieces)}) \u00d7 {base} [base]"
     after = _signed(bonuses) + rules.signed if bonuses else rules.signed

@@ -190,8 +190,7 @@ def tally_up(s: PPState) -> None:
     threat = s.powers_of("threat")
     s.hero = hero_tally(heroes, threat, plan)
     s.villain_tally = villain_tally(threat, s.attribute_power(), s.base(), heroes, plan)
-    for line in s.hero.lines() + s.villain_tally.lines():
-        s.say(line)
+    say_all(s, s.hero.lines() + s.villain_tally.lines())
     if s.hero.total >= s.villain_tally.total:
         win_turn(s)
         return
@@ -333,6 +332,12 @@ def move_all(s: PPState, src: str, dst: str) -> None:
         s.facedown.difference_update(cards)
         s.zones[dst].extend(cards)
         s.zones[src] = []
+
+
+def say_all(s: PPState, lines: list[str]) -> None:
+    """Log lines everyone reads (what :meth:`~tabletop.engine.state.State.say` adds for
+    each, in one go)."""
+    s.events.extend([(line, None) for line in lines])
 
 
 def game_over(s: PPState, won: bool, why: str) -> None:
