@@ -65,6 +65,31 @@ class EffectContext:
         self.report_draw(drawn, count)
         return drawn
 
+    def take(self, count: int, deck_zone: str, hand_zone: str,
+             reshuffle_zone: str) -> list[int]:
+        """:meth:`draw`'s work written out for the games that draw most (no per-card
+        ``State.draw``): up to ``count`` cards from the top of ``deck_zone`` into
+        ``hand_zone``, one at a time; an empty deck is refilled by shuffling
+        ``reshuffle_zone`` into it (said first, :meth:`say_reshuffle`); none left there:
+        fewer. The cards are counted in ``state.reveals``; the caller reports them."""
+        s = self.state
+        zones = s.zones
+        deck = zones[deck_zone]
+        hand = zones[hand_zone]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not deck:
+                if not zones[reshuffle_zone]:
+                    break
+                self.say_reshuffle()
+                s.reshuffle(reshuffle_zone, deck_zone)
+                deck = zones[deck_zone]
+            card = deck.pop()
+            hand.append(card)
+            drawn.append(card)
+        s.reveals += len(drawn)
+        return drawn
+
     def say_reshuffle(self) -> None:
         self.say("The deck is empty: the discard pile is shuffled to make a new one")
 

@@ -78,26 +78,10 @@ class OPEffects(EffectContext):
         return drawn
 
     def _take(self, count: int) -> list[int]:
-        """The engine's draw (:meth:`EffectContext.draw`) written out for OverPower's piles
-        (every battle draws sixteen cards): the Power Pack shuffled into an empty Draw
+        """The engine's draw written out (:meth:`EffectContext.take`: every battle draws
+        sixteen cards) for OverPower's piles: the Power Pack shuffled into an empty Draw
         Pile, the log told what was drawn."""
-        s = self.state
-        seat = self.seat
-        zones = s.zones
-        deck = zones[DRAW[seat]]
-        hand = zones[HAND[seat]]
-        drawn: list[int] = []
-        for _ in range(count):
-            if not deck:
-                if not zones[PACK[seat]]:
-                    break
-                self.say_reshuffle()
-                s.reshuffle(PACK[seat], DRAW[seat])
-                deck = zones[DRAW[seat]]
-            card = deck.pop()
-            hand.append(card)
-            drawn.append(card)
-        s.reveals += len(drawn)
+        drawn = self.take(count, DRAW[self.seat], HAND[self.seat], PACK[self.seat])
         self.report_draw(drawn, count)
         return drawn
 

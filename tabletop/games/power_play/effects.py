@@ -244,21 +244,8 @@ class PowerDraw(EffectContext):
     def draw(self, count: int) -> list[int]:
         """Up to ``count`` powers from the top of the power pile, one at a time; when the
         pile runs out, the discard pile is shuffled into a new one (none left: fewer)."""
-        s = self.state
-        zones = s.zones
-        pile = zones[self.deck_zone]  # a reshuffle refills this very list
-        hand = zones[self.zone(self.hand_zone)]
-        drawn: list[int] = []
-        for _ in range(count):
-            if not pile:
-                if not zones[self.reshuffle_zone]:
-                    break
-                self.say_reshuffle()
-                s.reshuffle(self.reshuffle_zone, self.deck_zone)
-            card = pile.pop()
-            hand.append(card)
-            drawn.append(card)
-        s.reveals += len(drawn)
+        drawn = self.take(count, self.deck_zone, self.zone(self.hand_zone),
+                          self.reshuffle_zone)
         self.report_draw(drawn, count)
         return drawn
 
