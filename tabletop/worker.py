@@ -50,7 +50,7 @@ from typing import Any
 
 from . import PACKAGE_PARENT
 from .engine.moves import Move
-from .engine.pack import pack, unpack_move
+from .engine.pack import pack, pack_move, unpack_move
 from .engine.state import State
 
 #: how long :meth:`ComputerWorker.wait` waits by default (seconds)
@@ -287,13 +287,18 @@ class ComputerWorker:
             self._broken = True  # :attr:`gone` says so
 
     def ask(self, question: Question, view: State, budget: float,
-            player: str = "own", ceiling: float | None = None) -> None:
+            player: str = "own", ceiling: float | None = None,
+            seen: list[Move] | None = None) -> None:
         """Send ``question`` about ``view`` (its seat's view), to be thought about for
         ``budget`` seconds and, until the level's work is done, up to ``ceiling``; the
         reply comes through :meth:`replies`, its search's progress meanwhile in
-        :attr:`progress`."""
-        self._send({"question": question.to_json(), "budget": budget, "ceiling": ceiling,
-                    "player": player, "view": pack(view)})
+        :attr:`progress`. ``seen``: the moves since the seat's last question of the
+        kind, as the seat saw them (the worker goes on from the tree it kept then)."""
+        request = {"question": question.to_json(), "budget": budget, "ceiling": ceiling,
+                   "player": player, "view": pack(view)}
+        if seen is not None:
+            request["seen"] = [pack_move(m) for m in seen]
+        self._send(request)
 
     def forget(self, question: Question) -> None:
         """Tell the worker the answer to ``question`` is no longer wanted (it skips the

@@ -1,7 +1,11 @@
 """The computer players' worker process itself (``python -m tabletop.worker_process``): it reads
 the table's requests (:class:`_Requests`, a thread that notes questions withdrawn while
 it thinks), answers each with the asked seat's player, and writes the answers, and the
-progress of a long search, as JSON lines (the protocol: :mod:`tabletop.worker`)."""
+progress of a long search, as JSON lines (the protocol: :mod:`tabletop.worker`).
+
+A searching seat's tree is kept for its next question (:mod:`.engine.search_memory`), and
+where the machine gives more than two cores the worker's helper processes search each
+decision in worlds of their own beside it (:mod:`.engine.search_pool`)."""
 
 from __future__ import annotations
 
@@ -14,10 +18,13 @@ import time
 from collections import deque
 from typing import Any
 
-from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
+from .engine.levels import HINT_LEVEL, LEVELS, SURE_CAP, SearchPlayer
 from .engine.moves import Move
-from .engine.pack import pack_move, unpack
+from .engine.pack import pack_move, unpack, unpack_move
 from .engine.rng import Rng
+from .engine.search import Search
+from .engine.search_memory import TreeMemory
+from .engine.search_pool import SearchPool, processes, serve_helper
 from .engine.state import State
 from .worker import LOG, worker_nice
 
@@ -99,11 +106,45 @@ class _Requests:
             self._forgotten.discard((request.get("question") or [None] * 5)[4])
 
 
-def serve(inp, out) -> None:
-    """The worker process: answer requests until told to quit or the table goes away."""
+def serve(inp, out, helpers: int | None = None) -> None:
+    """The worker process: answer requests until told to quit or the table goes away.
+    ``helpers``: the helper processes to start (default: :func:`processes` less one)."""
+    setup = json.loads(inp.readline())
+    game, template = set_up(setup)
+    players: dict[str, Any] = {}
+    rng = Rng(int(setup.get("thinking_seed") or 0) ^ 0x5EED)
+    helpers = processes() - 1 if helpers is None else helpers
+    pool = SearchPool(helpers, _helper, (setup,)) if helpers > 0 else None
+    memory = TreeMemory()
+    # The catalog and the template live as long as the worker: kept out of the collector's
+    # full passes, so that a pass inside a decision is short (the budget holds).
+    gc.collect()
+    gc.freeze()
+    requests = _Requests(inp)
+    try:
+        while (request := requests.next()) is not None:
+            def progress(done: int, at_least: int, elapsed: float,
+                         q=request["question"]) -> None:
+                out.write(json.dumps({"progress": q, "done": done, "needed": at_least,
+                                      "seconds": round(elapsed, 3)}).encode() + b"\n")
+                out.flush()
+
+            reply = answer(game, template, players, rng, request, progress=progress,
+                           stop=lambda r=request: requests.withdrawn(r), memory=memory,
+                           pool=pool)
+            requests.done(request)
+            out.write(json.dumps(reply).encode() + b"\n")
+            out.flush()
+            memory.settle()
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def set_up(setup: dict) -> tuple[Any, State]:
+    """The game of a setup line and the state every view is rebuilt on."""
     from .games import get_game
 
-    setup = json.loads(inp.readline())
     game = get_game(setup["game"])
     rules = game.rules
     catalog = rules.load_catalog(mod_dirs=None if setup["mods"] else [])
@@ -115,34 +156,35 @@ def serve(inp, out) -> None:
         template = game.positions.build(catalog, options, TEMPLATE_SEED, setup["position"])
     else:
         template = rules.new_state(catalog, options, TEMPLATE_SEED)
+    return game, template
+
+
+def _helper(conn, setup: dict) -> None:
+    """A search helper process's main (:mod:`.engine.search_pool`): the worker's set-up,
+    then its share of the worker's decisions."""
+    game, template = set_up(setup)
     players: dict[str, Any] = {}
-    rng = Rng(int(setup.get("thinking_seed") or 0) ^ 0x5EED)
-    # The catalog and the template live as long as the worker: kept out of the collector's
-    # full passes, so that a pass inside a decision is short (the budget holds).
+
+    def hints_of(level: str):
+        if level not in players:
+            players[level] = make_player(game, level)
+        return game.rules, players[level].search_hints
+
     gc.collect()
     gc.freeze()
-    requests = _Requests(inp)
-    while (request := requests.next()) is not None:
-        def progress(done: int, at_least: int, elapsed: float, q=request["question"]) -> None:
-            out.write(json.dumps({"progress": q, "done": done, "needed": at_least,
-                                  "seconds": round(elapsed, 3)}).encode() + b"\n")
-            out.flush()
-
-        reply = answer(game, template, players, rng, request, progress=progress,
-                       stop=lambda r=request: requests.withdrawn(r))
-        requests.done(request)
-        out.write(json.dumps(reply).encode() + b"\n")
-        out.flush()
+    serve_helper(conn, template, hints_of)
 
 
 def answer(game, template: State, players: dict, rng: Rng, request: dict,
-           progress=None, stop=None) -> dict:
+           progress=None, stop=None, memory: TreeMemory | None = None,
+           pool: SearchPool | None = None) -> dict:
     """One request: the chosen move (or the error), with the time it took. A searching
     player (a level above easy, and every hint) thinks for the request's ``budget`` and,
     until it has done its level's work, up to its ``ceiling``, both counted from the
     request's arrival; it tells ``progress(done, needed, seconds)`` how far it is, and
     ends early, with its best move so far, when ``stop()`` says the question was
-    withdrawn."""
+    withdrawn; it goes on from the seat's kept tree in ``memory`` and shares the work
+    with ``pool``'s helpers (:func:`think`)."""
     t0 = time.perf_counter()
     reply: dict[str, Any] = {"question": request["question"], "move": None, "details": {}}
     try:
@@ -158,7 +200,10 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict,
             player.ceiling_at = t0 + max(budget, float(request.get("ceiling") or 0.0))
             player.progress, player.stop = progress, stop
         seat = request["question"][1]
-        move = player.choose(game.rules, view, seat, rng)
+        if isinstance(player, SearchPlayer) and not getattr(player, "temperature", 0.0):
+            move = think(game.rules, player, view, seat, rng, request, name, memory, pool)
+        else:
+            move = player.choose(game.rules, view, seat, rng)
         if move.seat != seat or move not in game.rules.legal_moves(view):
             # a bug of the player, said rather than sent as an answer
             raise ValueError(f"its move {move!r} is not legal for P{seat + 1}")
@@ -169,6 +214,66 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict,
         reply["error"] = f"{type(exc).__name__}: {exc}"
     reply["seconds"] = time.perf_counter() - t0
     return reply
+
+
+def think(rules, player: SearchPlayer, view: State, seat: int, rng: Rng, request: dict,
+          level: str, memory: TreeMemory | None = None, pool: SearchPool | None = None
+          ) -> Move:
+    """:meth:`SearchPlayer.choose`'s search, going on from the seat's tree kept in
+    ``memory`` (then keeping this one) and with ``pool``'s helpers searching the same
+    decision; ``player.details`` says how many visits the tree brought (``reused``), how
+    many processes searched (``processes``) and the helpers' iterations (``helped``,
+    within ``iterations``)."""
+    clock = player.clock
+    t0 = clock()
+    kind, _, moves, changes = request["question"][:4]
+    split = player.search_hints.split
+    seen = request.get("seen")
+    seen = None if seen is None else [unpack_move(m) for m in seen]
+    take = (lambda: memory.take(rules, kind, seat, level, moves, changes, view, seen, split,
+                                rng)) if memory is not None else (lambda: None)
+    if len(rules.legal_moves(view)) == 1:
+        move = player.choose(rules, view, seat, rng)
+        tree = take()  # kept through the forced move
+        if tree is not None:
+            memory.keep(kind, seat, level, moves, changes, view, move, tree, split)
+        return move
+    prior = player.own.choose(rules, view, seat, rng) if player.own is not None else None
+    deadline, player.deadline = player.deadline, None
+    ceiling, player.ceiling_at = player.ceiling_at, None
+    if deadline is None and player.seconds is not None:
+        deadline = t0 + player.seconds
+    if ceiling is None and player.ceiling is not None:
+        ceiling = t0 + player.ceiling
+    tree = take()
+    end = ceiling if ceiling is not None else deadline
+    helpers = 0
+    if pool is not None and end is not None and player.iterations is None:
+        helpers = pool.start(level, request["view"], seat, prior, end - clock(), rng)
+    search = Search(rules, player.search_hints, clock)
+    try:
+        decision = search.decide(
+            view, seat, rng, iterations=player.iterations, prior=prior, deadline=deadline,
+            at_least=player.at_least, ceiling=ceiling, progress=player.progress,
+            stop=player.stop, tree=tree, others=pool.done if helpers else None,
+            gather=pool.finish if helpers else None)
+    except BaseException:
+        if helpers:
+            pool.finish(0.0)  # stop them: nobody takes their figures
+        raise
+    helped = pool.helped if helpers else 0
+    if memory is not None:
+        memory.keep(kind, seat, level, moves, changes, view, decision.move, search.root,
+                    split)
+    player.last = decision
+    player.details = {"value": decision.value, "runner_up": decision.runner_up,
+                      "runner_up_value": decision.runner_up_value,
+                      "iterations": decision.iterations + helped, "prior": prior,
+                      "at_least": player.at_least, "seconds": clock() - t0,
+                      "worlds": decision.worlds, "margin": decision.margin,
+                      "sure": min(decision.sure, SURE_CAP), "reused": decision.reused,
+                      "processes": decision.processes, "helped": helped}
+    return decision.move
 
 
 def _plain(details: dict) -> dict:

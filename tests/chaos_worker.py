@@ -30,8 +30,8 @@ class Chaos:
         self.counts: Counter = Counter()
 
     def ask(self, question: Question, view, budget: float, player: str = "own",
-            ceiling: float | None = None) -> None:
-        self.real.ask(question, view, budget, player, ceiling)
+            ceiling: float | None = None, seen=None) -> None:
+        self.real.ask(question, view, budget, player, ceiling, seen=seen)
 
     @property
     def progress(self) -> dict:

@@ -9,6 +9,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# one searching process a decision (the worker's own) unless a test asks for more: the
+# figures the tests pin do not then depend on the machine's cores
+os.environ.setdefault("TABLETOP_SEARCH_PROCESSES", "1")
 
 import pytest  # noqa: E402
 

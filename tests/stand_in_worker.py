@@ -21,7 +21,7 @@ class StandInWorker:
         self.unreadable = 0
 
     def ask(self, question: Question, view, budget: float = 0.0, player: str = "own",
-            ceiling: float | None = None) -> None:
+            ceiling: float | None = None, seen=None) -> None:
         self.asked.append(question)
         self._pending.append([question, view, self.polls])
 

@@ -32,14 +32,16 @@ class Wire:
         self.forgotten: list[Question] = []
         self.queue: list[Reply] = []
         self.ceilings: list[float | None] = []
+        self.seen: list = []
         #: the search's progress, as the real worker keeps it: number -> (done, needed, s)
         self.progress: dict[int, tuple] = {}
         self.gone = ""
         self.closed = False
 
-    def ask(self, question, view, budget=0.0, player="own", ceiling=None) -> None:
+    def ask(self, question, view, budget=0.0, player="own", ceiling=None, seen=None) -> None:
         self.asked.append(question)
         self.ceilings.append(ceiling)
+        self.seen.append(seen)
 
     def forget(self, question) -> None:
         self.forgotten.append(question)
@@ -240,3 +242,41 @@ def test_the_game_s_own_player_has_no_bar_share(seats):
     session.seats[1] = SeatConfig("Bo", "computer", "easy")
     computers.take_move()
     assert computers.thinking and computers.thinking_share() is None
+
+
+def test_the_moves_seen_since_the_seats_last_question_go_with_the_next(seats):
+    """The worker's kept tree is followed by what the seat saw happen since its last
+    question: its own move first, then the others' as it saw them (a card it never saw
+    masked, so the worker is told no more than the seat's view); nothing after an undo."""
+    computers, session, wire = seats
+    rules = GAME.rules
+    computers.take_move()
+    assert wire.seen == [None]  # the seat's first question
+    first = wire.asked[-1]
+    own = next(m for m in legal(session) if rules.play(session.state, m).actor == 0)
+    wire.send(first, own)
+    assert computers.take_move().move == own
+    session.play(own)
+    played = [own]
+    rng = Rng(5)
+    while not session.state.over and session.state.actor != 1:
+        move = rng.choice(legal(session))
+        session.play(move)
+        played.append(move)
+    assert len(played) >= 2 and session.state.actor == 1
+    computers.take_move()
+    seen = wire.seen[-1]
+    start = first.moves
+    assert seen[0] == own and len(seen) == len(played) == len(session.moves) - start
+    for i, (got, move) in enumerate(zip(seen, played, strict=True)):
+        before, after = session.states[start + i], session.states[start + i + 1]
+        assert got == rules.observe(before, move, 1, after)
+        if got != move:  # masked: a card the seat saw neither before nor after
+            assert not rules._sees(before, move.card, 1) and not rules._sees(after, move.card, 1)
+    # an undo between: the worker is told nothing to follow (it starts afresh)
+    wire.send(wire.asked[-1], legal(session)[0])
+    session.play(computers.take_move().move)
+    session.undo()
+    computers.take_move()
+    assert wire.seen[-1] is None
+

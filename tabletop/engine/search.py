@@ -26,6 +26,14 @@ for this decision). Two root moves are then compared on the same hidden cards an
 same luck, which removes most of the noise of a short search (common random numbers);
 a world is still a fresh, sound sample of what the seat cannot see.
 
+**Reuse and helpers.** ``decide`` may start from a kept ``tree`` (the part of the seat's
+previous tree still consistent with what it has seen since, :mod:`.search_memory`): its
+visits are a head start, and the work guaranteed counts new iterations only. Other
+processes may search the same decision in worlds of their own (:mod:`.search_pool`):
+``others()`` counts their iterations towards the work, ``gather()`` brings their root
+figures, merged with this search's (visits and rewards summed; each process's common
+worlds paired within it).
+
 **The prior.** The root can be given the move the game's own player would make. It is
 tried first and keeps a bonus that fades with visits; at the end the search departs from
 it only when another move, played in at least ``switch_min`` worlds, did better in the
@@ -42,8 +50,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from .moves import Move
 from .rng import Rng
@@ -117,23 +125,71 @@ class Decision:
     worlds: int = 0
     margin: float = 0.0
     sure: float = 0.0
+    #: the root's visits the decision began with (a kept tree's head start; not counted
+    #: in ``iterations``), and how many processes' searches were merged into it
+    reused: int = 0
+    processes: int = 1
 
 
-def paired(a: Node, b: Node) -> tuple[int, float, float]:
-    """Root moves ``a`` and ``b`` in the sampled worlds both were played in (world ``n``
-    is the same for every root move): how many, the mean of ``a``'s score less ``b``'s
-    there, and that mean in standard errors (0 with fewer than two worlds; a difference
-    the same in every world counts as certain, ``inf``)."""
-    x, y = a.samples or [], b.samples or []
-    n = min(len(x), len(y))
+@dataclass
+class RootStat:
+    """A root move's figures from the searches of one decision: its visits, its total
+    reward for the searching seat, and its scores in each search's common worlds (one
+    list a search, in the same order for every move)."""
+
+    visits: int = 0
+    reward: float = 0.0
+    runs: list[list[float]] = field(default_factory=list)
+
+    @property
+    def worlds(self) -> int:
+        return sum(len(r) for r in self.runs)
+
+
+#: a decision's root moves and their figures
+RootStats = dict[Move, RootStat]
+
+
+def merge(parts: Sequence[RootStats]) -> RootStats:
+    """The root figures of several searches of the same decision as one: visits and
+    rewards summed, each search's worlds kept as its own run (run ``k``: search ``k``)."""
+    out: RootStats = {}
+    for k, part in enumerate(parts):
+        for move, stat in part.items():
+            got = out.get(move)
+            if got is None:
+                got = out[move] = RootStat(0, 0.0, [[] for _ in parts])
+            got.visits += stat.visits
+            got.reward += stat.reward
+            got.runs[k] = [x for run in stat.runs for x in run]
+    return out
+
+
+def paired_runs(xs: Sequence[Sequence[float]], ys: Sequence[Sequence[float]]
+                ) -> tuple[int, float, float]:
+    """Two root moves' scores, run by run (a run: one search's common worlds, world
+    ``n`` the same for both), in the worlds both were played in: how many, the mean of
+    the first's score less the second's there, and that mean in standard errors (0 with
+    fewer than two worlds; a difference the same in every world counts as certain,
+    ``inf``)."""
+    diffs: list[float] = []
+    for x, y in zip(xs, ys, strict=False):
+        n = min(len(x), len(y))
+        diffs += [p - q for p, q in zip(x[:n], y[:n], strict=True)]
+    n = len(diffs)
     if n < 2:
-        return n, (x[0] - y[0]) if n else 0.0, 0.0
-    diffs = [p - q for p, q in zip(x[:n], y[:n], strict=True)]
+        return n, diffs[0] if n else 0.0, 0.0
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     if var == 0:
         return n, mean, math.inf if mean else 0.0
     return n, mean, mean / math.sqrt(var / n)
+
+
+def paired(a: Node, b: Node) -> tuple[int, float, float]:
+    """Root moves ``a`` and ``b`` of one search in the worlds both were played in (see
+    :func:`paired_runs`)."""
+    return paired_runs([a.samples or []], [b.samples or []])
 
 
 class _Group:
@@ -151,8 +207,38 @@ class _Group:
         return hash(("group", self.key))
 
 
+def subtree(root: Node, keys: Iterable[Hashable], split: Callable[[Move], Hashable] | None
+            ) -> Node | None:
+    """The node reached from ``root`` by ``keys`` (moves, another seat's as the searching
+    seat saw them), through a split group where the tree went through one (the busier
+    way when it went both); None when the tree never went that way."""
+    node = root
+    for key in keys:
+        ways = [node.children.get(key)]
+        if split is not None and isinstance(key, Move):
+            group = node.children.get(_Group(split(key)))
+            ways.append(group.children.get(key) if group is not None else None)
+        found = [n for n in ways if n is not None]
+        if not found:
+            return None
+        node = max(found, key=lambda n: n.visits)
+    return node
+
+
+def count_nodes(root: Node, most: int) -> int:
+    """The nodes of the tree under ``root`` (itself included), counted up to ``most + 1``
+    (more is too many: the count stops there)."""
+    seen, todo = 0, [root]
+    while todo and seen <= most:
+        node = todo.pop()
+        seen += 1
+        todo.extend(node.children.values())
+    return seen
+
+
 class Search:
-    """ISMCTS for one seat (see the module docstring)."""
+    """ISMCTS for one seat (see the module docstring). After :meth:`decide`, ``root``
+    is its tree (to keep for the seat's next decision)."""
 
     def __init__(self, rules: Rules, hints: SearchHints | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -165,7 +251,9 @@ class Search:
                iterations: int | None = None, prior: Move | None = None,
                deadline: float | None = None, at_least: int = 0,
                ceiling: float | None = None, progress: Progress | None = None,
-               stop: Callable[[], bool] | None = None) -> Decision:
+               stop: Callable[[], bool] | None = None, tree: Node | None = None,
+               others: Callable[[], int] | None = None,
+               gather: Callable[[], list[RootStats]] | None = None) -> Decision:
         """The best move for ``seat`` from its ``view``: thinking until ``deadline``
         (a value of :attr:`clock`), for ``seconds``, or for exactly ``iterations``
         iterations (reproducible for a given ``rng``). A forced move is returned at once.
@@ -175,7 +263,12 @@ class Search:
         goes on until it has made that many iterations, or until ``ceiling`` (a value of
         :attr:`clock`; without one, ``deadline`` is the end). ``progress(done, at_least,
         elapsed)`` is told how far it is, at most every :data:`PROGRESS_EVERY` seconds;
-        ``stop()`` true ends it (the question was withdrawn): the best move so far."""
+        ``stop()`` true ends it (the question was withdrawn): the best move so far.
+
+        ``tree``: a kept tree to go on from (its visits a head start, see the module
+        docstring); ``others()``: the iterations other processes have made for this
+        decision, counted towards ``at_least`` and in the progress; ``gather()``: their
+        root figures at the end, merged with this search's."""
         clock = self.clock
         t0 = clock()
         legal = self.rules.legal_moves(view)
@@ -191,7 +284,10 @@ class Search:
         self._worlds: list[tuple[State, int]] = []
         self._seed = rng.below(1 << 40)
         self._root_classes = {m: [m] for m in legal}
-        root = self._root = Node(None)
+        root = self.root = self._root = tree if tree is not None else Node(None)
+        reused = root.visits
+        for _, node in self._leaves(root):
+            node.samples = None  # common worlds are this decision's own
         self._prior = prior if prior in legal else None
         split = self.hints.split
         self._prior_group = _Group(split(prior)) if split and self._prior else None
@@ -200,10 +296,13 @@ class Search:
         done = 0
         slowest = 0.0
         now = told = t0
+        helped = 0
         while done < (iterations if iterations is not None else math.inf):
+            if others is not None:
+                helped = others()
             # the end of this decision: the deadline once the work guaranteed is done
             end = math.inf if iterations is not None else \
-                deadline if done >= at_least else ceiling
+                deadline if done + helped >= at_least else ceiling
             if done and now + slowest > end:
                 break  # the next iteration might not end in time
             if stop is not None and stop():
@@ -214,16 +313,35 @@ class Search:
             slowest = max(slowest * 0.98, now - before)
             if progress is not None and now - told >= PROGRESS_EVERY:
                 told = now
-                progress(done, at_least, now - t0)
-        return self._decision(root, legal, done, clock() - t0)
+                progress(done + helped, at_least, now - t0)
+        stats = self.root_stats(root)
+        parts = gather() if gather is not None else []
+        if parts:
+            stats = merge([stats, *parts])
+        return self._decision(stats, legal, done, clock() - t0, reused, 1 + len(parts))
 
     # -- the answer ----------------------------------------------------------------------
-    def _decision(self, root: Node, legal: list[Move], done: int, seconds: float) -> Decision:
-        ranked = sorted(((n, m) for m, n in self._leaves(root) if m in legal and n.visits),
+    def root_stats(self, root: Node | None = None) -> RootStats:
+        """The root moves' figures of this search (a move reached both directly and
+        through its split group counts both ways)."""
+        out: RootStats = {}
+        for move, node in self._leaves(self._root if root is None else root):
+            stat = out.get(move)
+            if stat is None:
+                stat = out[move] = RootStat(0, 0.0, [[]])
+            stat.visits += node.visits
+            stat.reward += node.reward
+            stat.runs[0] += node.samples or []
+        return out
+
+    def _decision(self, stats: RootStats, legal: list[Move], done: int, seconds: float,
+                  reused: int = 0, processes: int = 1) -> Decision:
+        ranked = sorted(((n, m) for m, n in stats.items() if m in legal and n.visits),
                         key=lambda p: (p[0].visits, p[0].reward / p[0].visits),
                         reverse=True)
         if not ranked:  # no iteration ran: the prior, else the first move
-            return Decision(self._prior or legal[0], 0.5, None, 0.0, done, seconds)
+            return Decision(self._prior or legal[0], 0.5, None, 0.0, done, seconds,
+                            reused=reused, processes=processes)
         prior = next((p for p in ranked if p[1] == self._prior), None)
         if prior is not None and ranked[0] is not prior and \
                 not self._better(ranked[0][0], prior[0]):
@@ -231,17 +349,18 @@ class Search:
             ranked.insert(0, prior)
         best, move = ranked[0]
         second = ranked[1] if len(ranked) > 1 else None
-        worlds, margin, sure = paired(best, second[0]) if second else (0, 0.0, 0.0)
+        worlds, margin, sure = paired_runs(best.runs, second[0].runs) if second else \
+            (0, 0.0, 0.0)
         return Decision(move, best.reward / best.visits,
                         second[1] if second else None,
                         second[0].reward / second[0].visits if second else 0.0,
-                        done, seconds, best.visits, worlds, margin, sure)
+                        done, seconds, best.visits, worlds, margin, sure, reused, processes)
 
-    def _better(self, node: Node, prior: Node) -> bool:
+    def _better(self, node: RootStat, prior: RootStat) -> bool:
         """Did ``node`` beat the prior in the worlds both were played in, by more than
         ``switch_z`` standard errors?"""
-        n, mean, z = paired(node, prior)
-        if n < 2 or len(node.samples or ()) < self.hints.switch_min:
+        n, mean, z = paired_runs(node.runs, prior.runs)
+        if n < 2 or node.worlds < self.hints.switch_min:
             return False
         return mean > 0 and z > self.hints.switch_z
 

@@ -34,6 +34,9 @@ LOG = logging.getLogger("tabletop.computers")
 
 #: the longest a question may go unanswered before the table gives up on the worker
 GIVE_UP = 20.0
+#: the most moves sent as seen since a seat's last question (more: its kept tree is
+#: dropped, not followed)
+MAX_SEEN = 200
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ class ComputerSeats:
         self.dropped = 0
         self.fallbacks = 0
         self.illegal_answers = 0
+        #: (kind, seat) -> the moves and changes of the position of its last question:
+        #: what the seat has seen happen since goes with its next (the worker's kept tree)
+        self._last_asked: dict[tuple[str, int], tuple[int, int]] = {}
 
     # -- positions and questions -----------------------------------------------------------
     def question(self, kind: str, seat: int) -> Question:
@@ -148,9 +154,30 @@ class ComputerSeats:
             worker.forget(old[0])
         self._replies.pop(kind, None)
         worker.ask(q, self.session.game.rules.view(self.session.state, seat), budget, player,
-                   LEVELS[player].ceiling if player in LEVELS else None)
+                   LEVELS[player].ceiling if player in LEVELS else None,
+                   seen=self.seen_since(kind, seat))
         self.awaited[kind] = (q, time.monotonic())
         return q
+
+    def seen_since(self, kind: str, seat: int) -> list[Move] | None:
+        """The moves played since ``seat``'s last question of ``kind``, each as the seat
+        saw it (:meth:`~tabletop.engine.rules.Rules.observe`: another seat's hidden card
+        masked), so that the worker can go on from the tree it kept; None when there was
+        no such question, when anything but moves came between (an undo, a redo, a game
+        loaded) or when the moves are too many to be worth sending."""
+        s = self.session
+        now = (len(s.moves), s.changes)
+        last = self._last_asked.get((kind, seat))
+        self._last_asked[(kind, seat)] = now
+        if last is None:
+            return None
+        gone = now[0] - last[0]
+        if not 0 < gone <= MAX_SEEN or now[1] - last[1] != gone:
+            return None
+        observe = s.game.rules.observe
+        states, moves = s.states, s.moves
+        return [observe(states[i], moves[i], seat, states[i + 1])
+                for i in range(last[0], now[0])]
 
     def _collect(self) -> None:
         """Sort the replies come so far: those awaited are kept, every other dropped; a
