@@ -30,13 +30,14 @@ import yaml
 from .. import ART_DIR, DATA_DIR
 from . import limits, safe_open, yamlio
 from .cardfiles import scanned_files
-from .cardmarks import FileMarks, card_marks
+from .cardmarks import CardMarks, FileMarks, card_marks
 from .cards import CardError, Catalog, card_def
 from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _id_match = ID_RE.match
+_MDict = yamlio.MDict
 
 COMMON_FIELDS: dict[str, Field] = {
     "id": Field(Str(), required=True,
@@ -284,9 +285,36 @@ class CardLoader:
         here: dict[str, int] = {}  # ids defined in this file -> line
         marks = cards.item_marks
         source = FileMarks(text)
+        checks = self.checks
+        known = catalog.cards
+        art = self.art
         for index, raw in enumerate(cards):
             if index % 200 == 199:
                 limits.checkpoint()
+            # the common card, here without a call: a mapping read on the fast path, of a
+            # known kind, that its compiled check takes, with a good new id and no picture
+            # to look for; anything else goes to _load_card, which says what is wrong
+            kind = raw.get("kind") if raw.__class__ is _MDict else None
+            check = checks.get(kind) if kind.__class__ is str else None
+            if check is not None and raw._value_marks is None:  # noqa: SLF001
+                try:
+                    data = check(raw)
+                except Exception:  # noqa: BLE001 - _load_card words it
+                    data = None
+                card_id = raw.get("id")
+                if (data is not None and card_id.__class__ is str and _id_match(card_id)
+                        and card_id not in here and (is_mod or card_id not in known)
+                        and not (art and data["art"])):
+                    if not art:
+                        data["art"] = None
+                    del data["id"], data["kind"]
+                    line = marks[index][0]
+                    here[card_id] = line
+                    if card_id in known:
+                        catalog.overridden.append(card_id)
+                    known[card_id] = card_def(card_id, kind, data.pop("name"), data, shown,
+                                              line, CardMarks(source, index))
+                    continue
             self._load_card(raw, marks[index], shown, catalog, is_mod, base_dir, roots, here,
                             (source, index))
 

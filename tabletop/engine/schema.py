@@ -567,8 +567,14 @@ class OneOfKey(Spec):
         return out
 
     def _compile(self):
+        # each variant's record with the key as one more field, last (where the careful
+        # check puts it), that takes only the variant's own name: the mapping is checked
+        # as it is, not copied without its key first
         key = self.key
-        variants = {name: record.compiled() for name, record in self.variants.items()}
+        variants = {name: Record({**{k: f for k, f in record.fields.items() if k != key},
+                                  key: Field(Enum(name), required=True)},
+                                 name=record.name).compiled()
+                    for name, record in self.variants.items()}
 
         def run(value):
             if not isinstance(value, dict):
@@ -577,9 +583,7 @@ class OneOfKey(Spec):
             variant = variants.get(name) if name.__class__ is str else None
             if variant is None:
                 raise Invalid
-            out = variant({k: v for k, v in value.items() if k != key})
-            out[key] = name
-            return out
+            return variant(value)
         return run
 
 
