@@ -22,13 +22,23 @@ def yaml_files(directory: Path, special: bool = False) -> list[Path]:
     reader (:meth:`CardLoader.read`) reports each as a problem naming it, unread."""
     if not directory.is_dir():
         return []
-    found: list[Path] = []
-    _scan(directory, found, special)
-    return sorted(found)
+    return _listed(directory, special, None)
 
 
-def _scan(folder: Path, found: list[Path], special: bool,
-          plain: set[str] | None = None) -> None:
+def _listed(directory: Path, special: bool, plain: set[str] | None) -> list[Path]:
+    """The files found, as paths, in ``sorted(Path)``'s order (part by part); the scan
+    works on text, a path made once per file found at the end."""
+    found: list[str] = []
+    _scan(str(directory), found, special, plain)
+    found.sort(key=_parts)
+    return [Path(f) for f in found]
+
+
+def _parts(path: str) -> list[str]:
+    return path.split(os.sep)
+
+
+def _scan(folder: str, found: list[str], special: bool, plain: set[str] | None) -> None:
     try:
         with os.scandir(folder) as listing:
             entries = list(listing)
@@ -41,18 +51,18 @@ def _scan(folder: Path, found: list[Path], special: bool,
         except OSError:
             is_folder = False
         if is_folder:
-            _scan(folder / name, found, special, plain)
+            _scan(entry.path, found, special, plain)
         elif ((name.endswith(".yaml") and len(name) > 5)  # the suffix (".yaml" has none)
               or (name.endswith(".yml") and len(name) > 4)):
             try:
                 regular = entry.is_file()
             except OSError:  # a link in a loop
                 regular = False
-            if regular or (special and safe_open.is_special(folder / name)):
-                path = folder / name
+            path = entry.path
+            if regular or (special and safe_open.is_special(Path(path))):
                 found.append(path)
                 if plain is not None and regular and not entry.is_symlink():
-                    plain.add(str(path))
+                    plain.add(path)
 
 
 def scanned_files(directory: Path, plain: set[str]) -> list[Path]:
@@ -62,6 +72,4 @@ def scanned_files(directory: Path, plain: set[str]) -> list[Path]:
     they are links)."""
     if not directory.is_dir():
         return []
-    found: list[Path] = []
-    _scan(directory, found, True, plain)
-    return sorted(found)
+    return _listed(directory, True, plain)
