@@ -237,7 +237,7 @@ def test_the_bar_fills_as_the_levels_work_is_done(seats, monkeypatch):
     assert at(2.5, work // 2) == 1.0
 
 
-def test_the_game_s_own_player_has_no_bar_share(seats):
+def test_a_level_that_answers_at_once_has_no_bar_share(seats):
     computers, session, wire = seats
     session.seats[1] = SeatConfig("Bo", "computer", "easy")
     computers.take_move()

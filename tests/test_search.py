@@ -186,12 +186,15 @@ def test_the_search_stops_on_time(gid):
 
 
 def test_the_levels():
-    assert LEVELS["easy"].seconds is None
+    assert LEVELS["easy"].seconds == 0.1 and LEVELS["easy"].at_once
     assert LEVELS["normal"].seconds == 0.5 and LEVELS["hard"].seconds == 2.0
     brawl = GAMES["brawl"]
-    assert type(brawl.player_at("easy")) is type(brawl.computer_player())
+    easy = brawl.player_at("easy")
+    assert isinstance(easy, SearchPlayer) and easy.temperature > 0 and easy.mistake_bound > 0
     assert isinstance(brawl.player_at("hard"), SearchPlayer)
-    assert brawl.player_at("hard").seconds == 2.0
+    assert brawl.player_at("hard").seconds == 2.0 and brawl.player_at("hard").temperature == 0
+    # a measurement's player (its own time or iterations) is the plain search
+    assert brawl.player_at("easy", iterations=50).temperature == 0
 
 
 def test_the_bench_measures_the_search_for_every_game(monkeypatch):

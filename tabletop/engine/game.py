@@ -90,9 +90,11 @@ class Game:
 
     def player_at(self, level: str, seconds: float | None = None,
                   iterations: int | None = None, clock=None):
-        """The computer player of a difficulty level (:mod:`.levels`): the game's own
-        player at ``easy``, the search otherwise (``seconds`` or ``iterations`` replace
-        the level's time budget, and ``clock`` its clock, for measurements)."""
+        """The computer player of a difficulty level (:mod:`.levels`): the search, or at a
+        level with a temperature (``easy``) the glance, with the level's judgement
+        (``seconds`` or ``iterations`` replace the level's time budget, and ``clock`` its
+        clock, for measurements: the plain search, its best move); the game's own player
+        at a level that does not think."""
         budget = LEVELS[level].seconds if seconds is None else seconds
         if budget is None and iterations is None:
             return self.computer_player()
@@ -102,7 +104,8 @@ class Game:
                               iterations,
                               at_least=LEVELS[level].work(self.search_rate) if guaranteed
                               else 0,
-                              ceiling=LEVELS[level].ceiling if guaranteed else None)
+                              ceiling=LEVELS[level].ceiling if guaranteed else None,
+                              level=LEVELS[level] if guaranteed else None)
         if clock is not None:
             player.clock = clock
         return player

@@ -27,8 +27,8 @@ class Option:
 class SeatConfig:
     name: str
     kind: str = "human"  # "human" or "computer"
-    #: a computer seat's difficulty (:data:`tabletop.engine.levels.LEVELS`); "easy", the
-    #: game's own player, unless the new-game screen chose another
+    #: a computer seat's difficulty (:data:`tabletop.engine.levels.LEVELS`); "easy" (a
+    #: glance) unless the new-game screen chose another
     level: str = "easy"
 
 

@@ -1,8 +1,12 @@
 """Difficulty levels of the computer players, and the player that searches.
 
-``easy`` is the game's own hand-written player; ``normal`` and ``hard`` run the one search
-(:mod:`.search`), guided by that same player (its move is the search's prior and its
-rollout policy). A forced move (one legal move) is made at once.
+``normal`` and ``hard`` run the one search (:mod:`.search`), guided by the game's own
+hand-written player (its move is the search's prior and its rollout policy), and make
+the move it finds best. ``easy`` glances: a short look at the candidate moves in a few
+sampled worlds (the own player's move among them), then a choice with a temperature among
+those whose estimated loss against the best is within its mistake bound
+(:mod:`.temper`): levels differ in judgement, not only in time. A forced move (one legal
+move) is made at once.
 
 **A level is an amount of thinking, not a clock.** Each searching level has a nominal
 time (``seconds``: what a decision takes on a quiet machine) and guarantees its work:
@@ -25,6 +29,7 @@ from .rng import Rng
 from .rules import Rules
 from .search import Decision, Search, SearchHints
 from .state import State
+from .temper import MIN_WORLDS, Glance, candidates, glance, tempered
 
 #: the share of the reference machine's iterations in a level's nominal time that the
 #: level guarantees (below 1, so that a quiet machine's decision takes the nominal time)
@@ -34,32 +39,48 @@ WORK_SHARE = 0.8
 @dataclass(frozen=True)
 class Level:
     """One difficulty: its name, what the new-game screen says, the nominal thinking time
-    per decision (None: the game's own player, which answers in milliseconds) and the
-    most it may take on a busy machine to do the work it guarantees."""
+    per decision (None: the game's own player, which answers in milliseconds), the most
+    it may take on a busy machine to do the work it guarantees, and its judgement: the
+    temperature of its choice and its mistake bound, in estimated chance to win (a level
+    with a temperature glances instead of searching: :mod:`.temper`)."""
 
     key: str
     label: str
     seconds: float | None
     ceiling: float | None = None
+    #: the softmax temperature over the moves' estimated values (0: the best move)
+    temperature: float = 0.0
+    #: the most estimated loss against the best that a move chosen may have
+    mistake_bound: float = 0.0
+
+    @property
+    def at_once(self) -> bool:
+        """Does a decision take no time a player would notice (at most :data:`AT_ONCE`
+        on a quiet machine)?"""
+        return self.seconds is None or self.seconds <= AT_ONCE
 
     @property
     def budget_text(self) -> str:
-        if self.seconds is None:
+        if self.at_once:
             return "answers at once"
         if self.ceiling is None:
             return f"thinks up to {self.seconds:g} s a move"
         return f"thinks {self.seconds:g}\u2013{self.ceiling:g} s a move"  # (longer: busy)
 
     def work(self, rate: float | None) -> int:
-        """The iterations a decision is guaranteed, for a game whose search makes
-        ``rate`` a second on the reference machine (0: none, time only)."""
+        """The iterations a decision is guaranteed (a glance's rollouts), for a game
+        whose search makes ``rate`` a second on the reference machine (0: none, time
+        only)."""
         if self.seconds is None or not rate:
             return 0
         return max(1, round(rate * self.seconds * WORK_SHARE))
 
 
+#: a nominal time a player hardly notices: a level that thinks no longer "answers at once"
+AT_ONCE = 0.2
+
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", "Easy", None),
+    "easy": Level("easy", "Easy", 0.1, 0.4, temperature=0.01, mistake_bound=0.05),
     "normal": Level("normal", "Normal", 0.5, 2.0),
     "hard": Level("hard", "Hard", 2.0, 8.0),
 }
@@ -86,16 +107,25 @@ def player_policy(player, own_view: bool = False) -> Any:
 
 
 class SearchPlayer:
-    """A computer player that searches (see the module docstring). After each decision
-    ``details`` holds the estimated chance to win, the runner-up and the work done."""
+    """A computer player that searches, or, at a level with a temperature, glances (see
+    the module docstring). After each decision ``details`` holds the estimated chance to
+    win, the runner-up (or the loss of the move chosen) and the work done.
+
+    ``level``: the judgement (temperature, mistake bound) of the level it plays at
+    (:meth:`~.game.Game.player_at` gives it); none: the search's best move."""
 
     name = "search"
 
     def __init__(self, hints: SearchHints, own, seconds: float | None = None,
                  iterations: int | None = None, clock=time.perf_counter,
-                 at_least: int = 0, ceiling: float | None = None) -> None:
+                 at_least: int = 0, ceiling: float | None = None,
+                 level: Level | None = None) -> None:
         self.search_hints = hints
         self.own = own
+        judge = level
+        #: the temperature of the choice and the mistake bound (0: the search's best)
+        self.temperature = judge.temperature if judge else 0.0
+        self.mistake_bound = judge.mistake_bound if judge else 0.0
         self.seconds = seconds
         self.iterations = iterations
         #: the iterations guaranteed a decision, and the most it may then take (seconds)
@@ -131,6 +161,8 @@ class SearchPlayer:
             deadline = t0 + self.seconds
         if ceiling is None and self.ceiling is not None:
             ceiling = t0 + self.ceiling
+        if self.temperature > 0:
+            return self._glance(rules, view, seat, rng, legal, prior, ceiling, t0)
         decision = Search(rules, self.search_hints, self.clock).decide(
             view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline,
             at_least=self.at_least, ceiling=ceiling, progress=self.progress, stop=self.stop)
@@ -142,3 +174,21 @@ class SearchPlayer:
                         "worlds": decision.worlds, "margin": decision.margin,
                         "sure": min(decision.sure, SURE_CAP)}
         return decision.move
+
+    def _glance(self, rules: Rules, view: State, seat: int, rng: Rng, legal: list[Move],
+                prior: Move | None, ceiling: float | None, t0: float) -> Move:
+        """A glance of the guaranteed work in rollouts (``iterations`` when given), then
+        the tempered choice (:mod:`.temper`); ``ceiling`` ends the glance early."""
+        rollouts = self.iterations or self.at_least or len(legal) * MIN_WORLDS
+        moves = candidates(legal, prior, rollouts, rng)
+        seen: Glance = glance(rules, self.search_hints, view, seat, moves, rng, rollouts,
+                              self.clock, ceiling, self.progress, self.stop)
+        move = tempered(seen, self.temperature, self.mistake_bound, rng)
+        value = seen.values[seen.moves.index(move)]
+        self.last = Decision(move, value, None, 0.0, seen.rollouts, seen.seconds)
+        self.details = {"value": value, "loss": seen.loss(move), "best": seen.best,
+                        "candidates": len(moves), "worlds": seen.worlds,
+                        "iterations": seen.rollouts, "prior": prior,
+                        "at_least": self.at_least, "seconds": self.clock() - t0,
+                        "temperature": self.temperature}
+        return move

@@ -102,12 +102,13 @@ class ComputerSeats:
         return level if level in LEVELS else "easy"
 
     def budget(self, seat: int) -> float:
-        """The thinking time of ``seat``'s level (0 for the game's own player)."""
+        """The nominal thinking time of ``seat``'s level (0 for a level that does not
+        think)."""
         return LEVELS[self.level(seat)].seconds or 0.0
 
     def thinking_share(self) -> float | None:
-        """How far the computer seat thinking now is, 0-1, for the table's bar (None: it
-        is the game's own player, which answers at once, or nobody thinks). The share of
+        """How far the computer seat thinking now is, 0-1, for the table's bar (None: its
+        level answers at once, Easy's glance included, or nobody thinks). The share of
         its level's work done (the worker's progress) while that runs ahead of the
         nominal time, never less than the share of the ceiling gone: on a quiet machine
         the bar fills over the nominal time, on a busy one as the work is done, and
@@ -117,7 +118,7 @@ class ComputerSeats:
             return None
         question, when = asked
         level = LEVELS[self.level(question.seat)]
-        if not level.seconds:
+        if level.at_once:
             return None
         elapsed = time.monotonic() - when
         ceiling = level.ceiling or level.seconds
@@ -263,7 +264,7 @@ class ComputerSeats:
                 self._ask("move", s.actor, self.budget(s.actor), self.level(s.actor))
 
     def fallback(self, q: Question, why: str) -> Answer | None:
-        """The move of ``q``'s seat by its own hand-written player (the Easy level) from
+        """The move of ``q``'s seat by its own hand-written player from
         its view, when the worker failed it: only for a computer seat that must act now
         (else None). Logged, counted and said on the table."""
         if q.seat not in self.seats or not self.current(q):
