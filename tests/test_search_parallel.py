@@ -15,7 +15,7 @@ from tabletop.engine.pack import pack, unpack_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import RootStat, merge, paired_runs
 from tabletop.engine.search_memory import TreeMemory
-from tabletop.engine.search_pool import PROCESSES_ENV, SearchPool, processes
+from tabletop.engine.search_pool import GRACE, PROCESSES_ENV, SearchPool, processes
 from tabletop.games import GAMES
 from tabletop.worker import ComputerWorker, Question
 from tabletop.worker_process import _helper, answer, set_up
@@ -62,9 +62,16 @@ def test_a_decision_merges_the_helpers_visits_legal_in_every_game(pooled):
     details = reply["details"]
     assert details["processes"] == 2 and details["helped"] > 0
     assert details["iterations"] > details["helped"]
-    assert reply["seconds"] <= CEILING + 0.05, reply["seconds"]
     assert unpack_move(reply["move"]) in game.rules.legal_moves(state)
     assert players["normal"].last.visits <= details["iterations"]
+    # within the ceiling plus 50 ms, as a decision of the worker alone is: on a machine
+    # whose cores are busy a process may wait for its turn past any bound, so the bound
+    # is also tied to the same decision made alone right beside it (the helpers may add
+    # their grace for the figures, no more)
+    alone = _ask(game, template, state, None, 2, players)
+    assert alone["details"]["processes"] == 1
+    bound = max(CEILING + 0.05, alone["seconds"] + GRACE + 0.02)
+    assert reply["seconds"] <= bound, (reply["seconds"], alone["seconds"])
 
 
 def test_a_withdrawn_question_stops_the_helpers_too(pooled):
