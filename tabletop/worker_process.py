@@ -18,7 +18,7 @@ import time
 from collections import deque
 from typing import Any
 
-from .engine.levels import HINT_LEVEL, LEVELS, SURE_CAP, SearchPlayer
+from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
 from .engine.moves import Move
 from .engine.pack import pack_move, unpack, unpack_move
 from .engine.rng import Rng
@@ -239,12 +239,7 @@ def think(rules, player: SearchPlayer, view: State, seat: int, rng: Rng, request
             memory.keep(kind, seat, level, moves, changes, view, move, tree, split)
         return move
     prior = player.own.choose(rules, view, seat, rng) if player.own is not None else None
-    deadline, player.deadline = player.deadline, None
-    ceiling, player.ceiling_at = player.ceiling_at, None
-    if deadline is None and player.seconds is not None:
-        deadline = t0 + player.seconds
-    if ceiling is None and player.ceiling is not None:
-        ceiling = t0 + player.ceiling
+    deadline, ceiling = player.times(t0)
     tree = take()
     end = ceiling if ceiling is not None else deadline
     helpers = 0
@@ -265,14 +260,8 @@ def think(rules, player: SearchPlayer, view: State, seat: int, rng: Rng, request
     if memory is not None:
         memory.keep(kind, seat, level, moves, changes, view, decision.move, search.root,
                     split)
-    player.last = decision
-    player.details = {"value": decision.value, "runner_up": decision.runner_up,
-                      "runner_up_value": decision.runner_up_value,
-                      "iterations": decision.iterations + helped, "prior": prior,
-                      "at_least": player.at_least, "seconds": clock() - t0,
-                      "worlds": decision.worlds, "margin": decision.margin,
-                      "sure": min(decision.sure, SURE_CAP), "reused": decision.reused,
-                      "processes": decision.processes, "helped": helped}
+    player.record(decision, prior, t0, iterations=decision.iterations + helped,
+                  reused=decision.reused, processes=decision.processes, helped=helped)
     return decision.move
 
 

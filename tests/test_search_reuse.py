@@ -40,27 +40,34 @@ def _ask(game, template, players, memory, state, seat, moves, changes, number,
     return reply, players[level].last
 
 
-def _own_turn_twice(gid: str = "solo-deckbuilder"):
-    """A position where the seat, after its move, chooses again (Solo: every move is
-    its own)."""
-    game, state = midgame(gid, moves=30)
-    return game, state
+def _first_answer():
+    """A Solo position (every move is the seat's own, so it chooses again after its
+    move), the worker's players and a tree memory, and the first answer there: the
+    rules, the state, its seat, what ``_ask`` needs, and the first decision."""
+    _, state = midgame("solo-deckbuilder", moves=30)
+    game, template, players = _worker("solo-deckbuilder")
+    memory = TreeMemory()
+    seat = state.actor
+    _, first = _ask(game, template, players, memory, state, seat, 10, 10, 1)
+    return game.rules, state, seat, (game, template, players, memory), first
+
+
+def _then(rules, state, move):
+    """The state after ``move``, where the seat must have a choice again."""
+    after = rules.play(state, move)
+    if len(rules.legal_moves(after)) < 2:
+        pytest.skip("the next decision is forced")
+    return after
 
 
 def test_a_seat_asked_again_goes_on_from_the_line_it_chose():
-    game, state = _own_turn_twice()
-    rules = game.rules
-    seat = state.actor
-    game, template, players = _worker("solo-deckbuilder")
-    memory = TreeMemory()
-    reply, first = _ask(game, template, players, memory, state, seat, 10, 10, 1)
-    kept = memory._kept[("move", seat)].node
-    kept_visits = kept.visits
+    rules, state, seat, worker, first = _first_answer()
+    memory = worker[3]
+    kept_visits = memory._kept[("move", seat)].node.visits
     assert kept_visits > 0
-    after = rules.play(state, first.move)
-    while len(rules.legal_moves(after)) < 2:  # (a forced move between: not a reuse)
-        pytest.skip("the next decision is forced")
-    reply, second = _ask(game, template, players, memory, after, seat, 11, 11, 2)
+    after = _then(rules, state, first.move)
+    reply, second = _ask(*worker, after, seat, 11, 11, 2)
+    game = worker[0]
     assert reply["details"]["reused"] == kept_visits == second.reused
     assert reply["details"]["iterations"] == WORK  # the new work is not cut
     assert second.move in rules.legal_moves(after)
@@ -98,32 +105,19 @@ def test_the_chosen_line_keeps_its_statistics():
 
 
 def test_an_unexpected_move_drops_the_tree():
-    game, state = _own_turn_twice()
-    rules = game.rules
-    seat = state.actor
-    game, template, players = _worker("solo-deckbuilder")
-    memory = TreeMemory()
-    _, first = _ask(game, template, players, memory, state, seat, 10, 10, 1)
+    rules, state, seat, worker, first = _first_answer()
+    memory = worker[3]
     other = next(m for m in rules.legal_moves(state) if m != first.move)
-    after = rules.play(state, other)
-    if len(rules.legal_moves(after)) < 2:
-        pytest.skip("the next decision is forced")
-    reply, _ = _ask(game, template, players, memory, after, seat, 11, 11, 2)
+    reply, _ = _ask(*worker, _then(rules, state, other), seat, 11, 11, 2)
     assert reply["details"]["reused"] == 0 and memory.dropped == 1 and memory.taken == 0
 
 
 @pytest.mark.parametrize("case", ["undo", "new game", "level", "seen differs"])
 def test_anything_else_unexpected_drops_the_tree(case):
-    game, state = _own_turn_twice()
-    rules = game.rules
-    seat = state.actor
-    game, template, players = _worker("solo-deckbuilder")
+    rules, state, seat, worker, first = _first_answer()
+    game, _, players, memory = worker
     players["hard"] = game.player_at("hard", iterations=WORK)
-    memory = TreeMemory()
-    _, first = _ask(game, template, players, memory, state, seat, 10, 10, 1)
-    after = rules.play(state, first.move)
-    if len(rules.legal_moves(after)) < 2:
-        pytest.skip("the next decision is forced")
+    after = _then(rules, state, first.move)
     moves, changes, level, seen = 11, 11, "normal", None
     if case == "undo":
         changes = 13  # the same move made again after an undo: another position's tree
@@ -133,8 +127,7 @@ def test_anything_else_unexpected_drops_the_tree(case):
         level = "hard"
     else:
         seen = [next(m for m in rules.legal_moves(state) if m != first.move)]
-    reply, _ = _ask(game, template, players, memory, after, seat, moves, changes, 2,
-                    level=level, seen=seen)
+    reply, _ = _ask(*worker, after, seat, moves, changes, 2, level=level, seen=seen)
     assert reply["details"]["reused"] == 0 and memory.taken == 0
 
 
@@ -179,7 +172,7 @@ def test_what_the_seat_saw_others_do_leads_through_the_tree():
 
 
 def test_a_tree_too_big_is_not_kept():
-    game, state = _own_turn_twice()
+    _, state = midgame("solo-deckbuilder", moves=30)
     seat = state.actor
     game, template, players = _worker("solo-deckbuilder")
     memory = TreeMemory(max_nodes=5)
@@ -190,18 +183,16 @@ def test_a_tree_too_big_is_not_kept():
 
 
 def test_a_hint_keeps_its_tree_only_when_told_what_was_played():
-    game, state = _own_turn_twice()
-    rules = game.rules
+    _, state = midgame("solo-deckbuilder", moves=30)
     seat = state.actor
     game, template, players = _worker("solo-deckbuilder")
+    rules = game.rules
     memory = TreeMemory()
     request = {"question": ["hint", seat, 10, 10, 1], "budget": 0.5, "ceiling": 2.0,
                "player": "normal", "view": pack(rules.view(state, seat))}
     reply = answer(game, template, players, Rng(1), request, memory=memory)
     hinted = players["normal"].last.move
-    after = rules.play(state, hinted)
-    if len(rules.legal_moves(after)) < 2:
-        pytest.skip("the next decision is forced")
+    after = _then(rules, state, hinted)
     again = dict(request, question=["hint", seat, 11, 11, 2],
                  view=pack(rules.view(after, seat)))
     assert answer(game, template, players, Rng(2), again, memory=memory)["details"][

@@ -155,25 +155,37 @@ class SearchPlayer:
             self.details = {"forced": True}
             return legal[0]
         prior = self.own.choose(rules, view, seat, rng) if self.own is not None else None
+        deadline, ceiling = self.times(t0)
+        if self.temperature > 0:
+            return self._glance(rules, view, seat, rng, legal, prior, ceiling, t0)
+        decision = Search(rules, self.search_hints, self.clock).decide(
+            view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline,
+            at_least=self.at_least, ceiling=ceiling, progress=self.progress, stop=self.stop)
+        self.record(decision, prior, t0)
+        return decision.move
+
+    def times(self, t0: float) -> tuple[float | None, float | None]:
+        """The decision's deadline and ceiling on :attr:`clock`: those the worker set
+        (taken: the next decision starts afresh), else ``seconds`` and ``ceiling`` from
+        ``t0``, when it began."""
         deadline, self.deadline = self.deadline, None
         ceiling, self.ceiling_at = self.ceiling_at, None
         if deadline is None and self.seconds is not None:
             deadline = t0 + self.seconds
         if ceiling is None and self.ceiling is not None:
             ceiling = t0 + self.ceiling
-        if self.temperature > 0:
-            return self._glance(rules, view, seat, rng, legal, prior, ceiling, t0)
-        decision = Search(rules, self.search_hints, self.clock).decide(
-            view, seat, rng, iterations=self.iterations, prior=prior, deadline=deadline,
-            at_least=self.at_least, ceiling=ceiling, progress=self.progress, stop=self.stop)
+        return deadline, ceiling
+
+    def record(self, decision: Decision, prior: Move | None, t0: float, **more: Any) -> None:
+        """:attr:`last` and :attr:`details` after a search's ``decision`` begun at ``t0``
+        (``more``: details to add or replace)."""
         self.last = decision
         self.details = {"value": decision.value, "runner_up": decision.runner_up,
                         "runner_up_value": decision.runner_up_value,
                         "iterations": decision.iterations, "prior": prior,
                         "at_least": self.at_least, "seconds": self.clock() - t0,
                         "worlds": decision.worlds, "margin": decision.margin,
-                        "sure": min(decision.sure, SURE_CAP)}
-        return decision.move
+                        "sure": min(decision.sure, SURE_CAP), **more}
 
     def _glance(self, rules: Rules, view: State, seat: int, rng: Rng, legal: list[Move],
                 prior: Move | None, ceiling: float | None, t0: float) -> Move:

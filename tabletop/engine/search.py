@@ -519,27 +519,44 @@ class Search:
         return out
 
     def _rollout(self, state: State, rng: Rng, deadline: float) -> tuple[float, ...]:
-        """Play on with the policy, at most ``depth`` moves (forced moves free), then
-        score: ``returns`` of a finished game, else ``evaluate`` per seat."""
-        rules = self.rules
-        hints = self.hints
-        policy = hints.policy
-        epsilon = hints.epsilon
-        left = hints.depth
+        """:func:`rollout`, stopped before a policy move that might overrun ``deadline``
+        (the slowest recent policy move, decaying, is the measure)."""
+        policy = self.hints.policy
+        if policy is None:
+            return rollout(self.rules, self.hints, state, rng)
         clock = self.clock
-        while left > 0 and not state.over:
-            legal = rules.legal_moves(state)
-            if len(legal) == 1:
-                move = legal[0]
+
+        def timed(rules: Rules, state: State, legal: list[Move], rng: Rng) -> Move | None:
+            start = clock()
+            if start + self._policy_time > deadline:
+                return None  # no time for another policy move: score the position now
+            move = policy(rules, state, legal, rng)
+            self._policy_time = max(self._policy_time * 0.95, clock() - start)
+            return move
+
+        return rollout(self.rules, self.hints, state, rng, timed)
+
+
+def rollout(rules: Rules, hints: SearchHints, state: State, rng: Rng,
+            policy: Callable[[Rules, State, list[Move], Rng], Move | None] | None = None
+            ) -> tuple[float, ...]:
+    """Play ``state`` on with ``policy`` (the hints' own by default; uniform random
+    without one, or for the hints' ``epsilon`` share) for at most ``depth`` decisions
+    (forced moves free), then score it: ``returns`` of a finished game, else
+    ``evaluate`` per seat. A policy that gives None ends the play there."""
+    policy = hints.policy if policy is None else policy
+    epsilon, left = hints.epsilon, hints.depth
+    while left > 0 and not state.over:
+        legal = rules.legal_moves(state)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            left -= 1
+            if policy is None or (epsilon and rng.random() < epsilon):
+                move = legal[rng.below(len(legal))]
             else:
-                left -= 1
-                if policy is None or (epsilon and rng.random() < epsilon):
-                    move = legal[rng.below(len(legal))]
-                else:
-                    start = clock()
-                    if start + self._policy_time > deadline:
-                        break  # no time for another policy move: score the position now
-                    move = policy(rules, state, legal, rng)
-                    self._policy_time = max(self._policy_time * 0.95, clock() - start)
-            rules.apply(state, move)
-        return rules.returns(state)
+                move = policy(rules, state, legal, rng)
+                if move is None:
+                    break
+        rules.apply(state, move)
+    return rules.returns(state)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from .moves import Move
 from .rng import Rng
 from .rules import Rules
-from .search import PROGRESS_EVERY, Progress, SearchHints
+from .search import PROGRESS_EVERY, Progress, SearchHints, rollout
 from .state import State
 
 #: the fewest worlds a glance plays each candidate in (fewer candidates when the
@@ -104,24 +104,6 @@ def glance(rules: Rules, hints: SearchHints, view: State, seat: int, moves: list
             progress(done, rollouts, now - t0)
     return Glance(tuple(moves), tuple(t / played for t in totals), played, done,
                   clock() - t0)
-
-
-def rollout(rules: Rules, hints: SearchHints, state: State, rng: Rng) -> tuple[float, ...]:
-    """Play on with the hints' policy (uniform random without one, or for their
-    ``epsilon`` share) for at most ``depth`` decisions (forced moves free), then score."""
-    policy, epsilon, left = hints.policy, hints.epsilon, hints.depth
-    while left > 0 and not state.over:
-        legal = rules.legal_moves(state)
-        if len(legal) == 1:
-            move = legal[0]
-        else:
-            left -= 1
-            if policy is None or (epsilon and rng.random() < epsilon):
-                move = legal[rng.below(len(legal))]
-            else:
-                move = policy(rules, state, legal, rng)
-        rules.apply(state, move)
-    return rules.returns(state)
 
 
 def tempered(seen: Glance, temperature: float, bound: float, rng: Rng) -> Move:
