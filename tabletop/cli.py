@@ -23,6 +23,8 @@ examples:
                                            the JSON Schema of the shared standard deck
   tabletop simulate brawl --games 500      play 500 games of Brawl headless, report
   tabletop strength brawl --games 20       the searching player against the game's own
+  tabletop calibrate brawl --games 200 --out brawl.jsonl
+                                           measure the hint's chance to win against outcomes
   tabletop bench --quick --only frames     a quick measurement of the frames
 
 log file: {log}"""
@@ -132,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("strength", add_help=False,
                    help="play games to measure the searching computer player "
                         "(tabletop strength --help)")
+    sub.add_parser("calibrate", add_help=False,
+                   help="measure the hint's chance to win against what happened "
+                        "(tabletop calibrate --help)")
     return parser
 
 
@@ -153,11 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--version"]:  # at once: without importing the games for the parser
         print(f"tabletop {__version__}")
         return 0
-    if argv[:1] == ["strength"]:  # its own options (tools/strength.py)
-        from .tools.strength import main as strength
-
+    if argv[:1] in (["strength"], ["calibrate"]):  # their own options (tools/)
+        if argv[0] == "strength":
+            from .tools.strength import main as tool
+        else:
+            from .tools.calibrate import main as tool
         try:
-            return strength(argv[1:])
+            return tool(argv[1:])
         except SystemExit as exc:
             return _status(exc)
     try:

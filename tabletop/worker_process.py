@@ -18,6 +18,7 @@ import time
 from collections import deque
 from typing import Any
 
+from .engine.calibration import hint_chance
 from .engine.levels import HINT_LEVEL, LEVELS, SearchPlayer
 from .engine.moves import Move
 from .engine.pack import pack_move, unpack, unpack_move
@@ -208,7 +209,13 @@ def answer(game, template: State, players: dict, rng: Rng, request: dict,
             # a bug of the player, said rather than sent as an answer
             raise ValueError(f"its move {move!r} is not legal for P{seat + 1}")
         reply["move"] = pack_move(move)
-        reply["details"] = _plain(getattr(player, "details", None) or {})
+        details = reply["details"] = _plain(getattr(player, "details", None) or {})
+        if request["question"][0] == "hint" and "value" in details \
+                and not details.get("forced"):
+            # the chance a person is shown: the search's estimate, calibrated against
+            # what happened in positions it gave (engine.calibration)
+            details["raw_value"] = details["value"]
+            details["value"] = hint_chance(game.info.id, details["value"])
     except Exception as exc:  # reported to the table: a bad player never kills the worker
         LOG.warning("question %s failed", request.get("question"), exc_info=True)
         reply["error"] = f"{type(exc).__name__}: {exc}"

@@ -14,6 +14,7 @@ import pytest
 import tabletop
 from tabletop.cli import BENCH_PARTS, build_parser, card_sets, game_ids, main
 from tabletop.games import GAMES
+from tabletop.tools.calibrate import build_parser as calibrate_parser
 from tabletop.tools.schema import shipped_sets
 from tabletop.tools.strength import build_parser as strength_parser
 
@@ -29,6 +30,7 @@ def parsers() -> dict[str, argparse.ArgumentParser]:
             for name, sub in action.choices.items():
                 out[f"tabletop {name}"] = sub
     out["tabletop strength (its own)"] = strength_parser()
+    out["tabletop calibrate (its own)"] = calibrate_parser()
     return out
 
 
@@ -66,6 +68,8 @@ def test_the_help_has_real_examples_and_keeps_their_lines(capsys):
         argv = shlex.split(example)[1:]
         if argv[:1] == ["strength"]:
             strength_parser().parse_args(argv[1:])
+        elif argv[:1] == ["calibrate"]:
+            calibrate_parser().parse_args(argv[1:])
         else:
             build_parser().parse_args(argv)  # SystemExit (a failure) if it is not real
 
@@ -104,6 +108,7 @@ def test_a_mistyped_game_gets_the_nearest_id(capsys):
     ["simulate", "nosuch"],
     ["schema", "nosuch"],
     ["strength", "nosuch"],
+    ["calibrate", "nosuch"],
     ["bench", "--only", "nosuch"],
 ])
 def test_every_game_id_is_a_choice(argv, capsys):

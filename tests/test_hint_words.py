@@ -231,3 +231,13 @@ def test_the_hint_says_how_sure_it_is_that_the_runner_up_is_worse():
     assert said(30, 0.004, 5.0).startswith("About as good")  # (no point in it)
     assert said(1, 0.5, 0.0) == "About as good: over the 1 sampled deal both were tried " \
                                 "in, neither did clearly better."
+
+
+def test_a_hint_for_the_only_move_says_so_instead_of_a_chance(app):
+    """A forced move is answered without a search: no chance is made up for it."""
+    scene = brawl_table(app, autosave=False)
+    move = scene.legal[0]
+    scene.hint = Hint(scene.session.changes, move, None, None, 0.0)
+    lines = scene.hint_lines()
+    assert lines[1] == "It is the only move you can make."
+    assert not any("%" in line for line in lines)

@@ -51,6 +51,10 @@ class Game:
     #: record runs, ``search iterations per second``): the levels guarantee their share
     #: of it (:meth:`~.levels.Level.work`); None: the levels think for their time only
     search_rate: float | None = None
+    #: what the simulated players of the search's rollouts see: ``world``, the sampled
+    #: world whole (cheap; every other seat's hidden cards in view), or ``own``, each
+    #: its own view of it, as a player at the table would (:func:`~.levels.player_policy`)
+    rollout_view: str = "world"
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
     #: number belongs to the only seat of a one-seat game). The balance lab counts a card
@@ -85,7 +89,8 @@ class Game:
         """The search's hints, the rollout policy filled in from the game's player."""
         hints = self.search() if self.search is not None else SearchHints()
         if hints.policy is None and self.player is not None:
-            hints = replace(hints, policy=player_policy(self.player()))
+            hints = replace(hints, policy=player_policy(self.player(),
+                                                        own_view=self.rollout_view == "own"))
         return hints
 
     def player_at(self, level: str, seconds: float | None = None,

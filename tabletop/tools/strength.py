@@ -3,13 +3,18 @@
 In a competitive game the searching player takes one seat and the game's own player the
 others; game ``k`` seats it at ``k % seats``, so the seats alternate. In a co-operative or
 solo game every seat searches. Game ``k`` is dealt from seed ``1000 + k``, so a run with
-``--players own`` (every seat the game's own player) is the paired baseline.
+``--players own`` (every seat the game's own player) is the paired baseline, and one with
+``--players seer`` (the search seeing the whole deal: every hidden card and the piles'
+order) the bound of what each deal allows a player in that seat.
 
-Each game is one JSON line in ``--out`` (appended, so a long run can be split into parts;
+Each game is one JSON line in ``--out``, its record with it (``record``: every move in
+order, packed; with the seed and the options the game replays exactly: a search's moves
+depend on its clock, so the moves are kept, not only the seed), appended (so a long run
+can be split into parts;
 ``--resume`` skips the games the file already holds, so the same command goes on after a
 stop); ``--report`` reads such files and prints, per game and line,
 the rate with its Wilson 95% interval, and the decision times. Every player sees only its
-seat's view (:func:`tabletop.engine.players.computer_move`).
+seat's view (:func:`tabletop.engine.players.computer_move`), but the seer.
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ import math
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from ..engine.pack import pack_move
 from ..engine.players import computer_move
 from ..engine.rng import Rng
 from ..engine.safe_open import read_regular
@@ -39,8 +46,14 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_one(game, k: int, players: str, level: str, seconds: float | None,
-             iterations: int | None, options: dict, cpu: bool = False) -> dict:
-    """Play game ``k``; return its record (see the module docstring)."""
+             iterations: int | None, options: dict, cpu: bool = False,
+             rollout_view: str | None = None, search_seat: int | None = None) -> dict:
+    """Play game ``k``; return its record (see the module docstring). ``rollout_view``:
+    what the search's simulated players see (:attr:`~tabletop.engine.game.Game.
+    rollout_view`; the game's own choice by default); ``search_seat``: the searching seat of a
+    competitive game in every game (None: ``k % seats``)."""
+    if rollout_view is not None and rollout_view != game.rollout_view:
+        game = replace(game, rollout_view=rollout_view)
     rules = game.rules
     catalog = _catalog(game)
     opts = rules.normalize_options(options)
@@ -51,33 +64,40 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     if players == "own":
         searching: list[int] = []
     else:
-        searching = [k % seats] if competitive else list(range(seats))
+        searching = [(k if search_seat is None else search_seat) % seats] if competitive \
+            else list(range(seats))
     clock = time.process_time if cpu else None
     table = {s: (game.player_at(level, seconds, iterations, clock) if s in searching
                  else game.computer_player()) for s in range(seats)}
     rng = Rng(seed ^ 0xBEEF)
     times: list[float] = []
     work: list[int] = []
+    played: list[list] = []  # the game record: every move, in order (with the seed)
     moves = 0
     while not state.over:
         seat = state.actor
         player = table[seat]
         t0 = clock() if clock else time.perf_counter()
-        move = computer_move(rules, state, seat, player, rng)
+        if players == "seer" and seat in searching:  # the bound: it sees the deal
+            move = player.choose(rules, state, seat, rng)
+        else:
+            move = computer_move(rules, state, seat, player, rng)
         spent = (clock() if clock else time.perf_counter()) - t0
         if seat in searching and not player.details.get("forced"):
             times.append(spent)
             work.append(player.details.get("iterations", 0))
         state = rules.play(state, move)
+        played.append(pack_move(move))
         moves += 1
     returns = rules.returns(state)
     focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
     return {"game": game.info.id, "k": k, "seed": seed, "players": players,
             "level": level, "seconds": seconds, "iterations": iterations, "options": options,
-            "cpu": cpu,
+            "cpu": cpu, "rollout_view": game.rollout_view,
             "seat": focus, "searching": searching, "returns": list(returns),
             "won": bool(state.winners) and focus in state.winners,
-            "draw": not state.winners, "moves": moves, "times": times, "work": work}
+            "draw": not state.winners, "moves": moves, "times": times, "work": work,
+            "record": played}
 
 
 _CATALOGS: dict[str, object] = {}
@@ -122,7 +142,8 @@ def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
 def _setting(r: dict) -> tuple:
     """What makes results comparable: the game, the players, the budget, the options."""
     return (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
-            json.dumps(r["options"], sort_keys=True), r.get("cpu", False))
+            json.dumps(r["options"], sort_keys=True), r.get("cpu", False),
+            r.get("rollout_view", "world") if r["players"] != "own" else "world")
 
 
 def report(paths: list[Path]) -> list[str]:
@@ -139,7 +160,9 @@ def report(paths: list[Path]) -> list[str]:
             for seat in sorted({r["seat"] for r in rows}):
                 name = roles[seat] if seat < len(roles) else f"seat {seat + 1}"
                 lines.append((f"as {name}", [r for r in rows if r["seat"] == seat]))
-        who = "own player" if setting[1] == "own" else _budget(setting)
+        who = "own player" if setting[1] == "own" else (
+            "seeing the deal, " if setting[1] == "seer" else "") + _budget(setting) + (
+            ", rollouts from each seat's own view" if setting[7] == "own" else "")
         out.append(f"{game.info.title}, {who}, options {setting[5]}:")
         for label, part in lines:
             n = len(part)
@@ -180,10 +203,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="how many games (default 200)")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (game k is dealt from seed 1000+k)")
-    parser.add_argument("--players", choices=("search", "own"), default="search",
+    parser.add_argument("--players", choices=("search", "own", "seer"), default="search",
                         help="search: the searching player takes a seat (every seat in a "
                              "co-operative or solo game); own: every seat the game's own "
-                             "player, the paired baseline (default search)")
+                             "player, the paired baseline; seer: the search takes its seat "
+                             "seeing the whole deal (every hidden card, the piles' order): "
+                             "not a fair player, the bound of what the deal allows "
+                             "(default search)")
     parser.add_argument("--level", choices=list(LEVELS), default="normal",
                         help="the searching player's level: %(choices)s (default normal)")
     parser.add_argument("--seconds", type=float,
@@ -193,6 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cpu", action="store_true",
                         help="count the budget in this process's CPU time, not wall time "
                              "(results independent of other programs' load)")
+    parser.add_argument("--seat", type=int, metavar="N",
+                        help="in a competitive game, the searching player's seat in every "
+                             "game, counted from 1 (default: the seats alternate; give each "
+                             "seat its own --out file)")
+    parser.add_argument("--rollout-view", choices=("world", "own"),
+                        help="what the search's simulated players see: the sampled world "
+                             "whole, or each its own view of it (default: the game's)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                         help="a game option, its value as JSON (repeat for more)")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
@@ -220,13 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume and args.out and args.out.exists():
         mine = _setting({"game": game.info.id, "players": args.players, "level": args.level,
                          "seconds": args.seconds, "iterations": args.iterations,
-                         "options": options, "cpu": args.cpu})
+                         "options": options, "cpu": args.cpu,
+                         "rollout_view": args.rollout_view or game.rollout_view})
         done = {r["k"] for r in _read([args.out]).get(mine, [])}
     for k in range(args.first, args.first + args.games):
         if k in done:
             continue
         record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
-                          options, args.cpu)
+                          options, args.cpu, args.rollout_view,
+                          None if args.seat is None else args.seat - 1)
         line = json.dumps(record)
         if args.out:
             with args.out.open("a", encoding="utf-8") as f:

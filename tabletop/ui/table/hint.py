@@ -54,7 +54,9 @@ class Hint:
 
     changes: int
     move: Move
-    value: float
+    #: the estimated chance to win (calibrated: engine.calibration); None for the only
+    #: legal move
+    value: float | None
     runner_up: Move | None
     runner_up_value: float
     #: the move against the runner-up in the sampled deals both were tried in: how many,
@@ -100,7 +102,9 @@ class TableHints:
             return
         d = reply.details
         runner = d.get("runner_up")
-        self.hint = Hint(reply.question.changes, reply.move, float(d.get("value", 0.5)),
+        value = d.get("value")  # (none for the only legal move: nothing was weighed)
+        self.hint = Hint(reply.question.changes, reply.move,
+                         None if value is None else float(value),
                          unpack_move(runner) if runner else None,
                          float(d.get("runner_up_value", 0.0)), int(d.get("worlds", 0)),
                          float(d.get("margin", 0.0)), float(d.get("sure", 0.0)))
@@ -128,6 +132,8 @@ class TableHints:
         s = self.state
         outcome = "Estimated outcome" if self.game.info.mode == "coop" else \
             "Estimated chance to win"
+        if hint.value is None:
+            return [f"Hint: {describe(s, hint.move)}", "It is the only move you can make."]
         lines = [f"Hint: {describe(s, hint.move)}",
                  f"{outcome}: {hint.value:.0%}"]
         if hint.runner_up is not None and hint.runner_up in self.legal and \

@@ -1,0 +1,122 @@
+"""What the search's simulated players see in its rollouts (``Game.rollout_view``), and
+the strength runs' game records."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tabletop.engine.levels import player_policy
+from tabletop.engine.pack import unpack_move
+from tabletop.engine.rng import Rng
+from tabletop.engine.search import Search
+from tabletop.games import GAMES
+from tabletop.tools.strength import play_one
+
+
+def _midgame(game, moves: int = 12):
+    rules = game.rules
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), rules.default_options(), 3)
+    rng = Rng(4)
+    own = game.computer_player()
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = state.actor
+        state = rules.play(state, own.choose(rules, rules.view(state, seat), seat, rng))
+    while len(rules.legal_moves(state)) < 2:
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))
+    return state
+
+
+class Spy:
+    """The game's own player, keeping every state it is asked to choose on."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.seen: list = []
+
+    def choose(self, rules, state, seat, rng):
+        self.seen.append(state)
+        return self.player.choose(rules, state, seat, rng)
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+@pytest.mark.parametrize("view", ["own", "world"])
+def test_a_simulated_player_sees_only_its_own_view_when_the_game_says_so(gid, view):
+    """``own``: every state a rollout's player chooses on shows no more than the acting
+    seat may see; ``world`` shows the sampled world whole (another seat's hidden cards
+    in view, which is what ``own`` is there to stop)."""
+    game = GAMES[gid]
+    rules = game.rules
+    state = _midgame(game)
+    seat = state.actor
+    spy = Spy(game.player())
+    hints = replace(game.search_hints(), policy=player_policy(spy, own_view=view == "own"))
+    Search(rules, hints).decide(rules.view(state, seat), seat, Rng(5), iterations=30)
+    assert spy.seen
+    shows_more = [s for s in spy.seen if rules.view(s, s.actor).zones != s.zones]
+    if view == "own":
+        assert shows_more == []
+    elif state.seats > 1:
+        assert shows_more, "the whole world should show another seat's hidden cards"
+
+
+def test_the_game_record_chooses_the_policy_it_names(monkeypatch):
+    game = replace(GAMES["overpower"], rollout_view="own")
+    calls = []
+    import tabletop.engine.game as game_module
+
+    real = game_module.player_policy
+
+    def spy(player, own_view=False):
+        calls.append(own_view)
+        return real(player, own_view)
+
+    monkeypatch.setattr(game_module, "player_policy", spy)
+    game.search_hints()
+    GAMES["overpower"].search_hints()
+    assert calls == [True, GAMES["overpower"].rollout_view == "own"]
+
+
+def test_a_strength_record_replays_to_the_same_end():
+    """The moves are kept with the seed: a search's moves depend on its clock, so the
+    record, not the seed, is the game."""
+    game = GAMES["brawl"]
+    r = play_one(game, 2, "search", "normal", None, 4, {}, cpu=True)
+    rules = game.rules
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]),
+                            rules.normalize_options(r["options"]), r["seed"])
+    for packed in r["record"]:
+        state = rules.play(state, unpack_move(packed))
+    assert state.over and list(rules.returns(state)) == r["returns"]
+    assert len(r["record"]) == r["moves"] and r["rollout_view"] == game.rollout_view
+
+
+@pytest.mark.parametrize("players, sees_more", [("seer", True), ("search", False)])
+def test_only_the_seer_line_shows_the_search_the_whole_deal(monkeypatch, players, sees_more):
+    """``--players seer`` is the bound of what a deal allows: its search chooses on the
+    true state (every hidden card in view); a fair line's search, on the seat's view."""
+    from tabletop.engine.game import Game
+
+    real = Game.player_at
+    seen: list = []
+
+    class Spy:
+        def __init__(self, player) -> None:
+            self.player = player
+
+        @property
+        def details(self):
+            return self.player.details
+
+        def choose(self, rules, state, seat, rng):
+            seen.append(rules.view(state, seat).zones != state.zones)
+            return self.player.choose(rules, state, seat, rng)
+
+    monkeypatch.setattr(Game, "player_at", lambda self, *a, **k: Spy(real(self, *a, **k)))
+    r = play_one(GAMES["hero-vs-nemesis"], 2, players, "normal", None, 3, {}, cpu=True,
+                 search_seat=1)  # (game 2 would seat it as the Hero: the seat asked for wins)
+    assert r["players"] == players and r["searching"] == [1] and seen
+    assert any(seen) is sees_more
