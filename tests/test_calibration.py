@@ -153,3 +153,16 @@ def test_the_worker_shows_a_hint_the_calibrated_chance(monkeypatch):
 def test_without_a_calibration_the_hint_shows_the_raw_estimate(monkeypatch):
     monkeypatch.setattr(calibration, "for_game", lambda gid: None)
     assert hint_chance("brawl", 0.37) == 0.37
+
+
+def test_a_records_file_with_a_broken_line_is_refused_with_its_place(tmp_path):
+    good = {"game": "brawl", "k": 0, "index": 3, "raw": 0.4, "outcome": 1.0}
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(good) + "\n\n")
+    assert calibrate.read_records([path]) == [good]  # (the same position counts once)
+    for bad in ('{"game": "brawl", "k": 1', json.dumps({**good, "raw": None}), "[1, 2]"):
+        path.write_text(json.dumps(good) + "\n" + bad + "\n")
+        with pytest.raises(SystemExit, match="c.jsonl:2 is not a record"):
+            calibrate.read_records([path])
+    with pytest.raises(SystemExit, match="cannot read"):
+        calibrate.read_records([tmp_path / "missing.jsonl"])

@@ -120,3 +120,8 @@ def test_only_the_seer_line_shows_the_search_the_whole_deal(monkeypatch, players
                  search_seat=1)  # (game 2 would seat it as the Hero: the seat asked for wins)
     assert r["players"] == players and r["searching"] == [1] and seen
     assert any(seen) is sees_more
+
+
+def test_a_rollout_view_that_is_neither_is_refused():
+    with pytest.raises(ValueError, match="rollout_view is 'world' or 'own'"):
+        replace(GAMES["brawl"], rollout_view="mine").search_hints()

@@ -87,6 +87,9 @@ class Game:
 
     def search_hints(self) -> SearchHints:
         """The search's hints, the rollout policy filled in from the game's player."""
+        if self.rollout_view not in ("world", "own"):
+            raise ValueError(f"{self.info.id}: rollout_view is 'world' or 'own', "
+                             f"not {self.rollout_view!r}")
         hints = self.search() if self.search is not None else SearchHints()
         if hints.policy is None and self.player is not None:
             hints = replace(hints, policy=player_policy(self.player(),

@@ -34,12 +34,10 @@ from ..engine.calibration import Calibration, calibration_path
 from ..engine.levels import HINT_LEVEL, LEVELS
 from ..engine.players import computer_move
 from ..engine.rng import Rng
-from ..engine.safe_open import read_regular
+from .jsonlines import json_lines
 
 #: game ``k`` is dealt from this seed plus ``k`` (apart from the strength runs' seeds)
 SEED = 5000
-#: the most a records file may hold
-RECORDS_LIMIT = 64 * 1024 * 1024
 #: a tenth of the predicted chance with fewer positions than this is shown, not judged
 JUDGED = 20
 #: how far the share won may be from the mean prediction in a tenth that is judged
@@ -199,26 +197,16 @@ def table(title: str, pairs: list[tuple[float, float]]) -> tuple[list[str], bool
     return lines, met
 
 
+def _record_key(r: dict) -> tuple:
+    float(r["raw"]), float(r["outcome"])  # (a record has both)
+    return r["game"], r["k"], r["index"]
+
+
 def read_records(paths: list[Path]) -> list[dict]:
     """The records of ``paths`` (a position recorded twice counts once)."""
     seen: dict[tuple, dict] = {}
-    for path in paths:
-        try:
-            text = read_regular(path, RECORDS_LIMIT).decode("utf-8", "replace")
-        except OSError as exc:
-            raise SystemExit(f"tabletop calibrate: cannot read {path}: "
-                             f"{exc.strerror or exc}") from None
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                r = json.loads(line)
-                key = (r["game"], r["k"], r["index"])
-                float(r["raw"]), float(r["outcome"])
-            except (ValueError, KeyError, TypeError):
-                raise SystemExit(f"tabletop calibrate: {path}:{number} is not a record "
-                                 "(a run stopped while writing it? delete that line)") from None
-            seen.setdefault(key, r)
+    for r in json_lines(paths, "tabletop calibrate", "a record", _record_key):
+        seen.setdefault(_record_key(r), r)
     return list(seen.values())
 
 

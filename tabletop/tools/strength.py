@@ -31,7 +31,7 @@ from pathlib import Path
 from ..engine.pack import pack_move
 from ..engine.players import computer_move
 from ..engine.rng import Rng
-from ..engine.safe_open import read_regular
+from .jsonlines import json_lines
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -113,29 +113,14 @@ def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
-#: the most a results file may hold (a thousand-game run writes about 0.3 MB)
-REPORT_LIMIT = 64 * 1024 * 1024
 
 
 def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
     """The result lines of ``paths`` grouped by setting (a game played twice, e.g. by two
     overlapping runs, counts once)."""
     groups: dict[tuple, dict[int, dict]] = {}
-    for path in paths:
-        try:  # a regular file of bounded size, opened without blocking (not a pipe)
-            text = read_regular(path, REPORT_LIMIT).decode("utf-8", "replace")
-        except OSError as exc:
-            raise SystemExit(f"tabletop strength: cannot read {path}: "
-                             f"{exc.strerror or exc}") from None
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                r = json.loads(line)
-            except ValueError:
-                raise SystemExit(f"tabletop strength: {path}:{number} is not a result line "
-                                 "(a run stopped while writing it? delete that line)") from None
-            groups.setdefault(_setting(r), {}).setdefault(r["k"], r)
+    for r in json_lines(paths, "tabletop strength", "a result line", _setting):
+        groups.setdefault(_setting(r), {}).setdefault(r["k"], r)
     return {setting: list(games.values()) for setting, games in groups.items()}
 
 
