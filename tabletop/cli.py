@@ -25,6 +25,7 @@ examples:
   tabletop strength brawl --games 20       the searching player against the game's own
   tabletop calibrate brawl --games 200 --out brawl.jsonl
                                            measure the hint's chance to win against outcomes
+  tabletop evaluation brawl --write        fit Brawl's learned evaluation and store it
   tabletop bench --quick --only frames     a quick measurement of the frames
 
 log file: {log}"""
@@ -137,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("calibrate", add_help=False,
                    help="measure the hint's chance to win against what happened "
                         "(tabletop calibrate --help)")
+    sub.add_parser("evaluation", add_help=False,
+                   help="fit a game's learned evaluation to its computer players' games "
+                        "(tabletop evaluation --help)")
     return parser
 
 
@@ -158,11 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--version"]:  # at once: without importing the games for the parser
         print(f"tabletop {__version__}")
         return 0
-    if argv[:1] in (["strength"], ["calibrate"]):  # their own options (tools/)
+    if argv[:1] in (["strength"], ["calibrate"], ["evaluation"]):  # their own options
         if argv[0] == "strength":
             from .tools.strength import main as tool
-        else:
+        elif argv[0] == "calibrate":
             from .tools.calibrate import main as tool
+        else:
+            from .tools.evaluation import main as tool
         try:
             return tool(argv[1:])
         except SystemExit as exc:

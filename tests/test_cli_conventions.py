@@ -15,6 +15,7 @@ import tabletop
 from tabletop.cli import BENCH_PARTS, build_parser, card_sets, game_ids, main
 from tabletop.games import GAMES
 from tabletop.tools.calibrate import build_parser as calibrate_parser
+from tabletop.tools.evaluation import build_parser as evaluation_parser
 from tabletop.tools.schema import shipped_sets
 from tabletop.tools.strength import build_parser as strength_parser
 
@@ -31,6 +32,7 @@ def parsers() -> dict[str, argparse.ArgumentParser]:
                 out[f"tabletop {name}"] = sub
     out["tabletop strength (its own)"] = strength_parser()
     out["tabletop calibrate (its own)"] = calibrate_parser()
+    out["tabletop evaluation (its own)"] = evaluation_parser()
     return out
 
 
@@ -70,6 +72,8 @@ def test_the_help_has_real_examples_and_keeps_their_lines(capsys):
             strength_parser().parse_args(argv[1:])
         elif argv[:1] == ["calibrate"]:
             calibrate_parser().parse_args(argv[1:])
+        elif argv[:1] == ["evaluation"]:
+            evaluation_parser().parse_args(argv[1:])
         else:
             build_parser().parse_args(argv)  # SystemExit (a failure) if it is not real
 

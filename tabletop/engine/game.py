@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .evaluation import Evaluation, for_game, scorer
 from .info import GameInfo, Option, SeatConfig
 from .levels import LEVELS, SearchPlayer, player_policy
 from .moves import IllegalMove, Move
@@ -61,6 +62,14 @@ class Game:
     #: as "in the winner's hands or deck" when it ends the game in one of them. Empty:
     #: the zones laid out as a hand.
     holdings: tuple[str, ...] = ()
+    #: ``(names, features)``: a position's features for one seat (``features(state,
+    #: seat)``, numbers read only from what that seat can see), which a learned
+    #: evaluation (:mod:`.evaluation`, made by ``tabletop evaluation``) is fitted over
+    features: tuple[tuple[str, ...], Any] | None = None
+    #: how the search scores a position where a rollout stops: ``rules`` (the rules'
+    #: ``evaluate``) or ``learned`` (the game's learned evaluation; the rules' when the
+    #: game has none)
+    evaluation: str = "rules"
 
     @property
     def info(self) -> GameInfo:
@@ -90,11 +99,24 @@ class Game:
         if self.rollout_view not in ("world", "own"):
             raise ValueError(f"{self.info.id}: rollout_view is 'world' or 'own', "
                              f"not {self.rollout_view!r}")
+        if self.evaluation not in ("rules", "learned"):
+            raise ValueError(f"{self.info.id}: evaluation is 'rules' or 'learned', "
+                             f"not {self.evaluation!r}")
         hints = self.search() if self.search is not None else SearchHints()
+        model = self.learned_evaluation() if self.evaluation == "learned" else None
+        if model is not None and hints.score is None:
+            hints = replace(hints, score=scorer(self.rules, self.features[1], model))
         if hints.policy is None and self.player is not None:
             hints = replace(hints, policy=player_policy(self.player(),
                                                         own_view=self.rollout_view == "own"))
         return hints
+
+    def learned_evaluation(self) -> Evaluation | None:
+        """The game's shipped learned evaluation over its :attr:`features` (None: the
+        game has no features, or no usable model: see :mod:`.evaluation`)."""
+        if self.features is None:
+            return None
+        return for_game(self.info.id, tuple(self.features[0]))
 
     def player_at(self, level: str, seconds: float | None = None,
                   iterations: int | None = None, clock=None):

@@ -87,6 +87,10 @@ class SearchHints:
     switch_min: int = 6
     #: ``split(move) -> group``: the first step of a compound move (None: one step)
     split: Callable[[Move], Hashable] | None = None
+    #: the scores of every seat where a rollout stops (a finished game's included;
+    #: None: the rules' ``returns``, ``evaluate`` when cut off), e.g. a learned
+    #: evaluation (:func:`~.evaluation.scorer`)
+    score: Callable[[State], tuple[float, ...]] | None = None
 
 
 class Node:
@@ -542,8 +546,8 @@ def rollout(rules: Rules, hints: SearchHints, state: State, rng: Rng,
             ) -> tuple[float, ...]:
     """Play ``state`` on with ``policy`` (the hints' own by default; uniform random
     without one, or for the hints' ``epsilon`` share) for at most ``depth`` decisions
-    (forced moves free), then score it: ``returns`` of a finished game, else
-    ``evaluate`` per seat. A policy that gives None ends the play there."""
+    (forced moves free), then score it with the hints' ``score``, by default ``returns``
+    of a finished game, else ``evaluate`` per seat. A policy that gives None ends the play there."""
     policy = hints.policy if policy is None else policy
     epsilon, left = hints.epsilon, hints.depth
     while left > 0 and not state.over:
@@ -559,4 +563,4 @@ def rollout(rules: Rules, hints: SearchHints, state: State, rng: Rng,
                 if move is None:
                     break
         rules.apply(state, move)
-    return rules.returns(state)
+    return rules.returns(state) if hints.score is None else hints.score(state)

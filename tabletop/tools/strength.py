@@ -47,13 +47,18 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(game, k: int, players: str, level: str, seconds: float | None,
              iterations: int | None, options: dict, cpu: bool = False,
-             rollout_view: str | None = None, search_seat: int | None = None) -> dict:
+             rollout_view: str | None = None, search_seat: int | None = None,
+             evaluation: str | None = None) -> dict:
     """Play game ``k``; return its record (see the module docstring). ``rollout_view``:
     what the search's simulated players see (:attr:`~tabletop.engine.game.Game.
     rollout_view`; the game's own choice by default); ``search_seat``: the searching seat of a
-    competitive game in every game (None: ``k % seats``)."""
+    competitive game in every game (None: ``k % seats``); ``evaluation``: how the search
+    scores where its rollouts stop (:attr:`~tabletop.engine.game.Game.evaluation`; the
+    game's own choice by default)."""
     if rollout_view is not None and rollout_view != game.rollout_view:
         game = replace(game, rollout_view=rollout_view)
+    if evaluation is not None and evaluation != game.evaluation:
+        game = replace(game, evaluation=evaluation)
     rules = game.rules
     catalog = _catalog(game)
     opts = rules.normalize_options(options)
@@ -93,7 +98,7 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
     return {"game": game.info.id, "k": k, "seed": seed, "players": players,
             "level": level, "seconds": seconds, "iterations": iterations, "options": options,
-            "cpu": cpu, "rollout_view": game.rollout_view,
+            "cpu": cpu, "rollout_view": game.rollout_view, "evaluation": game.evaluation,
             "seat": focus, "searching": searching, "returns": list(returns),
             "won": bool(state.winners) and focus in state.winners,
             "draw": not state.winners, "moves": moves, "times": times, "work": work,
@@ -118,9 +123,12 @@ def _pct(values: list[float], q: float) -> float:
 def _read(paths: list[Path]) -> dict[tuple, list[dict]]:
     """The result lines of ``paths`` grouped by setting (a game played twice, e.g. by two
     overlapping runs, counts once)."""
-    groups: dict[tuple, dict[int, dict]] = {}
+    groups: dict[tuple, dict[tuple, dict]] = {}
     for r in json_lines(paths, "tabletop strength", "a result line", _setting):
-        groups.setdefault(_setting(r), {}).setdefault(r["k"], r)
+        # a game is its deal and the seats that searched (the same deal with the search
+        # in another seat is another game)
+        key = (r["k"], tuple(r.get("searching") or ()))
+        groups.setdefault(_setting(r), {}).setdefault(key, r)
     return {setting: list(games.values()) for setting, games in groups.items()}
 
 
@@ -128,7 +136,8 @@ def _setting(r: dict) -> tuple:
     """What makes results comparable: the game, the players, the budget, the options."""
     return (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
             json.dumps(r["options"], sort_keys=True), r.get("cpu", False),
-            r.get("rollout_view", "world") if r["players"] != "own" else "world")
+            r.get("rollout_view", "world") if r["players"] != "own" else "world",
+            r.get("evaluation", "rules") if r["players"] != "own" else "rules")
 
 
 def report(paths: list[Path]) -> list[str]:
@@ -140,14 +149,23 @@ def report(paths: list[Path]) -> list[str]:
     for setting, rows in sorted(groups.items(), key=lambda kv: str(kv[0])):
         game = get_game(setting[0])
         lines = [("all seats", rows)]
-        if game.info.mode == "competitive" and len({r["seat"] for r in rows}) > 1:
+        if setting[1] == "own" and game.info.mode == "competitive":
+            # the baseline: every game counts for every seat (each seat's own player)
+            roles = game.info.seat_roles
+            for seat in range(max(len(r["returns"]) for r in rows)):
+                name = roles[seat] if seat < len(roles) else f"seat {seat + 1}"
+                lines.append((f"as {name}", [{**r, "seat": seat, "won": r["returns"][seat]
+                                              == 1.0 and not r["draw"]}
+                                             for r in rows if seat < len(r["returns"])]))
+        elif game.info.mode == "competitive" and len({r["seat"] for r in rows}) > 1:
             roles = game.info.seat_roles
             for seat in sorted({r["seat"] for r in rows}):
                 name = roles[seat] if seat < len(roles) else f"seat {seat + 1}"
                 lines.append((f"as {name}", [r for r in rows if r["seat"] == seat]))
         who = "own player" if setting[1] == "own" else (
             "seeing the deal, " if setting[1] == "seer" else "") + _budget(setting) + (
-            ", rollouts from each seat's own view" if setting[7] == "own" else "")
+            ", rollouts from each seat's own view" if setting[7] == "own" else "") + (
+            ", learned evaluation" if setting[8] == "learned" else "")
         out.append(f"{game.info.title}, {who}, options {setting[5]}:")
         for label, part in lines:
             n = len(part)
@@ -164,6 +182,34 @@ def report(paths: list[Path]) -> list[str]:
                        f"p99 {_pct(times, .99) * 1000:.0f} ms, max {max(times) * 1000:.0f} "
                        f"ms; iterations median {_pct(work, .5):.0f}")
     return out
+
+
+def compare(line: list[Path], baseline: list[Path]) -> list[str]:
+    """A line against another on the same deals, deal by deal: for each deal in both,
+    what the first line's focus seat scored less what the same seat scored in the other
+    (its own player, or another setting); the mean margin with its 95% interval (the
+    paired differences' spread), and the deals each did better on."""
+    def by_deal(paths: list[Path]) -> dict[int, dict]:
+        out: dict[int, dict] = {}
+        for r in json_lines(paths, "tabletop strength", "a result line", _setting):
+            out.setdefault(r["k"], r)
+        return out
+
+    ours, theirs = by_deal(line), by_deal(baseline)
+    deals = sorted(set(ours) & set(theirs))
+    if not deals:
+        return ["no deal is in both"]
+    diffs = [ours[k]["returns"][ours[k]["seat"]] - theirs[k]["returns"][ours[k]["seat"]]
+             for k in deals]
+    n = len(diffs)
+    mean = statistics.mean(diffs)
+    half = 1.96 * (statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 1.0)
+    better = sum(d > 0 for d in diffs)
+    worse = sum(d < 0 for d in diffs)
+    verdict = "excludes 0" if mean - half > 0 or mean + half < 0 else "includes 0"
+    return [f"{n} deals in both: margin {mean:+.3f} a deal [{mean - half:+.3f}, "
+            f"{mean + half:+.3f}] (95%, {verdict}); better on {better}, worse on {worse}, "
+            f"the same on {n - better - worse}"]
 
 
 def _budget(setting: tuple) -> str:
@@ -211,11 +257,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rollout-view", choices=("world", "own"),
                         help="what the search's simulated players see: the sampled world "
                              "whole, or each its own view of it (default: the game's)")
+    parser.add_argument("--evaluation", choices=("rules", "learned"),
+                        help="how the search scores where its rollouts stop: the rules' "
+                             "evaluate or the game's learned evaluation (tabletop "
+                             "evaluation; default: the game's)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                         help="a game option, its value as JSON (repeat for more)")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
     parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
                         help="summarise result files (what --out wrote)")
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("LINE", "BASELINE"),
+                        help="a line's files against a baseline's on the same deals, deal "
+                             "by deal (the line's seat in both)")
     parser.add_argument("--resume", action="store_true",
                         help="skip the games --out already holds with the same settings "
                              "(run the same command again to go on after a stop)")
@@ -230,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         print("\n".join(report(args.report)))
         return 0
+    if args.compare:
+        print("\n".join(compare([args.compare[0]], [args.compare[1]])))
+        return 0
     if not args.game:
         parser.error("name a game, or --report files")
     game = get_game(args.game)
@@ -239,14 +295,16 @@ def main(argv: list[str] | None = None) -> int:
         mine = _setting({"game": game.info.id, "players": args.players, "level": args.level,
                          "seconds": args.seconds, "iterations": args.iterations,
                          "options": options, "cpu": args.cpu,
-                         "rollout_view": args.rollout_view or game.rollout_view})
-        done = {r["k"] for r in _read([args.out]).get(mine, [])}
+                         "rollout_view": args.rollout_view or game.rollout_view,
+                         "evaluation": args.evaluation or game.evaluation})
+        done = {r["k"] for r in _read([args.out]).get(mine, [])
+                if args.seat is None or r["seat"] == args.seat - 1}
     for k in range(args.first, args.first + args.games):
         if k in done:
             continue
         record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
                           options, args.cpu, args.rollout_view,
-                          None if args.seat is None else args.seat - 1)
+                          None if args.seat is None else args.seat - 1, args.evaluation)
         line = json.dumps(record)
         if args.out:
             with args.out.open("a", encoding="utf-8") as f:

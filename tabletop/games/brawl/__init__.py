@@ -5,6 +5,7 @@ player, sample saves and bench line; the rules never import the computer player.
 """
 
 from ...engine.game import Game, SampleSave
+from . import features
 from .ai import BrawlAI
 from .positions import BrawlPositions
 from .rules import BrawlRules
@@ -18,6 +19,7 @@ GAME = Game(
     positions=BrawlPositions(RULES),
     player=BrawlAI,
     search_rate=400,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    features=(features.NAMES, features.features),
     holdings=("hand", "play", "deck"),
     samples=(SampleSave("brawl-sample.json", {"more_actions": True, "maybe_help": True},
                         2026, 90),

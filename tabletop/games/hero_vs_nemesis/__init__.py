@@ -8,6 +8,7 @@ player, sample save and bench line; the rules never import the computer player.
 from functools import partial
 
 from ...engine.game import Game, SampleSave
+from . import features
 from .ai import HvNPlayer, bench_lines
 from .positions import HvNPositions
 from .rules import HvNRules
@@ -21,6 +22,7 @@ GAME = Game(
     positions=HvNPositions(RULES),
     player=HvNPlayer,
     search_rate=560,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    features=(features.NAMES, features.features),
     holdings=("hand",),
     samples=(SampleSave("hero-vs-nemesis-sample.json", {}, 2026, 40),),
     bench=partial(bench_lines, RULES),

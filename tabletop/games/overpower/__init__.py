@@ -7,6 +7,7 @@ computer player.
 """
 
 from ...engine.game import Game, SampleSave
+from . import features
 from .ai import OverPowerAI, bench
 from .positions import OverPowerPositions
 from .rules import OverPowerRules
@@ -20,6 +21,7 @@ GAME = Game(
     positions=OverPowerPositions(RULES),
     player=OverPowerAI,
     search_rate=620,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    features=(features.NAMES, features.features),
     holdings=("hand", "draw", "front", "reserve", "placed"),
     samples=(SampleSave("overpower-sample.json", {"team_p1": "tidewatch",
                                                   "team_p2": "scrapline"}, 13, 120),

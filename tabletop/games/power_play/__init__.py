@@ -6,6 +6,7 @@ heroes, sample save and bench line; the rules never import the computer player.
 """
 
 from ...engine.game import Game, SampleSave
+from . import features
 from .ai import PowerPlayAI, bench_line
 from .positions import PowerPlayPositions
 from .rules import PowerPlayRules
@@ -25,6 +26,7 @@ GAME = Game(
     positions=PowerPlayPositions(RULES),
     player=PowerPlayAI,
     search_rate=720,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    features=(features.NAMES, features.features),
     holdings=("hand", "bonus"),
     samples=(SampleSave("power-play-sample.json", {"players": 3}, 2026, 45),),
     bench=bench,

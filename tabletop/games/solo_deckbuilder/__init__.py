@@ -8,6 +8,7 @@ player, sample save and bench line; the rules never import the computer player.
 from functools import partial
 
 from ...engine.game import Game, SampleSave
+from . import features
 from .ai import SoloAI, bench_lines
 from .positions import SoloPositions
 from .rules import SoloRules
@@ -21,6 +22,7 @@ GAME = Game(
     positions=SoloPositions(RULES),
     player=SoloAI,
     search_rate=1850,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    features=(features.NAMES, features.features),
     holdings=("deck", "hand", "played", "discard"),
     samples=(SampleSave("solo-deckbuilder-sample.json", {"superhero": "random"}, 2026, 60),),
     bench=partial(bench_lines, RULES),
