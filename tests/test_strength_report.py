@@ -55,5 +55,8 @@ def test_a_line_is_compared_with_its_baseline_deal_by_deal(tmp_path, capsys):
     # the same line against itself: no margin
     (same,) = compare([line], [line])
     assert "margin +0.000" in same and "includes 0" in same
+    other = tmp_path / "other.jsonl"
+    _line(other, "overpower", "own", [(0, [1.0, 0.0])])
+    assert compare([line], [other])[0].startswith("not the same game and options")
     assert main(["--compare", str(line), str(own)]) == 0
     assert "6 deals in both" in capsys.readouterr().out

@@ -196,6 +196,11 @@ def compare(line: list[Path], baseline: list[Path]) -> list[str]:
         return out
 
     ours, theirs = by_deal(line), by_deal(baseline)
+    kinds = {(r["game"], json.dumps(r["options"], sort_keys=True))
+             for r in (*ours.values(), *theirs.values())}
+    if len(kinds) > 1:
+        return ["not the same game and options: " + "; ".join(
+            f"{g} {o}" for g, o in sorted(kinds))]
     deals = sorted(set(ours) & set(theirs))
     if not deals:
         return ["no deal is in both"]
