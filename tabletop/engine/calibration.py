@@ -9,14 +9,12 @@ read is logged and left out, never a reason for a hint to fail."""
 from __future__ import annotations
 
 import bisect
-import json
 import logging
 from functools import cache
 from pathlib import Path
 
 from .. import DATA_DIR
-from .files import atomic_write
-from .safe_open import read_regular
+from .files import read_json_data, write_json_data
 
 LOG = logging.getLogger(__name__)
 
@@ -76,25 +74,14 @@ class Calibration:
         return cls(raw, chance, positions if isinstance(positions, int) else 0)
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, (json.dumps(self.to_json(), indent=1) + "\n").encode("utf-8"))
+        write_json_data(path, self.to_json())
 
 
 def read(path: Path) -> Calibration | None:
     """The calibration stored at ``path``; None, logged, when there is none or it cannot
     be used."""
-    try:
-        text = read_regular(path, MAX_BYTES).decode("utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        LOG.warning("the hint's calibration %s cannot be read: %s", path, exc)
-        return None
-    try:
-        return Calibration.from_json(json.loads(text))
-    except ValueError as exc:  # (json's errors are ValueErrors too)
-        LOG.warning("the hint's calibration %s is not usable: %s", path, exc)
-        return None
+    return read_json_data(path, MAX_BYTES, "the hint's calibration", Calibration.from_json,
+                          LOG)
 
 
 @cache

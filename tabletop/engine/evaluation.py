@@ -12,7 +12,6 @@ leaves the rules' evaluation in place (logged), never a reason for a search to f
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from collections.abc import Callable, Sequence
@@ -21,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import DATA_DIR
-from .files import atomic_write
-from .safe_open import read_regular
+from .files import read_json_data, write_json_data
 
 LOG = logging.getLogger(__name__)
 
@@ -86,29 +84,19 @@ class Evaluation:
         return cls(names, weights, bias, figures if isinstance(figures, dict) else {})
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, (json.dumps(self.to_json(), indent=1) + "\n").encode("utf-8"))
+        write_json_data(path, self.to_json())
 
 
 def read(path: Path, names: Sequence[str] | None = None) -> Evaluation | None:
     """The model stored at ``path`` (its features must be ``names`` when given); None,
     logged, when there is none or it cannot be used."""
-    try:
-        text = read_regular(path, MAX_BYTES).decode("utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        LOG.warning("the learned evaluation %s cannot be read: %s", path, exc)
-        return None
-    try:
-        model = Evaluation.from_json(json.loads(text))
+    def build(data) -> Evaluation:
+        model = Evaluation.from_json(data)
         if names is not None and model.names != tuple(names):
             raise ValueError(f"its features {list(model.names)} are not the game's "
                              f"{list(names)}")
-    except ValueError as exc:  # (json's errors are ValueErrors too)
-        LOG.warning("the learned evaluation %s is not usable: %s", path, exc)
-        return None
-    return model
+        return model
+    return read_json_data(path, MAX_BYTES, "the learned evaluation", build, LOG)
 
 
 @cache

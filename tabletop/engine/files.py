@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+
+from .safe_open import read_regular
 
 _writer: ThreadPoolExecutor | None = None
 
@@ -50,3 +53,27 @@ def later(fn, *args) -> Future:
     if _writer is None:
         _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save")
     return _writer.submit(fn, *args)
+
+
+def read_json_data(path: Path, limit: int, what: str, build, log) -> object | None:
+    """``build(data)`` of the JSON file at ``path`` (a regular file of at most ``limit``
+    bytes): None when there is none, and None, logged on ``log`` as ``what``, when it
+    cannot be read or ``build`` refuses it (a ``ValueError``, as json's own errors are)."""
+    try:
+        text = read_regular(path, limit).decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("%s %s cannot be read: %s", what, path, exc)
+        return None
+    try:
+        return build(json.loads(text))
+    except ValueError as exc:
+        log.warning("%s %s is not usable: %s", what, path, exc)
+        return None
+
+
+def write_json_data(path: Path, data) -> None:
+    """``data`` as indented JSON at ``path``, atomically (its folder made if need be)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
