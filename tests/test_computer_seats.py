@@ -207,7 +207,7 @@ def test_no_question_about_a_persons_turn(seats):
 
 
 def test_the_bar_fills_as_the_levels_work_is_done(seats, monkeypatch):
-    """Normal (0.5 s nominal, 2 s ceiling): on a quiet machine the bar follows the time
+    """Normal (0.5 s nominal, 3 s ceiling): on a quiet machine the bar follows the time
     and the work alike; on a busy one the work done, but never behind the share of the
     ceiling gone; the question carries the level's ceiling."""
     from tabletop.engine.levels import LEVELS
@@ -228,13 +228,15 @@ def test_the_bar_fills_as_the_levels_work_is_done(seats, monkeypatch):
             wire.progress[q.number] = (done, work, seconds)
         return computers.thinking_share()
 
-    assert at(0.05) == pytest.approx(0.05 / 2.0)  # no word from the search yet
+    ceiling = LEVELS["normal"].ceiling
+    assert ceiling == 3.0
+    assert at(0.05) == pytest.approx(0.05 / ceiling)  # no word from the search yet
     assert at(0.25, work // 2) == pytest.approx(0.5)  # quiet: time and work together
     assert at(0.25, work) == pytest.approx(0.5)  # the work ahead: the time shows
-    assert at(1.0, work // 4) == pytest.approx(0.5)  # busy: the ceiling's share, 1/2
-    assert at(0.6, work // 4) == pytest.approx(0.3)  # (work 1/4, ceiling 0.3)
+    assert at(1.5, work // 4) == pytest.approx(0.5)  # busy: the ceiling's share, 1/2
+    assert at(0.6, work // 4) == pytest.approx(0.25, abs=0.01)  # (work 1/4, ceiling 0.2)
     assert at(1.5, work * 3 // 4) == pytest.approx(0.75, abs=0.01)
-    assert at(2.5, work // 2) == 1.0
+    assert at(3.5, work // 2) == 1.0
 
 
 def test_a_level_that_answers_at_once_has_no_bar_share(seats):

@@ -95,16 +95,16 @@ def test_the_search_tells_its_progress_and_stops_when_asked(monkeypatch):
 
 def test_a_levels_work_is_its_share_of_the_reference_rate():
     normal, hard = LEVELS["normal"], LEVELS["hard"]
-    assert normal.ceiling == 2.0 and hard.ceiling == 8.0
+    assert normal.ceiling == 3.0 and hard.ceiling == 12.0
     assert normal.work(400) == round(400 * 0.5 * WORK_SHARE) == 160
     assert hard.work(400) == 640 and normal.work(None) == 0
     assert LEVELS["easy"].work(400) == 32  # Easy's glance: rollouts (test_levels_human.py)
-    assert normal.budget_text == "thinks 0.5\u20132 s a move"
+    assert normal.budget_text == "thinks 0.5\u20133 s a move"
     for game in GAMES.values():
         assert game.search_rate and game.search_rate >= 100
         player = game.player_at("normal")
         assert isinstance(player, SearchPlayer)
-        assert player.at_least == normal.work(game.search_rate) and player.ceiling == 2.0
+        assert player.at_least == normal.work(game.search_rate) and player.ceiling == 3.0
         timed = game.player_at("normal", seconds=0.1)  # a measurement's own budget
         assert timed.at_least == 0 and timed.ceiling is None
 
@@ -204,8 +204,9 @@ def test_the_worker_tells_the_progress_of_a_search_and_guarantees_its_work():
         work = LEVELS["normal"].work(game.search_rate)
         assert reply.details["at_least"] == work
         # the work was done, or the ceiling came first
-        assert reply.details["iterations"] >= work or reply.seconds >= 2.0 - 0.05
-        assert reply.seconds <= 2.0 + 0.5
+        ceiling = LEVELS["normal"].ceiling
+        assert reply.details["iterations"] >= work or reply.seconds >= ceiling - 0.05
+        assert reply.seconds <= ceiling + 0.5
         assert progress and all(p[1] == work for p in progress)
         assert q.number not in worker.progress  # (dropped with its answer)
     finally:

@@ -60,3 +60,59 @@ def test_a_line_is_compared_with_its_baseline_deal_by_deal(tmp_path, capsys):
     assert compare([line], [other])[0].startswith("not the same game and options")
     assert main(["--compare", str(line), str(own)]) == 0
     assert "6 deals in both" in capsys.readouterr().out
+
+
+def test_hard_against_normal_is_a_line_of_its_own(tmp_path, capsys, monkeypatch):
+    """``--against normal``: the other seat is the search at Normal, not the own player;
+    the record says so, the report names it and keeps it apart from a line against the
+    own player, and --resume does not take one for the other."""
+    from tabletop.engine.levels import LEVELS, Level
+    from tabletop.games import get_game
+    from tabletop.tools.strength import play_one
+
+    monkeypatch.setitem(LEVELS, "normal", Level("normal", "Normal", 0.01, 0.02))
+    asked = []
+    real = type(get_game("brawl")).player_at
+    monkeypatch.setattr(type(get_game("brawl")), "player_at",
+                        lambda self, level, *a, **k: asked.append(level) or real(
+                            self, level, *a, **k))
+
+    game = get_game("brawl")
+    record = play_one(game, 1, "search", "hard", None, 3, {}, cpu=True, against="normal")
+    assert record["against"] == "normal" and record["searching"] == [1]
+    assert sorted(asked) == ["hard", "normal"]  # seat 2 searched at Hard, seat 1 at Normal
+    assert record["ceiling"] is None  # (a budget given: no level's ceiling)
+    own = play_one(game, 1, "search", "hard", None, 3, {}, cpu=True)
+    assert own["against"] == "own"
+    out = tmp_path / "hard.jsonl"
+    out.write_text(json.dumps(record) + "\n" + json.dumps(own) + "\n")
+    lines = report([out])
+    headed = [x for x in lines if x.startswith("Brawl")]
+    assert len(headed) == 2, lines
+    assert sum("against the search at level normal" in x for x in headed) == 1, lines
+    # --resume with --against normal finds its game and plays nothing more
+    assert main(["brawl", "--level", "hard", "--iterations", "3", "--cpu", "--against",
+                 "normal", "--first", "1", "--games", "1", "--out", str(out),
+                 "--resume"]) == 0
+    assert "game 1" not in capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == 2
+
+
+def test_against_needs_a_competitive_game(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        main(["solo-deckbuilder", "--against", "normal", "--games", "1"])
+    assert "--against is for" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["brawl", "--players", "own", "--against", "normal", "--games", "1"])
+
+
+def test_a_levels_line_names_its_clock_and_ceiling(tmp_path):
+    path = tmp_path / "wall.jsonl"
+    _line(path, "brawl", "search", [(0, [1.0, 0.0])], seat=0)
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    rows[0].update(cpu=False, ceiling=3.0)
+    path.write_text(json.dumps(rows[0]) + "\n")
+    (head,) = [x for x in report([path]) if x.startswith("Brawl")]
+    assert "level normal (wall time, ceiling 3 s)" in head, head

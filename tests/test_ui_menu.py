@@ -60,15 +60,15 @@ def test_a_computer_seat_gets_a_level_and_the_screen_shows_its_thinking_time(app
     levels = [w for w in screen.widgets if getattr(w, "choices", None) ==
               [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]]
     assert len(levels) == 1 and levels[0].value == "normal"  # only the computer seat
-    assert [line for line, _ in screen.seats.notes] == ["Thinks 0.5\u20132 s a move"]
+    assert [line for line, _ in screen.seats.notes] == ["Thinks 0.5\u20133 s a move"]
     click(app, levels[0]._segments()[2].center)
-    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 2\u20138 s a move"]
+    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 2\u201312 s a move"]
     # a human seat has no level; making it a computer adds one
     seat1 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
              [("human", "Human"), ("computer", "Computer")]][0]
     click(app, seat1._segments()[1].center)
-    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 0.5\u20132 s a move",
-                                                          "Thinks 2\u20138 s a move"]
+    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 0.5\u20133 s a move",
+                                                          "Thinks 2\u201312 s a move"]
     click(app, app.scene.start.rect.center)
     assert isinstance(app.scene, TableScene)
     assert [(s.kind, s.level) for s in app.scene.session.seats] == [("computer", "normal"),

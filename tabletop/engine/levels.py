@@ -79,10 +79,18 @@ class Level:
 #: a nominal time a player hardly notices: a level that thinks no longer "answers at once"
 AT_ONCE = 0.2
 
+#: a searching level's ceiling, in nominal times: six. With every core of a 2-core machine
+#: kept busy (``contend``) the worker, at its lower priority (niceness 5), gets about a
+#: quarter of a core; at Normal's former ceiling of four times the nominal (2 s), 28% of
+#: Brawl's decisions were ended by it before their guaranteed work (2026-11-28, deals
+#: 0-9, docs/strength/brawl-search-wall-contended.jsonl; the median of those would have
+#: needed 2.35 s, nine in ten of them 2.96 s)
+CEILING_TIMES = 6
+
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Easy", 0.1, 0.4, temperature=0.01, mistake_bound=0.05),
-    "normal": Level("normal", "Normal", 0.5, 2.0),
-    "hard": Level("hard", "Hard", 2.0, 8.0),
+    "normal": Level("normal", "Normal", 0.5, 0.5 * CEILING_TIMES),
+    "hard": Level("hard", "Hard", 2.0, 2.0 * CEILING_TIMES),
 }
 #: the most standard errors a decision's margin is reported as (a margin the same in
 #: every world is infinitely many: JSON has no infinity)

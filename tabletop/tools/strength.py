@@ -48,13 +48,15 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_one(game, k: int, players: str, level: str, seconds: float | None,
              iterations: int | None, options: dict, cpu: bool = False,
              rollout_view: str | None = None, search_seat: int | None = None,
-             evaluation: str | None = None) -> dict:
+             evaluation: str | None = None, against: str = "own") -> dict:
     """Play game ``k``; return its record (see the module docstring). ``rollout_view``:
     what the search's simulated players see (:attr:`~tabletop.engine.game.Game.
     rollout_view`; the game's own choice by default); ``search_seat``: the searching seat of a
     competitive game in every game (None: ``k % seats``); ``evaluation``: how the search
     scores where its rollouts stop (:attr:`~tabletop.engine.game.Game.evaluation`; the
-    game's own choice by default)."""
+    game's own choice by default); ``against``: who takes the other seats of a competitive
+    game, the game's own player (``own``) or the search at that level (its own budget,
+    on the same clock)."""
     if rollout_view is not None and rollout_view != game.rollout_view:
         game = replace(game, rollout_view=rollout_view)
     if evaluation is not None and evaluation != game.evaluation:
@@ -73,7 +75,8 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
             else list(range(seats))
     clock = time.process_time if cpu else None
     table = {s: (game.player_at(level, seconds, iterations, clock) if s in searching
-                 else game.computer_player()) for s in range(seats)}
+                 else game.computer_player() if against == "own"
+                 else game.player_at(against, None, None, clock)) for s in range(seats)}
     rng = Rng(seed ^ 0xBEEF)
     times: list[float] = []
     work: list[int] = []
@@ -97,12 +100,21 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     returns = rules.returns(state)
     focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
     return {"game": game.info.id, "k": k, "seed": seed, "players": players,
-            "level": level, "seconds": seconds, "iterations": iterations, "options": options,
+            "level": level, "seconds": seconds, "iterations": iterations,
+            "ceiling": _ceiling(level, seconds, iterations), "options": options,
+            "against": against if competitive and players != "own" else "own",
             "cpu": cpu, "rollout_view": game.rollout_view, "evaluation": game.evaluation,
             "seat": focus, "searching": searching, "returns": list(returns),
             "won": bool(state.winners) and focus in state.winners,
             "draw": not state.winners, "moves": moves, "times": times, "work": work,
             "record": played}
+
+
+def _ceiling(level: str, seconds: float | None, iterations: int | None) -> float | None:
+    """The most a decision may take (the level's ceiling; none for a budget given)."""
+    from ..engine.levels import LEVELS
+
+    return LEVELS[level].ceiling if seconds is None and iterations is None else None
 
 
 _CATALOGS: dict[str, object] = {}
@@ -137,7 +149,8 @@ def _setting(r: dict) -> tuple:
     return (r["game"], r["players"], r["level"], r["seconds"], r["iterations"],
             json.dumps(r["options"], sort_keys=True), r.get("cpu", False),
             r.get("rollout_view", "world") if r["players"] != "own" else "world",
-            r.get("evaluation", "rules") if r["players"] != "own" else "rules")
+            r.get("evaluation", "rules") if r["players"] != "own" else "rules",
+            r.get("against", "own"), r.get("ceiling") if r["players"] != "own" else None)
 
 
 def report(paths: list[Path]) -> list[str]:
@@ -165,7 +178,8 @@ def report(paths: list[Path]) -> list[str]:
         who = "own player" if setting[1] == "own" else (
             "seeing the deal, " if setting[1] == "seer" else "") + _budget(setting) + (
             ", rollouts from each seat's own view" if setting[7] == "own" else "") + (
-            ", learned evaluation" if setting[8] == "learned" else "")
+            ", learned evaluation" if setting[8] == "learned" else "") + (
+            f", against the search at level {setting[9]}" if setting[9] != "own" else "")
         out.append(f"{game.info.title}, {who}, options {setting[5]}:")
         for label, part in lines:
             n = len(part)
@@ -223,7 +237,9 @@ def _budget(setting: tuple) -> str:
     if setting[3] is not None:
         clock = "CPU" if setting[6] else "wall"
         return f"search at {setting[3]:g} s ({clock} time) a decision"
-    return f"search at level {setting[2]}"
+    clock = "CPU" if setting[6] else "wall"
+    ceiling = f", ceiling {setting[10]:g} s" if setting[10] is not None else ""
+    return f"search at level {setting[2]} ({clock} time{ceiling})"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -248,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "(default search)")
     parser.add_argument("--level", choices=list(LEVELS), default="normal",
                         help="the searching player's level: %(choices)s (default normal)")
+    parser.add_argument("--against", choices=("own", *LEVELS), default="own",
+                        help="who takes the other seats of a competitive game: the game's "
+                             "own player, or the search at that level (Hard against "
+                             "Normal: --level hard --against normal; default own)")
     parser.add_argument("--seconds", type=float,
                         help="thinking time a decision (instead of the level's)")
     parser.add_argument("--iterations", type=int,
@@ -294,6 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.game:
         parser.error("name a game, or --report files")
     game = get_game(args.game)
+    if args.against != "own" and (args.players == "own" or game.info.mode != "competitive"):
+        parser.error("--against is for the searching player's opponents in a competitive "
+                     "game (not with --players own)")
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     done: set[int] = set()
     if args.resume and args.out and args.out.exists():
@@ -301,7 +324,9 @@ def main(argv: list[str] | None = None) -> int:
                          "seconds": args.seconds, "iterations": args.iterations,
                          "options": options, "cpu": args.cpu,
                          "rollout_view": args.rollout_view or game.rollout_view,
-                         "evaluation": args.evaluation or game.evaluation})
+                         "evaluation": args.evaluation or game.evaluation,
+                         "against": args.against, "ceiling": _ceiling(
+                             args.level, args.seconds, args.iterations)})
         done = {r["k"] for r in _read([args.out]).get(mine, [])
                 if args.seat is None or r["seat"] == args.seat - 1}
     for k in range(args.first, args.first + args.games):
@@ -309,7 +334,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         record = play_one(game, k, args.players, args.level, args.seconds, args.iterations,
                           options, args.cpu, args.rollout_view,
-                          None if args.seat is None else args.seat - 1, args.evaluation)
+                          None if args.seat is None else args.seat - 1, args.evaluation,
+                          args.against)
         line = json.dumps(record)
         if args.out:
             with args.out.open("a", encoding="utf-8") as f:
