@@ -125,3 +125,42 @@ def test_only_the_seer_line_shows_the_search_the_whole_deal(monkeypatch, players
 def test_a_rollout_view_that_is_neither_is_refused():
     with pytest.raises(ValueError, match="rollout_view is 'world' or 'own'"):
         replace(GAMES["brawl"], rollout_view="mine").search_hints()
+
+
+class ViewSpy:
+    """A game's rules whose ``evaluate`` keeps the states it is asked about."""
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self.seen: list = []
+
+    def __getattr__(self, name):
+        return getattr(self.rules, name)
+
+    def evaluate(self, state, seat):
+        self.seen.append((state, seat))
+        return self.rules.evaluate(state, seat)
+
+
+@pytest.mark.parametrize("gid", [g for g in GAMES if GAMES[g].rules.hidden_information(
+    GAMES[g].rules.default_options())])
+@pytest.mark.parametrize("view", ["own", "world"])
+def test_a_rollouts_end_is_scored_on_each_seats_own_view_when_the_game_says_so(gid, view):
+    """``own``: where a rollout stops short of the end, each seat's score is its
+    ``evaluate`` of what it sees (no value resting on another seat's hidden cards);
+    ``world``: of the sampled world whole."""
+    from tabletop.engine.levels import view_score
+
+    game = replace(GAMES[gid], rollout_view=view)
+    rules = game.rules
+    state = _midgame(game)
+    spy = ViewSpy(rules)
+    hints = game.search_hints()
+    assert (hints.score is not None) == (view == "own")
+    score = view_score(spy) if view == "own" else spy.returns
+    got = score(state)
+    assert len(got) == state.seats and all(0.0 <= x <= 1.0 for x in got)
+    if view == "own":
+        assert [seat for _, seat in spy.seen] == list(range(state.seats))
+        assert all(rules.view(s, seat).zones == s.zones for s, seat in spy.seen)
+        assert got == tuple(rules.evaluate(rules.view(state, s), s) for s in range(state.seats))

@@ -13,7 +13,7 @@ from typing import Any
 
 from .evaluation import Evaluation, for_game, scorer
 from .info import GameInfo, Option, SeatConfig
-from .levels import LEVELS, SearchPlayer, player_policy
+from .levels import LEVELS, SearchPlayer, player_policy, view_score
 from .moves import IllegalMove, Move
 from .presentation import GameText, Positions
 from .rules import Rules
@@ -54,7 +54,8 @@ class Game:
     search_rate: float | None = None
     #: what the simulated players of the search's rollouts see: ``world``, the sampled
     #: world whole (cheap; every other seat's hidden cards in view), or ``own``, each
-    #: its own view of it, as a player at the table would (:func:`~.levels.player_policy`)
+    #: its own view of it, as a player at the table would (:func:`~.levels.player_policy`),
+    #: the rollout's end scored by each seat on its own view too (:func:`~.levels.view_score`)
     rollout_view: str = "world"
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
@@ -109,6 +110,8 @@ class Game:
         if hints.policy is None and self.player is not None:
             hints = replace(hints, policy=player_policy(self.player(),
                                                         own_view=self.rollout_view == "own"))
+        if self.rollout_view == "own" and hints.score is None:
+            hints = replace(hints, score=view_score(self.rules))
         return hints
 
     def learned_evaluation(self) -> Evaluation | None:

@@ -114,6 +114,21 @@ def player_policy(player, own_view: bool = False) -> Any:
     return policy
 
 
+def view_score(rules: Rules) -> Any:
+    """The scores of a rollout's end, each seat's from its own view of the world (the
+    ``own`` rollout view, leaves included): a finished game's ``returns``; an unfinished
+    one's ``evaluate`` of what each seat sees, so no seat's value rests on another's
+    hidden cards."""
+
+    def score(state: State) -> tuple[float, ...]:
+        if state.over:
+            return rules.returns(state)
+        return tuple(rules.evaluate(rules.view(state, seat), seat)
+                     for seat in range(state.seats))
+
+    return score
+
+
 class SearchPlayer:
     """A computer player that searches, or, at a level with a temperature, glances (see
     the module docstring). After each decision ``details`` holds the estimated chance to
