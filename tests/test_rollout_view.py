@@ -164,3 +164,23 @@ def test_a_rollouts_end_is_scored_on_each_seats_own_view_when_the_game_says_so(g
         assert [seat for _, seat in spy.seen] == list(range(state.seats))
         assert all(rules.view(s, seat).zones == s.zones for s, seat in spy.seen)
         assert got == tuple(rules.evaluate(rules.view(state, s), s) for s in range(state.seats))
+
+
+@pytest.mark.parametrize("gid, same", [("overpower", True), ("solo-deckbuilder", True),
+                                       ("brawl", False)])
+def test_where_the_players_read_only_their_view_world_and_own_are_one_search(gid, same):
+    """OverPower's and Solo's own players and ``evaluate`` read nothing a seat cannot see:
+    the search finds the same figures with ``own`` as with ``world`` (which is cheaper);
+    in Brawl they differ (its player reads the sampled world's hidden cards)."""
+    figures = {}
+    for view in ("own", "world"):
+        game = replace(GAMES[gid], rollout_view=view)
+        rules = game.rules
+        state = _midgame(game)
+        seat = state.actor
+        decision = Search(rules, game.search_hints()).decide(
+            rules.view(state, seat), seat, Rng(5), iterations=60)
+        figures[view] = (repr(decision.move), round(decision.value, 9),
+                         repr(decision.runner_up), round(decision.runner_up_value, 9),
+                         decision.visits, decision.worlds, round(decision.margin, 9))
+    assert (figures["own"] == figures["world"]) == same
