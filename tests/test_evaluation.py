@@ -126,7 +126,7 @@ def test_the_search_scores_its_cut_off_with_the_model_when_the_game_asks(gid):
 
 
 def test_a_game_without_features_or_a_model_keeps_the_rules_evaluation(monkeypatch, tmp_path):
-    brawl = GAMES["brawl"]
+    brawl = replace(GAMES["brawl"], rollout_view="world")  # (own: the view's score)
     assert replace(brawl, features=None, evaluation="learned").search_hints().score is None
     # a model whose features are not the game's (an older model, a renamed feature)
     names = ("other",) + tuple(brawl.features[0][1:])
