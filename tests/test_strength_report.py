@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tabletop.tools.strength import compare, main, report
 
 
@@ -99,8 +101,6 @@ def test_hard_against_normal_is_a_line_of_its_own(tmp_path, capsys, monkeypatch)
 
 
 def test_against_needs_a_competitive_game(capsys):
-    import pytest
-
     with pytest.raises(SystemExit):
         main(["solo-deckbuilder", "--against", "normal", "--games", "1"])
     assert "--against is for" in capsys.readouterr().err

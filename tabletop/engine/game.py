@@ -13,7 +13,7 @@ from typing import Any
 
 from .evaluation import Evaluation, for_game, scorer
 from .info import GameInfo, Option, SeatConfig
-from .levels import LEVELS, SearchPlayer, player_policy, view_score
+from .levels import LEVELS, SearchPlayer, decision_ceiling, player_policy, view_score
 from .moves import IllegalMove, Move
 from .presentation import GameText, Positions
 from .rules import Rules
@@ -137,7 +137,7 @@ class Game:
                               iterations,
                               at_least=LEVELS[level].work(self.search_rate) if guaranteed
                               else 0,
-                              ceiling=LEVELS[level].ceiling if guaranteed else None,
+                              ceiling=decision_ceiling(level, seconds, iterations),
                               level=LEVELS[level] if guaranteed else None)
         if clock is not None:
             player.clock = clock

@@ -92,6 +92,13 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", "Normal", 0.5, 0.5 * CEILING_TIMES),
     "hard": Level("hard", "Hard", 2.0, 2.0 * CEILING_TIMES),
 }
+def decision_ceiling(level: str, seconds: float | None = None,
+                     iterations: int | None = None) -> float | None:
+    """The most a decision at ``level`` may take: the level's ceiling when it thinks as the
+    level does, none when a budget (``seconds`` or ``iterations``) replaces the level's."""
+    return LEVELS[level].ceiling if seconds is None and iterations is None else None
+
+
 #: the most standard errors a decision's margin is reported as (a margin the same in
 #: every world is infinitely many: JSON has no infinity)
 SURE_CAP = 99.0

@@ -28,6 +28,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from ..engine.levels import decision_ceiling
 from ..engine.pack import pack_move
 from ..engine.players import computer_move
 from ..engine.rng import Rng
@@ -101,20 +102,13 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     focus = searching[0] if competitive and searching else (k % seats if competitive else 0)
     return {"game": game.info.id, "k": k, "seed": seed, "players": players,
             "level": level, "seconds": seconds, "iterations": iterations,
-            "ceiling": _ceiling(level, seconds, iterations), "options": options,
+            "ceiling": decision_ceiling(level, seconds, iterations), "options": options,
             "against": against if competitive and players != "own" else "own",
             "cpu": cpu, "rollout_view": game.rollout_view, "evaluation": game.evaluation,
             "seat": focus, "searching": searching, "returns": list(returns),
             "won": bool(state.winners) and focus in state.winners,
             "draw": not state.winners, "moves": moves, "times": times, "work": work,
             "record": played}
-
-
-def _ceiling(level: str, seconds: float | None, iterations: int | None) -> float | None:
-    """The most a decision may take (the level's ceiling; none for a budget given)."""
-    from ..engine.levels import LEVELS
-
-    return LEVELS[level].ceiling if seconds is None and iterations is None else None
 
 
 _CATALOGS: dict[str, object] = {}
@@ -234,10 +228,9 @@ def compare(line: list[Path], baseline: list[Path]) -> list[str]:
 def _budget(setting: tuple) -> str:
     if setting[4]:
         return f"search at {setting[4]} iterations a decision"
-    if setting[3] is not None:
-        clock = "CPU" if setting[6] else "wall"
-        return f"search at {setting[3]:g} s ({clock} time) a decision"
     clock = "CPU" if setting[6] else "wall"
+    if setting[3] is not None:
+        return f"search at {setting[3]:g} s ({clock} time) a decision"
     ceiling = f", ceiling {setting[10]:g} s" if setting[10] is not None else ""
     return f"search at level {setting[2]} ({clock} time{ceiling})"
 
@@ -325,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
                          "options": options, "cpu": args.cpu,
                          "rollout_view": args.rollout_view or game.rollout_view,
                          "evaluation": args.evaluation or game.evaluation,
-                         "against": args.against, "ceiling": _ceiling(
+                         "against": args.against, "ceiling": decision_ceiling(
                              args.level, args.seconds, args.iterations)})
         done = {r["k"] for r in _read([args.out]).get(mine, [])
                 if args.seat is None or r["seat"] == args.seat - 1}
