@@ -116,3 +116,27 @@ def test_a_levels_line_names_its_clock_and_ceiling(tmp_path):
     path.write_text(json.dumps(rows[0]) + "\n")
     (head,) = [x for x in report([path]) if x.startswith("Brawl")]
     assert "level normal (wall time, ceiling 3 s)" in head, head
+
+
+@pytest.mark.parametrize("seat", ["0", "3"])
+def test_a_seat_outside_the_game_is_refused_not_wrapped(seat, capsys, tmp_path):
+    """``--seat`` counts from 1: 0 (or a seat the game has not) is refused with the
+    range, not taken as the last seat by Python's negative index, and nothing is
+    played."""
+    out = tmp_path / "line.jsonl"
+    with pytest.raises(SystemExit):
+        main(["hero-vs-nemesis", "--seat", seat, "--iterations", "3", "--cpu",
+              "--games", "1", "--out", str(out)])
+    assert "--seat counts from 1: Hero vs Nemesis has seats 1 to 2" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_seat_given_plays_that_seat():
+    from tabletop.games import get_game
+    from tabletop.tools.strength import play_one
+
+    game = get_game("hero-vs-nemesis")
+    record = play_one(game, 0, "search", "normal", None, 3, {}, cpu=True, search_seat=0)
+    assert record["seat"] == 0 and record["searching"] == [0]
+    with pytest.raises(ValueError, match="has 2 seats"):
+        play_one(game, 0, "search", "normal", None, 3, {}, cpu=True, search_seat=-1)

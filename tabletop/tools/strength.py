@@ -72,6 +72,8 @@ def play_one(game, k: int, players: str, level: str, seconds: float | None,
     if players == "own":
         searching: list[int] = []
     else:
+        if search_seat is not None and not 0 <= search_seat < seats:
+            raise ValueError(f"seat index {search_seat}: this deal has {seats} seats")
         searching = [(k if search_seat is None else search_seat) % seats] if competitive \
             else list(range(seats))
     clock = time.process_time if cpu else None
@@ -310,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.against != "own" and (args.players == "own" or game.info.mode != "competitive"):
         parser.error("--against is for the searching player's opponents in a competitive "
                      "game (not with --players own)")
+    if args.seat is not None and not 1 <= args.seat <= game.info.max_seats:
+        parser.error(f"--seat counts from 1: {game.info.title} has seats 1 to "
+                     f"{game.info.max_seats}, not {args.seat}")
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     done: set[int] = set()
     if args.resume and args.out and args.out.exists():
