@@ -140,3 +140,20 @@ def test_a_seat_given_plays_that_seat():
     assert record["seat"] == 0 and record["searching"] == [0]
     with pytest.raises(ValueError, match="has 2 seats"):
         play_one(game, 0, "search", "normal", None, 3, {}, cpu=True, search_seat=-1)
+
+
+def test_a_line_is_not_compared_with_a_search_line_of_another_seat(tmp_path):
+    """A Nemesis line against a Hero line of the same deals would weigh the own Nemesis
+    (the Hero line's opponent) against the search: refused, with the seats named. The
+    own players' baseline and a line of the same seat compare."""
+    nemesis, hero = tmp_path / "nemesis.jsonl", tmp_path / "hero.jsonl"
+    own, again = tmp_path / "own.jsonl", tmp_path / "again.jsonl"
+    _line(nemesis, "hero-vs-nemesis", "search", [(k, [1.0, 0.0]) for k in range(4)], seat=1)
+    _line(hero, "hero-vs-nemesis", "search", [(k, [1.0, 0.0]) for k in range(4)], seat=0)
+    _line(own, "hero-vs-nemesis", "own", [(k, [1.0, 0.0]) for k in range(4)], seat=0)
+    _line(again, "hero-vs-nemesis", "search", [(k, [0.0, 1.0]) for k in range(4)], seat=1)
+    (said,) = compare([nemesis], [hero])
+    assert said.startswith("the baseline searched another seat than the line on 4 of 4")
+    assert "seat 2 against seat 1" in said
+    assert compare([nemesis], [own])[0].startswith("4 deals in both: margin +0.000")
+    assert compare([again], [nemesis])[0].startswith("4 deals in both: margin +1.000")

@@ -214,6 +214,13 @@ def compare(line: list[Path], baseline: list[Path]) -> list[str]:
     deals = sorted(set(ours) & set(theirs))
     if not deals:
         return ["no deal is in both"]
+    crossed = [k for k in deals if theirs[k]["players"] != "own"
+               and theirs[k]["seat"] != ours[k]["seat"]]
+    if crossed:  # the baseline's search sat in another seat: not the same question
+        return [f"the baseline searched another seat than the line on {len(crossed)} of "
+                f"{len(deals)} deals (deal {crossed[0]}: seat {ours[crossed[0]]['seat'] + 1} "
+                f"against seat {theirs[crossed[0]]['seat'] + 1}); compare a line with the "
+                "own players' baseline or with a line of the same seat"]
     diffs = [ours[k]["returns"][ours[k]["seat"]] - theirs[k]["returns"][ours[k]["seat"]]
              for k in deals]
     n = len(diffs)
