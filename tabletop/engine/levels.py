@@ -84,7 +84,9 @@ AT_ONCE = 0.2
 #: quarter of a core; at Normal's former ceiling of four times the nominal (2 s), 28% of
 #: Brawl's decisions were ended by it before their guaranteed work (2026-11-28, deals
 #: 0-9, docs/strength/brawl-search-wall-contended.jsonl; the median of those would have
-#: needed 2.35 s, nine in ten of them 2.96 s)
+#: needed 2.35 s, nine in ten of them 2.96 s). At six, the same busy lines at Normal reached
+#: the guaranteed work in 99.6% of Brawl's decisions, 96.8% of Hero vs Nemesis's as Hero,
+#: 98.5% as Nemesis, but only 89.4% of OverPower's (docs/computer-players.md)
 CEILING_TIMES = 6
 
 LEVELS: dict[str, Level] = {
@@ -92,6 +94,8 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", "Normal", 0.5, 0.5 * CEILING_TIMES),
     "hard": Level("hard", "Hard", 2.0, 2.0 * CEILING_TIMES),
 }
+
+
 def decision_ceiling(level: str, seconds: float | None = None,
                      iterations: int | None = None) -> float | None:
     """The most a decision at ``level`` may take: the level's ceiling when it thinks as the
