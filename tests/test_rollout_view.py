@@ -63,6 +63,27 @@ def test_a_simulated_player_sees_only_its_own_view_when_the_game_says_so(gid, vi
         assert shows_more, "the whole world should show another seat's hidden cards"
 
 
+@pytest.mark.parametrize("gid", ["brawl", "power-play"])
+def test_the_rollouts_play_the_games_rollout_player_when_it_has_one(gid):
+    """``Game.rollout_player`` makes the rollouts' simulated players (one new player
+    per search); without one the seats' own ``player`` does."""
+    base = GAMES[gid]
+    made: list[Spy] = []
+
+    def factory():
+        made.append(Spy(base.player()))
+        return made[-1]
+
+    for rollout_player in (factory, None):
+        game = replace(base, rollout_player=rollout_player)
+        rules = game.rules
+        state = _midgame(game)
+        seat = state.actor
+        Search(rules, game.search_hints()).decide(rules.view(state, seat), seat, Rng(5),
+                                                  iterations=30)
+        assert (len(made) == 1 and made[0].seen) if rollout_player else len(made) == 1
+
+
 def test_the_game_record_chooses_the_policy_it_names(monkeypatch):
     game = replace(GAMES["overpower"], rollout_view="own")
     calls = []

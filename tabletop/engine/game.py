@@ -57,6 +57,9 @@ class Game:
     #: its own view of it, as a player at the table would (:func:`~.levels.player_policy`),
     #: the rollout's end scored by each seat on its own view too (:func:`~.levels.view_score`)
     rollout_view: str = "world"
+    #: the computer player the rollouts play (a new one per search; None: ``player``),
+    #: e.g. one that guesses hidden cards from its own view instead of weighing them all
+    rollout_player: Callable[[], Any] | None = None
     #: the zones (base names) that make up what a seat holds: its hand, its deck, its
     #: team... (``hand`` stands for ``hand.0``, ``hand.1``...; a zone without a seat
     #: number belongs to the only seat of a one-seat game). The balance lab counts a card
@@ -107,8 +110,9 @@ class Game:
         model = self.learned_evaluation() if self.evaluation == "learned" else None
         if model is not None and hints.score is None:
             hints = replace(hints, score=scorer(self.rules, self.features[1], model))
-        if hints.policy is None and self.player is not None:
-            hints = replace(hints, policy=player_policy(self.player(),
+        simulated = self.rollout_player or self.player
+        if hints.policy is None and simulated is not None:
+            hints = replace(hints, policy=player_policy(simulated(),
                                                         own_view=self.rollout_view == "own"))
         if self.rollout_view == "own" and hints.score is None:
             hints = replace(hints, score=view_score(self.rules))

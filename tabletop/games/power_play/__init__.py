@@ -25,7 +25,12 @@ GAME = Game(
     text=PowerPlayText(RULES),
     positions=PowerPlayPositions(RULES),
     player=PowerPlayAI,
-    search_rate=720,  # iterations/s, quiet (tabletop bench, 2026-11-27)
+    rollout_view="own",
+    rollout_player=lambda: PowerPlayAI(guess=3),
+    # iterations/s, quiet: 720 in tabletop bench (2026-11-27) with world-view rollouts;
+    # own-view rollouts (guessing heroes) make 0.44x the iterations a CPU second of the
+    # world view on the same 24 positions (measured in one run, 2026-11-28)
+    search_rate=315,
     features=(features.NAMES, features.features),
     holdings=("hand", "bonus"),
     samples=(SampleSave("power-play-sample.json", {"players": 3}, 2026, 45),),

@@ -12,6 +12,12 @@ unseen): the chance that the defence holds, and the expected margin.
 - Bonus powers: spent only when the players still to decide can close the gap (the
   smallest card that closes it, else the biggest), since a Bonus power is worth fewer
   points at the end than a Bad News card costs.
+
+A *guessing* hero (``PowerPlayAI(guess=3)``, the search's simulated hero in its own-view
+rollouts) judges over a few unseen powers drawn by their unseen copies instead of over
+them all: the same reasoning on a sample of what it cannot see, a few times cheaper, and
+it never sees the card. (In 100 games of four such heroes: one draw won 66, three 90,
+five 96, all of them 96.)
 """
 
 from __future__ import annotations
@@ -40,12 +46,34 @@ def hidden_candidates(view: PPState) -> list[tuple[Power | None, int]]:
     return list(counts.items()) or [(None, 1)]
 
 
+def guess(candidates: list[tuple[Power | None, int]], rng: Rng, draws: int = 1
+          ) -> list[tuple[Power | None, int]]:
+    """``draws`` of ``candidates``, each drawn with their weights (the unseen copies),
+    with how many times each was drawn."""
+    if len(candidates) == 1:
+        return candidates
+    total = sum(w for _, w in candidates)
+    drawn: Counter = Counter()
+    for _ in range(draws):
+        pick = rng.below(total)
+        for power, w in candidates:
+            if pick < w:
+                drawn[power] += 1
+                break
+            pick -= w
+    return list(drawn.items())
+
+
 class Judge:
     """Scores defences against the villain of one view (the unknown power averaged)."""
 
-    def __init__(self, view: PPState) -> None:
+    def __init__(self, view: PPState, rng: Rng | None = None, draws: int = 1) -> None:
+        """``rng``: judge over ``draws`` guesses drawn from the unseen powers
+        (:func:`guess`) instead of over all of them."""
         self.known = view.known_threat()
         self.candidates = hidden_candidates(view)
+        if rng is not None:
+            self.candidates = guess(self.candidates, rng, draws)
         self.plan = plan_of(view.table_effects())
         self.attribute = view.attribute_power()
         self.base = view.base()
@@ -72,8 +100,14 @@ class Judge:
         margin = 0.0
         plan = self.plan
         hero_types = plan.heroes.types_seen(defence)
+        # the heroes' total depends on the threat only through its types, which many of
+        # the imagined powers share: counted once per types
+        heroes: dict[frozenset[str], int] = {}
         for i, (_, w) in enumerate(self.threats):
-            h = hero_total(plan, defence, self.threat_types[i])
+            types = self.threat_types[i]
+            h = heroes.get(types)
+            if h is None:
+                h = heroes[types] = hero_total(plan, defence, types)
             v = self._villain_total(i, hero_types)
             if h >= v:
                 wins += w
@@ -84,7 +118,11 @@ class Judge:
 class PowerPlayAI:
     name = "simple"
 
-    def __init__(self) -> None:
+    def __init__(self, guess: int = 0) -> None:
+        #: judge each decision over this many guesses at the face-down power (module
+        #: docstring); 0: over every unseen power
+        self.guess = guess
+        self._rng: Rng | None = None
         self._plans: dict[tuple, tuple[int, ...]] = {}
         #: how it answers each decision (the others have one move)
         self._answers = {"defend": self._defend, "support": self._support,
@@ -95,14 +133,19 @@ class PowerPlayAI:
         answer = self._answers.get(view.pending.kind)
         if len(legal) == 1 or answer is None:
             return legal[0]
+        self._rng = rng if self.guess else None
         return answer(view, seat, legal)
+
+    def _judge(self, view: PPState) -> Judge:
+        return Judge(view, self._rng, self.guess)
 
     # -- the active hero -------------------------------------------------------------------
     def _defend(self, view: PPState, seat: int, legal: list[Move]) -> Move:
         hand = view.zones[f"hand.{seat}"]
         key = (view.turn, view.round, tuple(hand), tuple(view.zones["defence"]))
-        plan = self._plans.get(key)
-        if plan is None:
+        if self.guess:  # a plan on guesses is not kept: the next guesses may differ
+            plan = self._plan(view, hand)
+        elif (plan := self._plans.get(key)) is None:
             plan = self._plan(view, hand)
             if len(self._plans) > 256:
                 self._plans.clear()
@@ -113,7 +156,7 @@ class PowerPlayAI:
         return next(m for m in legal if m.kind == "done")
 
     def _plan(self, view: PPState, hand: list[int]) -> tuple[int, ...]:
-        judge = Judge(view)
+        judge = self._judge(view)
         played = view.powers_of("defence")
         room = MAX_DEFENCE - view.played
         info = view.info
@@ -135,7 +178,7 @@ class PowerPlayAI:
 
     # -- another hero's support ------------------------------------------------------------
     def _support(self, view: PPState, seat: int, legal: list[Move]) -> Move:
-        judge = Judge(view)
+        judge = self._judge(view)
         defence = view.powers_of("defence")
         later = [view.powers_of(f"hand.{o}") for o in view.pending.data[0]]
         if_i_pass = self._with_later(judge, defence, later)
