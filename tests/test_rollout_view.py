@@ -68,20 +68,27 @@ def test_the_rollouts_play_the_games_rollout_player_when_it_has_one(gid):
     """``Game.rollout_player`` makes the rollouts' simulated players (one new player
     per search); without one the seats' own ``player`` does."""
     base = GAMES[gid]
-    made: list[Spy] = []
+    rules = base.rules
+    state = _midgame(base)
+    seat = state.actor
 
-    def factory():
-        made.append(Spy(base.player()))
-        return made[-1]
+    def factory(made: list[Spy]):
+        def make() -> Spy:
+            made.append(Spy(base.player()))
+            return made[-1]
+        return make
 
-    for rollout_player in (factory, None):
-        game = replace(base, rollout_player=rollout_player)
-        rules = game.rules
-        state = _midgame(game)
-        seat = state.actor
+    for rollout_made in (True, False):
+        made: dict[str, list[Spy]] = {"player": [], "rollout_player": []}
+        game = replace(base, player=factory(made["player"]),
+                       rollout_player=factory(made["rollout_player"]) if rollout_made
+                       else None)
         Search(rules, game.search_hints()).decide(rules.view(state, seat), seat, Rng(5),
                                                   iterations=30)
-        assert (len(made) == 1 and made[0].seen) if rollout_player else len(made) == 1
+        plays = made["rollout_player" if rollout_made else "player"]
+        assert len(plays) == 1 and plays[0].seen
+        if rollout_made:
+            assert made["player"] == []  # the seats' player sat the rollouts out
 
 
 def test_the_game_record_chooses_the_policy_it_names(monkeypatch):

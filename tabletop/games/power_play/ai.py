@@ -122,7 +122,6 @@ class PowerPlayAI:
         #: judge each decision over this many guesses at the face-down power (module
         #: docstring); 0: over every unseen power
         self.guess = guess
-        self._rng: Rng | None = None
         self._plans: dict[tuple, tuple[int, ...]] = {}
         #: how it answers each decision (the others have one move)
         self._answers = {"defend": self._defend, "support": self._support,
@@ -133,20 +132,20 @@ class PowerPlayAI:
         answer = self._answers.get(view.pending.kind)
         if len(legal) == 1 or answer is None:
             return legal[0]
-        self._rng = rng if self.guess else None
-        return answer(view, seat, legal)
+        return answer(view, seat, legal, rng)
 
-    def _judge(self, view: PPState) -> Judge:
-        return Judge(view, self._rng, self.guess)
+    def _judge(self, view: PPState, rng: Rng) -> Judge:
+        """The judge of ``view``: over every unseen power, or over this hero's guesses."""
+        return Judge(view, rng if self.guess else None, self.guess)
 
     # -- the active hero -------------------------------------------------------------------
-    def _defend(self, view: PPState, seat: int, legal: list[Move]) -> Move:
+    def _defend(self, view: PPState, seat: int, legal: list[Move], rng: Rng) -> Move:
         hand = view.zones[f"hand.{seat}"]
         key = (view.turn, view.round, tuple(hand), tuple(view.zones["defence"]))
         if self.guess:  # a plan on guesses is not kept: the next guesses may differ
-            plan = self._plan(view, hand)
+            plan = self._plan(view, hand, rng)
         elif (plan := self._plans.get(key)) is None:
-            plan = self._plan(view, hand)
+            plan = self._plan(view, hand, rng)
             if len(self._plans) > 256:
                 self._plans.clear()
             self._plans[key] = plan
@@ -155,8 +154,8 @@ class PowerPlayAI:
                 return move
         return next(m for m in legal if m.kind == "done")
 
-    def _plan(self, view: PPState, hand: list[int]) -> tuple[int, ...]:
-        judge = self._judge(view)
+    def _plan(self, view: PPState, hand: list[int], rng: Rng) -> tuple[int, ...]:
+        judge = self._judge(view, rng)
         played = view.powers_of("defence")
         room = MAX_DEFENCE - view.played
         info = view.info
@@ -177,8 +176,8 @@ class PowerPlayAI:
         return tuple(best)
 
     # -- another hero's support ------------------------------------------------------------
-    def _support(self, view: PPState, seat: int, legal: list[Move]) -> Move:
-        judge = self._judge(view)
+    def _support(self, view: PPState, seat: int, legal: list[Move], rng: Rng) -> Move:
+        judge = self._judge(view, rng)
         defence = view.powers_of("defence")
         later = [view.powers_of(f"hand.{o}") for o in view.pending.data[0]]
         if_i_pass = self._with_later(judge, defence, later)
@@ -227,7 +226,7 @@ class PowerPlayAI:
         return False
 
     # -- Bonus powers ----------------------------------------------------------------------
-    def _bonus(self, view: PPState, seat: int, legal: list[Move]) -> Move:
+    def _bonus(self, view: PPState, seat: int, legal: list[Move], rng: Rng) -> Move:
         gap = view.villain_tally.total - view.hero.total - view.bonus_total
         any_number = bool(view.options.get("any_bonus"))
         info = view.info
