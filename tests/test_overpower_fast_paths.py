@@ -114,3 +114,29 @@ def test_a_view_forgets_marks_on_hidden_cards_as_the_engine_mask_does():
         assert drawn not in RULES.view(t, 0).attached
         assert (held, "uses") not in RULES.view(t, 0).counters
         assert held not in RULES.view(t, 0).must_place
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_the_players_shared_target_look_scores_as_a_fresh_one(case):
+    """The computer player works out each target's standing (hits, KO total, Spectrum
+    types) once per decision and shares it across the moves it scores: every move of
+    every decision of random games scores exactly as it does worked out afresh, with
+    the moves scored in order and in reverse (a memo keyed by anything but the target,
+    or kept from another position, gives another score)."""
+    from tabletop.games.overpower import ai
+
+    catalog, options = CASES[case]
+    scored = attacks = 0
+    for s in states(catalog, options, 10):
+        if s.pending.kind not in ("turn", "chain"):
+            continue
+        link = s.chain[-1] if s.pending.kind == "chain" else None
+        legal = RULES.legal_moves(s)
+        fresh = [ai._action_score(s, m, link) for m in legal]
+        for order in (legal, legal[::-1]):
+            memo: dict = {}
+            shared = {m: ai._action_score(s, m, link, memo) for m in order}
+            assert [shared[m] for m in legal] == fresh
+        scored += len(legal)
+        attacks += sum(m.target is not None for m in legal)
+    assert scored > 150 and attacks > 50, (scored, attacks)

@@ -49,19 +49,38 @@ def _users(s: OPState, seat: int, card: int) -> int:
     return sum(1 for ch in s.zones[FRONT[seat]] if fits(s, ch, inf))
 
 
-def _hit_score(s: OPState, m: Move, link=None) -> float:
-    """An attack's worth if it lands: hit values, a KO, a new Spectrum type."""
+def _standing(s: OPState, target: int, memo: dict | None) -> tuple[int, int, set]:
+    """A character's hits so far, the total that knocks it out and the Spectrum types it
+    has taken for certain: the same for every attack on it in one decision, so worked out
+    once per target there (``memo``; the rollouts score every attack of every turn)."""
+    got = memo.get(target) if memo is not None else None
+    if got is None:
+        got = (cumulative(s, target), ko_at(s, target), spectrum(s, target)[0])
+        if memo is not None:
+            memo[target] = got
+    return got
+
+
+def _hit_score(s: OPState, m: Move, link=None, memo: dict | None = None) -> float:
+    """An attack's worth if it lands: hit values, a KO, a new Spectrum type. ``memo``:
+    one decision's :func:`_standing` of each target, shared by its moves."""
     a = build_attack(s, m, link)
-    hit = sum(s.info[c].value for c in a.hits)
+    info = s.info
+    hit = 0
+    for c in a.hits:
+        hit += info[c].value
     score = hit + 0.3 * (a.value or 0)
     target = a.target
-    cost = sum(0.4 for c in a.cards if s.info[c].kind != "power")
+    cost = 0.0
+    for c in a.cards:
+        if info[c].kind != "power":
+            cost += 0.4
     if is_site(s, target):
         return _site_score(s, a, hit) - cost
-    if hit and cumulative(s, target) + hit >= ko_at(s, target):
+    total, knocked_at, fixed = _standing(s, target, memo)
+    if hit and total + hit >= knocked_at:
         score += KO_BONUS
-    fixed, _ = spectrum(s, target)
-    new = {t for c in a.hits for t in s.info[c].types[:1]} - fixed
+    new = {t for c in a.hits for t in info[c].types[:1]} - fixed
     if new:
         score += NEW_TYPE * len(new) + (KO_BONUS if len(fixed) + len(new) >= 3 else 0)
     if a.value is None:
@@ -88,16 +107,22 @@ def _site_score(s: OPState, a, hit: int) -> float:
     return weight * hit
 
 
-def _action_score(s: OPState, m: Move, link=None) -> float:
-    if m.kind in ("pass", "concede", "stop", "finish"):
-        return {"pass": 0.5, "stop": 0.0, "finish": 0.0}.get(m.kind, -50.0)
-    if m.kind == "activate":  # scored as the Special it fetches
+#: the worth of a move that attacks nothing
+_NO_ATTACK = {"pass": 0.5, "stop": 0.0, "finish": 0.0, "concede": -50.0}
+
+
+def _action_score(s: OPState, m: Move, link=None, memo: dict | None = None) -> float:
+    kind = m.kind
+    if kind in _NO_ATTACK:
+        return _NO_ATTACK[kind]
+    if kind == "activate":  # scored as the Special it fetches
         m = as_special(m)
-    if m.kind == "artifact":  # a lasting gain: worth a turn early on
+        kind = m.kind
+    if kind == "artifact":  # a lasting gain: worth a turn early on
         return EFFECT_SPECIAL + 0.5
-    if m.kind == "special" and m.target is None:
+    if kind == "special" and m.target is None:
         return EFFECT_SPECIAL
-    return _hit_score(s, m, link)
+    return _hit_score(s, m, link, memo)
 
 
 def hand_power(s: OPState, seat: int) -> float:
@@ -122,7 +147,9 @@ class OverPowerAI:
             return legal[0]
         pick = PICKERS.get(view.pending.kind)
         if pick is None:
-            return max(legal, key=lambda m: _action_score(view, m) + rng.random() * 0.01)
+            memo: dict = {}
+            return max(legal, key=lambda m: _action_score(view, m, None, memo)
+                       + rng.random() * 0.01)
         return pick(view, seat, legal, rng)
 
 
@@ -183,12 +210,14 @@ def _turn(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
     passing = next((m for m in legal if m.kind == "pass"), None)
     if passing is not None and s.passed[other(seat)] and mine > theirs:
         return passing
-    return max(legal, key=lambda m: _action_score(s, m) + rng.random() * 0.01)
+    memo: dict = {}
+    return max(legal, key=lambda m: _action_score(s, m, None, memo) + rng.random() * 0.01)
 
 
 def _chain(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
     link = s.chain[-1]
-    return max(legal, key=lambda m: _action_score(s, m, link) + rng.random() * 0.01)
+    memo: dict = {}
+    return max(legal, key=lambda m: _action_score(s, m, link, memo) + rng.random() * 0.01)
 
 
 def _defend(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
