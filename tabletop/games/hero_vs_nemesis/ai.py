@@ -158,21 +158,24 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
     choices = range(-1, len(open_))
     values = [info[c].value for c in hand]
     jokers = [info[c].joker for c in hand]
+    slots = range(len(open_))
     for assign in product(choices, repeat=len(hand)):
         sums = [0] * len(open_)
         counts = [0] * len(open_)
         joker = [False] * len(open_)
+        given: list[list[int]] = [[] for _ in slots]  # the hand's cards on each conflict
         for i, slot in enumerate(assign):
             if slot >= 0:
                 sums[slot] += values[i]
                 counts[slot] += 1
                 joker[slot] = joker[slot] or jokers[i]
+                given[slot].append(i)
         countered = [joker[i] or (counts[i] >= n if kind == "count" else sums[i] >= n)
                      for i, (kind, n) in enumerate(needs)]
         everything = all(countered)
         if not everything and -1 in assign:
             continue  # a hero who cannot counter everything must play the whole hand
-        score = plan.score(assign, countered, sums)
+        score = plan.score(assign, countered, sums, given)
         if best_score is None or score > best_score:
             best_score, best_all = score, everything
             best = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True)
@@ -211,7 +214,10 @@ class _Plan:
                 all(not info[c].joker and info[c].colour != inf.colour for c in already),
                 [not info[c].joker and info[c].colour != inf.colour for c in hand]))
 
-    def score(self, assign, countered: list[bool], sums: list[int]) -> float:
+    def score(self, assign, countered: list[bool], sums: list[int],
+              given: list[list[int]]) -> float:
+        """``given``: the indices in the hand of the cards ``assign`` puts on each open
+        conflict."""
         left = countered.count(False) + self.standing
         score = 0.0
         if left >= 2:
@@ -222,29 +228,29 @@ class _Plan:
             if slot >= 0:
                 score -= cost[i]
         if not left and self.rest_suited and all(
-                self._suited(t, assign) for t in range(len(self.open))):
+                self._suited(t, given[t]) for t in range(len(self.open))):
             score += 9
         needs = self.needs
         for t in range(len(self.open)):
             if not countered[t]:
                 continue
-            if self._opposite(t, assign):
+            if self._opposite(t, given[t]):
                 score -= 7
             if needs[t][0] == "sum":
                 score += min(4, sums[t] - needs[t][1]) * 0.3  # a margin against hindering
         return score
 
-    def _suited(self, t: int, assign) -> bool:
-        """Every card on conflict ``t`` (already there and assigned) is of its suit."""
+    def _suited(self, t: int, mine: list[int]) -> bool:
+        """Every card on conflict ``t`` (already there, and ``mine``: the hand's cards
+        assigned to it) is of its suit."""
         already, already_ok, of_suit = self.suit_ok[t]
-        mine = [of_suit[i] for i, slot in enumerate(assign) if slot == t]
-        return (already or bool(mine)) and already_ok and all(mine)
+        return (already or bool(mine)) and already_ok and all(of_suit[i] for i in mine)
 
-    def _opposite(self, t: int, assign) -> bool:
-        """Cards were assigned to ``t`` and every card on it is of the other colour."""
+    def _opposite(self, t: int, mine: list[int]) -> bool:
+        """Cards were assigned to ``t`` (``mine``) and every card on it is of the other
+        colour."""
         has_suit, already_ok, other = self.opposite[t]
-        mine = [other[i] for i, slot in enumerate(assign) if slot == t]
-        return bool(mine) and has_suit and already_ok and all(mine)
+        return bool(mine) and has_suit and already_ok and all(other[i] for i in mine)
 
 
 # -- the nemesis's plans ----------------------------------------------------------------------
@@ -334,7 +340,9 @@ def _best_bet(rules: Rules, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int
             deck = w.zones["deck"]
             while len(h) < 3 and deck:
                 h.append(deck.pop())
-        worlds.append([(w.info[c].value, w.info[c].joker) for c in h])
+        # (each sampled hand sorted once, in the order its cards meet the jokers)
+        worlds.append(sorted([(w.info[c].value, w.info[c].joker) for c in h],
+                             key=rk.answer_order))
     base_demand, base_total = rk.stake_demand(s)
     stakes_win = 100.0 if s.wins >= 1 else 40.0
     best, best_score = [], float("-inf")
@@ -346,7 +354,7 @@ def _best_bet(rules: Rules, s: HvNState, rng: Rng, fill: bool) -> tuple[list[int
                     continue
                 demand = base_demand + sum(s.info[c].needs for c in jokers[:k])
                 total = base_total + sum(s.info[c].value for c in numbers[:m]) + n_sup
-                wins = sum(1 for h in worlds if not rk.tops(demand, total, h))
+                wins = sum(1 for h in worlds if not rk.tops_ordered(demand, total, h))
                 p = wins / len(worlds)
                 cost = sum(s.info[c].value for c in numbers[:m]) * 0.25 + 6 * k + 0.3 * n_sup
                 score = p * stakes_win - cost - (0 if p >= 0.5 else 30)

@@ -147,14 +147,26 @@ def stake_demand(s: HvNState) -> tuple[int, int]:
     return demand, total
 
 
+def answer_order(answer: tuple[int, bool]) -> tuple[bool, int]:
+    """The order in which answer cards ``(value, joker)`` go to the jokers: the lowest
+    first, jokers last."""
+    return answer[1], answer[0]
+
+
 def tops(demand: int, total: int, answers: list[tuple[int, bool]]) -> bool:
     """Whether the hero's answer cards ``(value, joker)`` top the nemesis's showdown:
     the lowest ``demand`` cards go to the jokers, the rest must beat ``total``."""
-    if len(answers) < demand:
+    return tops_ordered(demand, total, sorted(answers, key=answer_order))
+
+
+def tops_ordered(demand: int, total: int, ordered: list[tuple[int, bool]]) -> bool:
+    """:func:`tops` of answers already in :func:`answer_order` (a hand weighed against
+    many showdowns is sorted once)."""
+    if len(ordered) < demand:
         return False
-    rest = sorted(answers, key=lambda a: (a[1], a[0]))[demand:]
     if total <= 0:
         return True
+    rest = ordered[demand:]
     return any(joker for _, joker in rest) or sum(v for v, _ in rest) > total
 
 
