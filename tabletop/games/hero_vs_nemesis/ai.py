@@ -156,26 +156,23 @@ def plan_counter(s: HvNState) -> tuple[list[tuple[int, int]], bool]:
     plan = _Plan(s, hand, open_, needs)
     best, best_score, best_all = [], None, False
     choices = range(-1, len(open_))
-    values = [info[c].value for c in hand]
-    jokers = [info[c].joker for c in hand]
     slots = range(len(open_))
+    rows = plan.rows
     for assign in product(choices, repeat=len(hand)):
-        sums = [0] * len(open_)
-        counts = [0] * len(open_)
-        joker = [False] * len(open_)
-        given: list[list[int]] = [[] for _ in slots]  # the hand's cards on each conflict
+        given = [0] * len(open_)  # the hand's cards on each open conflict, as bit masks
         for i, slot in enumerate(assign):
             if slot >= 0:
-                sums[slot] += values[i]
-                counts[slot] += 1
-                joker[slot] = joker[slot] or jokers[i]
-                given[slot].append(i)
-        countered = [joker[i] or (counts[i] >= n if kind == "count" else sums[i] >= n)
-                     for i, (kind, n) in enumerate(needs)]
-        everything = all(countered)
+                given[slot] |= 1 << i
+        looks = []
+        for t in slots:
+            look = rows[t].get(given[t])
+            if look is None:
+                look = plan.look(t, given[t])
+            looks.append(look)
+        everything = all(look[0] for look in looks)
         if not everything and -1 in assign:
             continue  # a hero who cannot counter everything must play the whole hand
-        score = plan.score(assign, countered, sums, given)
+        score = plan.score(assign, looks)
         if best_score is None or score > best_score:
             best_score, best_all = score, everything
             best = [(card, open_[slot]) for card, slot in zip(hand, assign, strict=True)
@@ -188,12 +185,18 @@ class _Plan:
     """Scoring a sharing of the hand (what does not change between sharings worked out
     once): leaving a conflict standing is worst; cards cost their value (jokers and cards
     that harm more); countering with the conflict's own suit earns popular support, with
-    only the other colour bad press; a margin over the need guards against hindering."""
+    only the other colour bad press; a margin over the need guards against hindering.
+
+    What a conflict makes of the cards given to it depends on those cards alone, so it
+    is worked out once per conflict and set of cards (:meth:`look`), not once per
+    sharing of the whole hand."""
 
     def __init__(self, s: HvNState, hand: list[int], open_: list[int], needs) -> None:
         info = s.info
         self.needs = needs
         self.open = open_
+        self.values = [info[c].value for c in hand]
+        self.jokers = [info[c].joker for c in hand]
         self.standing = sum(1 for c in s.zones["conflicts"] if c not in open_ and
                             not rk.is_countered(s, c))
         self.cost = [0.6 * info[c].value + (9 if info[c].joker else 0) +
@@ -213,12 +216,29 @@ class _Plan:
                 inf.suit is not None,
                 all(not info[c].joker and info[c].colour != inf.colour for c in already),
                 [not info[c].joker and info[c].colour != inf.colour for c in hand]))
+        #: each open conflict's :meth:`look` by the bit mask of the cards given to it
+        self.rows: list[dict[int, tuple]] = [{} for _ in open_]
 
-    def score(self, assign, countered: list[bool], sums: list[int],
-              given: list[list[int]]) -> float:
-        """``given``: the indices in the hand of the cards ``assign`` puts on each open
-        conflict."""
-        left = countered.count(False) + self.standing
+    def look(self, t: int, given: int) -> tuple[bool, bool, bool, int]:
+        """What open conflict ``t`` makes of the hand's cards in the bit mask ``given``:
+        (countered, every card on it of its suit, every card on it of the other colour
+        with some given, the sum of the values given); remembered in :attr:`rows`."""
+        mine = [i for i in range(len(self.values)) if given >> i & 1]
+        total = sum(self.values[i] for i in mine)
+        kind, n = self.needs[t]
+        countered = any(self.jokers[i] for i in mine) or (
+            len(mine) >= n if kind == "count" else total >= n)
+        already, already_ok, of_suit = self.suit_ok[t]
+        suited = (already or bool(mine)) and already_ok and all(of_suit[i] for i in mine)
+        has_suit, other_ok, other = self.opposite[t]
+        opposite = bool(mine) and has_suit and other_ok and all(other[i] for i in mine)
+        look = self.rows[t][given] = (countered, suited, opposite, total)
+        return look
+
+    def score(self, assign, looks: list[tuple[bool, bool, bool, int]]) -> float:
+        """The sharing ``assign`` (a conflict's index or -1 per card of the hand), with
+        each open conflict's :meth:`look`."""
+        left = sum(1 for look in looks if not look[0]) + self.standing
         score = 0.0
         if left >= 2:
             score -= 1000
@@ -227,30 +247,17 @@ class _Plan:
         for i, slot in enumerate(assign):
             if slot >= 0:
                 score -= cost[i]
-        if not left and self.rest_suited and all(
-                self._suited(t, given[t]) for t in range(len(self.open))):
+        if not left and self.rest_suited and all(look[1] for look in looks):
             score += 9
         needs = self.needs
-        for t in range(len(self.open)):
-            if not countered[t]:
+        for t, look in enumerate(looks):
+            if not look[0]:
                 continue
-            if self._opposite(t, given[t]):
+            if look[2]:
                 score -= 7
             if needs[t][0] == "sum":
-                score += min(4, sums[t] - needs[t][1]) * 0.3  # a margin against hindering
+                score += min(4, look[3] - needs[t][1]) * 0.3  # a margin against hindering
         return score
-
-    def _suited(self, t: int, mine: list[int]) -> bool:
-        """Every card on conflict ``t`` (already there, and ``mine``: the hand's cards
-        assigned to it) is of its suit."""
-        already, already_ok, of_suit = self.suit_ok[t]
-        return (already or bool(mine)) and already_ok and all(of_suit[i] for i in mine)
-
-    def _opposite(self, t: int, mine: list[int]) -> bool:
-        """Cards were assigned to ``t`` (``mine``) and every card on it is of the other
-        colour."""
-        has_suit, already_ok, other = self.opposite[t]
-        return bool(mine) and has_suit and already_ok and all(other[i] for i in mine)
 
 
 # -- the nemesis's plans ----------------------------------------------------------------------
