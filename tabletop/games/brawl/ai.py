@@ -55,7 +55,12 @@ def _default_powers(s: BrawlState) -> None:
 
 def fight_value(s: BrawlState, seat: int) -> float:
     """Finish the current fight (no further attacks) and score it for ``seat``."""
-    w = s.copy()
+    return _finished_value(s.copy(), seat)
+
+
+def _finished_value(w: BrawlState, seat: int) -> float:
+    """:func:`fight_value` of a world made for the purpose, finished in place (no copy:
+    nothing looks at ``w`` afterwards)."""
     if w.phase not in ("end", "discard", "over"):
         _default_powers(w)
         damage.resolve(w)
@@ -93,7 +98,7 @@ class BrawlAI:
             return 0.0
         w = s.copy()
         game.apply(w, m)
-        gain = fight_value(w, seat) - base
+        gain = _finished_value(w, seat) - base  # (w is this move's own world)
         if k == "interrupt":
             return gain - 2.5 * CARD_VALUE
         if k == "attack":
