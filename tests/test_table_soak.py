@@ -71,11 +71,21 @@ def test_under_load_a_person_moves_only_by_its_input(table_app, game_id):
 @pytest.mark.parametrize("game_id", ["brawl", "overpower"])
 def test_replies_late_twice_out_of_order_or_lost_never_move_for_a_person(table_app,
                                                                          game_id):
+    # Every game played is checked whole. The stand-in drops and repeats replies at
+    # random; on a starved machine (a test niced below two busy programs) one 18 s game
+    # made 12 moves and no reply came late enough to be dropped, so another game is
+    # played (at most three) until the stand-in's mischief has been seen
     rng = random.Random(7)
-    with shortened_budget(0.05):
-        tally = play_one(table_app, game_id, seed=7, rng=rng, limit=SECONDS,
-                         worker=_chaos(random.Random(3)))
-    assert tally.person_moves >= 5 and tally.moves > tally.person_moves, tally.line()
-    assert tally.dropped_replies > 0, "the stand-in sent replies no one awaited"
-    assert tally.not_by_input == [], tally.line()
-    assert tally.violations == 0 and tally.illegal_answers == 0, tally.line()
+    chaos = random.Random(3)
+    dropped = 0
+    for attempt in range(3):
+        with shortened_budget(0.05):
+            tally = play_one(table_app, game_id, seed=7 + attempt, rng=rng, limit=SECONDS,
+                             worker=_chaos(chaos))
+        assert tally.person_moves >= 5 and tally.moves > tally.person_moves, tally.line()
+        assert tally.not_by_input == [], tally.line()
+        assert tally.violations == 0 and tally.illegal_answers == 0, tally.line()
+        dropped += tally.dropped_replies
+        if dropped:
+            break
+    assert dropped > 0, "the stand-in sent no reply that no one awaited"
