@@ -85,7 +85,8 @@ AT_ONCE = 0.2
 #: Brawl's decisions were ended by it before their guaranteed work (2026-11-28, deals
 #: 0-9, docs/strength/brawl-search-wall-contended.jsonl; the median of those would have
 #: needed 2.35 s, nine in ten of them 2.96 s). At six, the same busy lines at Normal reached
-#: the guaranteed work in 99.6% of Brawl's decisions, 96.8% of Hero vs Nemesis's as Hero,
+#: the guaranteed work in 99.6% of Brawl's decisions, 96.8% of Hero vs Nemesis's as Hero
+#: (99.9% after its players' scoring was made cheaper),
 #: 98.5% as Nemesis, and 89.4% of OverPower's, 99.9% once its rollouts' player scored
 #: attacks more cheaply (docs/computer-players.md)
 CEILING_TIMES = 6
