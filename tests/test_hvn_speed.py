@@ -1,5 +1,8 @@
 """Hero vs Nemesis's fast paths give what the plain rules give."""
 
+import random
+from itertools import combinations
+
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.games.hero_vs_nemesis import reckoning as rk
@@ -34,8 +37,6 @@ def _tops_by_hand(demand: int, total: int, answers: list[tuple[int, bool]]) -> b
     """The showdown rule worked out by hand: every way of giving ``demand`` of the
     answers to the jokers, the one that leaves the most; the rest must hold a joker or
     beat ``total`` (nothing to beat when ``total`` is 0 or less)."""
-    from itertools import combinations
-
     if len(answers) < demand:
         return False
     if total <= 0:
@@ -51,8 +52,6 @@ def test_a_hand_sorted_once_tops_a_showdown_as_the_rule_says():
     """The nemesis's stake is weighed against sampled hero hands sorted once
     (``tops_ordered``): for 3,000 random hands and showdowns it agrees with ``tops`` and
     with the rule worked out by hand (the lowest cards meet the jokers)."""
-    import random
-
     rng = random.Random(11)
     seen = set()
     for _ in range(3000):

@@ -11,6 +11,7 @@ from overpower_helpers import CATALOG, RULES, SINK
 from tabletop.engine import hidden
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
+from tabletop.games.overpower import ai
 
 CASES = [
     (CATALOG, {}),
@@ -123,8 +124,6 @@ def test_the_players_shared_target_look_scores_as_a_fresh_one(case):
     every decision of random games scores exactly as it does worked out afresh, with
     the moves scored in order and in reverse (a memo keyed by anything but the target,
     or kept from another position, gives another score)."""
-    from tabletop.games.overpower import ai
-
     catalog, options = CASES[case]
     scored = attacks = 0
     for s in states(catalog, options, 10):

@@ -194,7 +194,6 @@ class _Plan:
     def __init__(self, s: HvNState, hand: list[int], open_: list[int], needs) -> None:
         info = s.info
         self.needs = needs
-        self.open = open_
         self.values = [info[c].value for c in hand]
         self.jokers = [info[c].joker for c in hand]
         self.standing = sum(1 for c in s.zones["conflicts"] if c not in open_ and

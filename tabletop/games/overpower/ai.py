@@ -53,11 +53,11 @@ def _standing(s: OPState, target: int, memo: dict | None) -> tuple[int, int, set
     """A character's hits so far, the total that knocks it out and the Spectrum types it
     has taken for certain: the same for every attack on it in one decision, so worked out
     once per target there (``memo``; the rollouts score every attack of every turn)."""
-    got = memo.get(target) if memo is not None else None
+    if memo is None:
+        return cumulative(s, target), ko_at(s, target), spectrum(s, target)[0]
+    got = memo.get(target)
     if got is None:
-        got = (cumulative(s, target), ko_at(s, target), spectrum(s, target)[0])
-        if memo is not None:
-            memo[target] = got
+        got = memo[target] = _standing(s, target, None)
     return got
 
 
@@ -66,15 +66,10 @@ def _hit_score(s: OPState, m: Move, link=None, memo: dict | None = None) -> floa
     one decision's :func:`_standing` of each target, shared by its moves."""
     a = build_attack(s, m, link)
     info = s.info
-    hit = 0
-    for c in a.hits:
-        hit += info[c].value
+    hit = sum(info[c].value for c in a.hits)
     score = hit + 0.3 * (a.value or 0)
     target = a.target
-    cost = 0.0
-    for c in a.cards:
-        if info[c].kind != "power":
-            cost += 0.4
+    cost = sum(0.4 for c in a.cards if info[c].kind != "power")
     if is_site(s, target):
         return _site_score(s, a, hit) - cost
     total, knocked_at, fixed = _standing(s, target, memo)
@@ -147,10 +142,15 @@ class OverPowerAI:
             return legal[0]
         pick = PICKERS.get(view.pending.kind)
         if pick is None:
-            memo: dict = {}
-            return max(legal, key=lambda m: _action_score(view, m, None, memo)
-                       + rng.random() * 0.01)
+            return _best_action(view, legal, rng)
         return pick(view, seat, legal, rng)
+
+
+def _best_action(s: OPState, legal: list[Move], rng: Rng, link=None) -> Move:
+    """The move of ``legal`` that scores best (:func:`_action_score`, a hair of noise to
+    break ties), each target's standing worked out once for all of them."""
+    memo: dict = {}
+    return max(legal, key=lambda m: _action_score(s, m, link, memo) + rng.random() * 0.01)
 
 
 def _reserve(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
@@ -210,14 +210,11 @@ def _turn(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
     passing = next((m for m in legal if m.kind == "pass"), None)
     if passing is not None and s.passed[other(seat)] and mine > theirs:
         return passing
-    memo: dict = {}
-    return max(legal, key=lambda m: _action_score(s, m, None, memo) + rng.random() * 0.01)
+    return _best_action(s, legal, rng)
 
 
 def _chain(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:
-    link = s.chain[-1]
-    memo: dict = {}
-    return max(legal, key=lambda m: _action_score(s, m, link, memo) + rng.random() * 0.01)
+    return _best_action(s, legal, rng, s.chain[-1])
 
 
 def _defend(s: OPState, seat: int, legal: list[Move], rng: Rng) -> Move:

@@ -9,14 +9,12 @@ from typing import NamedTuple
 from ...engine.moves import Move
 from .artifacts import borne_profiles
 from .combos import follow_bonus
-from .common import BORNE, NO_TYPE
+from .common import NO_TYPE
 from .state import Attack, Link, OPState
 
 
 def borne(s: OPState, ch: int, part: str) -> tuple:
     """What the Artifacts ``ch`` bears add to one part of its abilities."""
-    if not s.zones.get(BORNE[s.owner(ch)]):  # (most characters bear none: no look)
-        return ()
     return tuple(x for p in borne_profiles(s, ch) for x in getattr(p, part))
 
 ALL_DEFENCES = frozenset({"power", "universe", "doubleshot", "avoid", "negate"})
