@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import copying
 from . import rng as _rng
 from .cards import CardDef
+from .copying import COPIED, EMPTY, SHARED, ZONES
 
 #: The instance number that stands for a card the viewer cannot see.
 HIDDEN = -1
@@ -52,14 +54,28 @@ def zone_base(name: str) -> str:
 class State:
     """Base state: zones, card flags, counters, turn bookkeeping, RNG, events.
 
-    Subclasses add their own slots and extend :meth:`copy`.
+    Subclasses declare their own fields in ``COPYING``; :meth:`copy` is generated.
     """
 
-    __slots__ = (
-        "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn",
-        "facedown", "turned", "attached", "counters", "winners", "over",
-        "reveals", "events", "options", "eliminated", "tasks", "pending", "ruleset",
-    )
+    #: every field and how :meth:`copy` treats it (:mod:`.copying`); a subclass
+    #: declares its own fields the same way and takes ``__slots__`` from them
+    COPYING = {
+        "cards": SHARED, "zones": ZONES, "rng": SHARED, "seats": SHARED,
+        "current": SHARED, "actor": SHARED, "phase": SHARED, "turn": SHARED,
+        "facedown": COPIED, "turned": COPIED, "attached": COPIED, "counters": COPIED,
+        "winners": SHARED, "over": SHARED, "reveals": SHARED, "events": EMPTY,
+        "options": SHARED, "eliminated": COPIED, "tasks": COPIED, "pending": SHARED,
+        "ruleset": SHARED,
+    }
+    __slots__ = tuple(COPYING)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        copying.check_declared(cls)
+        if "copy" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}.copy is generated from COPYING; "
+                            "declare each field's copy rule there instead")
+        cls.copy = copying.copier(cls)  # type: ignore[method-assign]
 
     def __init__(self, cards: tuple[CardDef, ...], seats: int, seed: int,
                  options: dict[str, Any] | None = None) -> None:
@@ -91,29 +107,9 @@ class State:
 
     # -- copying ------------------------------------------------------------------
     def copy(self) -> State:
-        new = object.__new__(type(self))
-        new.cards = self.cards
-        new.zones = {k: v.copy() for k, v in self.zones.items()}
-        new.rng = self.rng
-        new.seats = self.seats
-        new.current = self.current
-        new.actor = self.actor
-        new.phase = self.phase
-        new.turn = self.turn
-        new.facedown = self.facedown.copy()
-        new.turned = self.turned.copy()
-        new.attached = self.attached.copy()
-        new.counters = self.counters.copy()
-        new.winners = self.winners
-        new.over = self.over
-        new.reveals = self.reveals
-        new.events = []
-        new.options = self.options
-        new.eliminated = self.eliminated.copy()
-        new.tasks = self.tasks[:]
-        new.pending = self.pending
-        new.ruleset = self.ruleset
-        return new
+        """An independent copy (replaced at class creation by the copy generated from
+        ``COPYING``: lists, sets and dicts one level deep, card definitions shared)."""
+        raise NotImplementedError  # pragma: no cover - replaced below the class
 
     # -- randomness ---------------------------------------------------------------
     def shuffle(self, items: list) -> None:
@@ -213,3 +209,7 @@ class State:
         for cards in self.zones.values():
             out.extend(cards)
         return out
+
+
+copying.check_declared(State)
+State.copy = copying.copier(State)  # type: ignore[method-assign]

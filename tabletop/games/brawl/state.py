@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine.copying import COPIED, SHARED
 from ...engine.state import State
 
 PLAY_ZONES = ("play.0", "play.1", "play.2")
@@ -14,11 +15,13 @@ class BrawlState(State):
     ``hand.N``, ``play.N``. Knocked-out characters are ``turned`` (sideways).
     """
 
-    __slots__ = (
-        "info", "interruptions", "hp", "power", "heal_to", "cancelled", "action", "fought",
-        "withdrawn", "reprieve", "empty_turns", "played_condition", "played_character",
-        "result",
-    )
+    COPYING = {
+        "info": SHARED, "interruptions": SHARED, "hp": COPIED, "power": COPIED,
+        "heal_to": COPIED, "cancelled": COPIED, "action": COPIED, "fought": COPIED,
+        "withdrawn": COPIED, "reprieve": COPIED, "empty_turns": COPIED,
+        "played_condition": SHARED, "played_character": SHARED, "result": SHARED,
+    }
+    __slots__ = tuple(COPYING)
 
     def __init__(self, cards, info: tuple, seats: int, seed: int, options) -> None:
         super().__init__(cards, seats, seed, options)
@@ -42,47 +45,6 @@ class BrawlState(State):
         self.played_condition = False
         self.played_character = False
         self.result = ""
-
-    def copy(self) -> BrawlState:
-        """An independent copy: :meth:`State.copy` and Brawl's slots, written out in one
-        function (a copy is made at every move of a playout)."""
-        new = object.__new__(type(self))
-        new.cards = self.cards
-        new.zones = {k: v.copy() for k, v in self.zones.items()}
-        new.rng = self.rng
-        new.seats = self.seats
-        new.current = self.current
-        new.actor = self.actor
-        new.phase = self.phase
-        new.turn = self.turn
-        new.facedown = self.facedown.copy()
-        new.turned = self.turned.copy()
-        new.attached = self.attached.copy()
-        new.counters = self.counters.copy()
-        new.winners = self.winners
-        new.over = self.over
-        new.reveals = self.reveals
-        new.events = []
-        new.options = self.options
-        new.eliminated = self.eliminated.copy()
-        new.tasks = self.tasks[:]
-        new.pending = self.pending
-        new.ruleset = self.ruleset
-        new.info = self.info
-        new.interruptions = self.interruptions
-        new.hp = self.hp.copy()
-        new.power = self.power.copy()
-        new.heal_to = self.heal_to.copy()
-        new.cancelled = self.cancelled.copy()
-        new.action = self.action.copy()
-        new.fought = self.fought.copy()
-        new.withdrawn = self.withdrawn.copy()
-        new.reprieve = self.reprieve.copy()
-        new.empty_turns = self.empty_turns[:]
-        new.played_condition = self.played_condition
-        new.played_character = self.played_character
-        new.result = self.result
-        return new
 
     @property
     def mu(self) -> dict[int, int]:

@@ -18,6 +18,7 @@ cards that came from the support pile (each worth 1).
 
 from __future__ import annotations
 
+from ...engine.copying import COPIED, SHARED
 from ...engine.state import State
 from .cards import Info
 
@@ -29,7 +30,11 @@ WINS_NEEDED = 2
 
 
 class HvNState(State):
-    __slots__ = ("info", "popular", "press", "wins", "role", "weak", "lost", "result")
+    COPYING = {
+        "info": SHARED, "popular": SHARED, "press": SHARED, "wins": SHARED,
+        "role": COPIED, "weak": COPIED, "lost": SHARED, "result": SHARED,
+    }
+    __slots__ = tuple(COPYING)
 
     def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
         super().__init__(cards, 2, seed, options)
@@ -44,18 +49,6 @@ class HvNState(State):
         #: what the nemesis lost (an index into LOSSES), -1 until chosen
         self.lost = -1
         self.result = ""
-
-    def copy(self) -> HvNState:
-        new = State.copy(self)
-        new.info = self.info
-        new.popular = self.popular
-        new.press = self.press
-        new.wins = self.wins
-        new.role = self.role.copy()
-        new.weak = self.weak.copy()
-        new.lost = self.lost
-        new.result = self.result
-        return new
 
     @property
     def stage(self) -> str:

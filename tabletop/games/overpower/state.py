@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...engine.copying import SHARED
 from ...engine.flow import Flow
 from ...engine.pack import packable
 from ...engine.state import HIDDEN, State
@@ -75,12 +76,14 @@ class Bonus(NamedTuple):
 
 
 class OPState(State):
-    __slots__ = (
+    #: every field holds an immutable value (ints, tuples, frozensets): a copy shares it
+    COPYING = dict.fromkeys((
         "info", "split", "battle", "first", "passed", "last_pass", "placing", "attack",
         "chain", "bonuses", "grid_mods", "shut", "guarded", "benched", "venture_mod",
         "must_place", "placed_now", "ko_now", "grants", "conceded", "riding", "granted",
         "ventured_now", "recycled", "summary", "result", "site_specials", "forbidden",
-    )
+    ), SHARED)
+    __slots__ = tuple(COPYING)
 
     def __init__(self, cards, info: tuple, split: int, seed: int, options) -> None:
         super().__init__(cards, 2, seed, options)
@@ -128,85 +131,17 @@ class OPState(State):
         #: card kinds no one may play this battle (an Event: :mod:`.events`)
         self.forbidden: frozenset = frozenset()
 
-    def copy(self) -> OPState:
-        return self.masked_copy(())
-
     def masked_copy(self, hide) -> OPState:
-        """A copy (see :meth:`State.copy`) whose zones named in ``hide`` hold
-        :data:`~tabletop.engine.state.HIDDEN` in place of each card: a view's zones built
-        in one pass (:meth:`.rules.OverPowerRules.view`). Written out here rather than
-        through ``State.copy`` (a copy is made at every move); the engine's slots this
-        does not know are copied by :data:`_ENGINE_REST` (one level deep)."""
-        new = _new_state(type(self))
-        zones = new.zones = self.zones.copy()  # the same keys: then each list copied
-        for name, cards in self.zones.items():
-            zones[name] = cards.copy()
+        """A copy whose zones named in ``hide`` hold
+        :data:`~tabletop.engine.state.HIDDEN` in place of each card: a view's zones
+        (:meth:`.rules.OverPowerRules.view`)."""
+        new = self.copy()
+        zones = new.zones
         for name in hide:
             cards = zones.get(name)
             if cards:
                 zones[name] = [HIDDEN] * len(cards)
-        new.cards = self.cards
-        new.rng = self.rng
-        new.seats = self.seats
-        new.current = self.current
-        new.actor = self.actor
-        new.phase = self.phase
-        new.turn = self.turn
-        new.facedown = self.facedown.copy()
-        new.turned = self.turned.copy()
-        new.attached = self.attached.copy()
-        new.counters = self.counters.copy()
-        new.winners = self.winners
-        new.over = self.over
-        new.reveals = self.reveals
-        new.events = []
-        new.options = self.options
-        new.eliminated = self.eliminated.copy()
-        new.tasks = self.tasks[:]
-        new.pending = self.pending
-        new.ruleset = self.ruleset
-        for slot in _ENGINE_REST:
-            value = getattr(self, slot)
-            setattr(new, slot, value.copy() if isinstance(value, list | set | dict) else value)
-        new.info = self.info
-        new.split = self.split
-        new.battle = self.battle
-        new.first = self.first
-        new.passed = self.passed
-        new.last_pass = self.last_pass
-        new.placing = self.placing
-        new.attack = self.attack
-        new.chain = self.chain
-        new.bonuses = self.bonuses
-        new.grid_mods = self.grid_mods
-        new.shut = self.shut
-        new.guarded = self.guarded
-        new.benched = self.benched
-        new.venture_mod = self.venture_mod
-        new.must_place = self.must_place
-        new.placed_now = self.placed_now
-        new.ko_now = self.ko_now
-        new.grants = self.grants
-        new.conceded = self.conceded
-        new.riding = self.riding
-        new.granted = self.granted
-        new.ventured_now = self.ventured_now
-        new.recycled = self.recycled
-        new.summary = self.summary
-        new.result = self.result
-        new.site_specials = self.site_specials
-        new.forbidden = self.forbidden
         return new
 
     def owner(self, card: int) -> int:
         return 0 if card < self.split else 1
-
-
-_new_state = object.__new__
-#: the engine's state slots :meth:`OPState.masked_copy` copies one by one
-ENGINE_COPIED = frozenset({
-    "cards", "zones", "rng", "seats", "current", "actor", "phase", "turn", "facedown",
-    "turned", "attached", "counters", "winners", "over", "reveals", "events", "options",
-    "eliminated", "tasks", "pending", "ruleset"})
-#: any other slot of the engine's state (none today): copied generically, one level deep
-_ENGINE_REST = tuple(slot for slot in State.__slots__ if slot not in ENGINE_COPIED)

@@ -11,15 +11,20 @@ down until the reveal), ``defence`` (the powers played in front of the active he
 
 from __future__ import annotations
 
+from ...engine.copying import COPIED, SHARED
 from ...engine.state import State
 from .cards import Info
 from .tally import Power, Tally
 
 
 class PPState(State):
-    __slots__ = ("info", "round", "round_turn", "played", "hero", "villain_tally",
-                 "bonus_total", "outcome", "featured", "result", "score", "score_lines",
-                 "lost")
+    COPYING = {
+        "info": SHARED, "round": SHARED, "round_turn": SHARED, "played": SHARED,
+        "hero": SHARED, "villain_tally": SHARED, "bonus_total": SHARED, "outcome": SHARED,
+        "featured": COPIED, "result": SHARED, "score": SHARED, "score_lines": SHARED,
+        "lost": SHARED,
+    }
+    __slots__ = tuple(COPYING)
 
     def __init__(self, cards, info: tuple[Info, ...], seats: int, seed: int, options) -> None:
         super().__init__(cards, seats, seed, options)
@@ -41,23 +46,6 @@ class PPState(State):
         self.score: int | None = None
         self.score_lines: tuple[str, ...] = ()
         self.lost = False
-
-    def copy(self) -> PPState:
-        new = State.copy(self)
-        new.info = self.info
-        new.round = self.round
-        new.round_turn = self.round_turn
-        new.played = self.played
-        new.hero = self.hero
-        new.villain_tally = self.villain_tally
-        new.bonus_total = self.bonus_total
-        new.outcome = self.outcome
-        new.featured = self.featured[:]
-        new.result = self.result
-        new.score = self.score
-        new.score_lines = self.score_lines
-        new.lost = self.lost
-        return new
 
     # -- queries -----------------------------------------------------------------------------
     def powers_of(self, zone: str) -> list[Power]:

@@ -27,6 +27,7 @@ Zones (one player, seat 0):
 
 from __future__ import annotations
 
+from ...engine.copying import COPIED, SHARED
 from ...engine.state import State
 from .info import Info
 
@@ -38,10 +39,12 @@ class SoloState(State):
     """``step`` is the turn step (1-7, 0 during set-up); the steps run on the shared turn
     model (``tasks`` and ``pending``, see :mod:`.turn`)."""
 
-    __slots__ = (
-        "info", "step", "power", "later_draws", "new_location", "cap_lifted", "used",
-        "hero_uses", "borrowed", "result",
-    )
+    COPYING = {
+        "info": SHARED, "step": SHARED, "power": SHARED, "later_draws": SHARED,
+        "new_location": SHARED, "cap_lifted": SHARED, "used": SHARED, "hero_uses": SHARED,
+        "borrowed": COPIED, "result": SHARED,
+    }
+    __slots__ = tuple(COPYING)
 
     def __init__(self, cards, info: tuple[Info, ...], seed: int, options) -> None:
         super().__init__(cards, 1, seed, options)
@@ -61,20 +64,6 @@ class SoloState(State):
         #: cards played by a foresee effect: back on the resources deck at the end
         self.borrowed: list[int] = []
         self.result = ""
-
-    def copy(self) -> SoloState:
-        new = State.copy(self)
-        new.info = self.info
-        new.step = self.step
-        new.power = self.power
-        new.later_draws = self.later_draws
-        new.new_location = self.new_location
-        new.cap_lifted = self.cap_lifted
-        new.used = self.used
-        new.hero_uses = self.hero_uses
-        new.borrowed = self.borrowed[:]
-        new.result = self.result
-        return new
 
     @property
     def phase(self) -> str:
