@@ -16,6 +16,7 @@ from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import session_from_dict
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
+from tabletop.ui.kits import table_for
 from tabletop.ui.table import TableScene
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -59,7 +60,7 @@ def table_session(app, game_id: str, data: dict | None = None) -> Session:
 def open_table(app, game_id: str, data: dict | None = None) -> TableScene:
     """The table of ``data`` (a save's fields; None: a new game, seed 1) with every seat
     a human and the hands open, laid out and drawn once."""
-    scene = TableScene(table_session(app, game_id, data), autosave=None, hide_hands=False)
+    scene = table_for(table_session(app, game_id, data), autosave=None, hide_hands=False)
     app.replace(scene)
     first_frames(app, scene)
     return scene
@@ -78,7 +79,7 @@ def brawl_table(app, position: dict = BRAWL_POSITION, seats=None, hide_hands: bo
     seats' worker (a stand-in), given before the first frame."""
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
     session = Session(GAMES["brawl"], app.catalog("brawl"), {}, 1, seats, position=position)
-    scene = TableScene(session, autosave=saves_dir() / "game.json" if autosave else None,
+    scene = table_for(session, autosave=saves_dir() / "game.json" if autosave else None,
                        hide_hands=hide_hands)
     if worker is not None:
         scene.computers.worker = worker

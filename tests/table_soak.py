@@ -143,7 +143,7 @@ def play_one(app, game_id: str, seed: int, rng: random.Random, limit: float = 30
     wraps the real worker in a stand-in; ``slow_frames``: the share of frames that run
     long, leaving no time between them and the next (as on a busy machine)."""
     from tabletop.ui.app import FPS
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.kits import table_for
 
     game = GAMES[game_id]
     options = game.rules.default_options()
@@ -151,7 +151,7 @@ def play_one(app, game_id: str, seed: int, rng: random.Random, limit: float = 30
     seats = [SeatConfig("Person")] + [SeatConfig(f"Computer {i}", "computer", level)
                                       for i in range(1, count)]
     session = Session(game, app.catalog(game_id), options, seed, seats)
-    scene = TableScene(session, autosave=None)
+    scene = table_for(session, autosave=None)
     if worker is not None:
         scene.computers.wrap_worker = worker
         scene.computers.give_up = 3.0  # a dropped reply is waited for this long

@@ -22,6 +22,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_to_dict
 from tabletop.engine.session import Session
+from tabletop.games import GAMES
 
 
 def game(brawl, brawl_cards, seed=5):
@@ -45,7 +46,7 @@ def test_the_journal_holds_every_change_and_reading_the_save_replays_it(
         play(session, 1, rng)
         saver.changed(session_to_dict(session))
     saver.close()
-    assert read_save(path)["moves"] == session.notations
+    assert read_save(path, GAMES)["moves"] == session.notations
     old = json.loads(path.read_text())
     # the game resumes; this time the app dies before any background write lands
     def dies(path, data):
@@ -59,7 +60,7 @@ def test_the_journal_holds_every_change_and_reading_the_save_replays_it(
     saver.changed(session_to_dict(session))
     saver.close()
     assert json.loads(path.read_text())["moves"] == old["moves"]  # the old save...
-    assert read_save(path)["moves"] == session.notations  # ...and the journal on top
+    assert read_save(path, GAMES)["moves"] == session.notations  # ...and the journal on top
 
 
 def test_a_damaged_or_unfinished_journal_line_ends_the_replay(tmp_path):
@@ -125,7 +126,7 @@ def test_a_save_written_while_it_is_being_read_loses_no_move(
 
     monkeypatch.setattr(saves_module, "read_journal", reading_the_journal)
     monkeypatch.setattr(Path, "open", opening)
-    assert read_save(path)["moves"] == session.notations
+    assert read_save(path, GAMES)["moves"] == session.notations
 
 
 def test_a_burst_of_changes_is_written_once_or_twice_not_each_time(
@@ -147,7 +148,7 @@ def test_a_burst_of_changes_is_written_once_or_twice_not_each_time(
         play(session, 1, rng)
         saver.changed(session_to_dict(session))
     saver.close()
-    assert read_save(path)["moves"] == session.notations
+    assert read_save(path, GAMES)["moves"] == session.notations
     assert 1 <= len(writes) < 10, writes
     assert all(name == "autosave" for name in writes)  # never the caller's thread
     assert journal_of(path).read_bytes() == b""  # the save holds everything
@@ -160,7 +161,7 @@ def test_the_table_never_writes_durably_on_the_frame(monkeypatch, tmp_path):
 
     from tabletop.games import GAMES
     from tabletop.ui.app import App
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.kits import table_for
 
     synced_on = []
     real_fsync = os.fsync
@@ -174,14 +175,14 @@ def test_the_table_never_writes_durably_on_the_frame(monkeypatch, tmp_path):
     try:
         session = Session(GAMES["brawl"], app.catalog("brawl"), {}, 3,
                           [SeatConfig("A"), SeatConfig("B")])
-        scene = TableScene(session, autosave=tmp_path / "brawl-t.json", hide_hands=False)
+        scene = table_for(session, autosave=tmp_path / "brawl-t.json", hide_hands=False)
         app.push(scene)
         app.step(0.016)
         scene.play(scene.legal[0])
         app.step(0.016)
         scene.on_quit()  # waits for the last save
         assert synced_on and not any(synced_on), "a durable write ran on the frame"
-        assert read_save(tmp_path / "brawl-t.json")["moves"] == session.notations
+        assert read_save(tmp_path / "brawl-t.json", GAMES)["moves"] == session.notations
     finally:
         app.quit()
         pygame.display.quit()
@@ -228,7 +229,7 @@ def test_killing_the_app_never_loses_a_move(tmp_path, delay):
             break
     proc.wait(timeout=10)
     assert reported > 0
-    assert len(read_save(path)["moves"]) >= reported
+    assert len(read_save(path, GAMES)["moves"]) >= reported
 
 
 def test_a_game_killed_before_its_first_write_is_read_from_the_journal(
@@ -248,6 +249,6 @@ def test_a_game_killed_before_its_first_write_is_read_from_the_journal(
         saver.changed(session_to_dict(session))
     saver.close()
     assert not path.exists()
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["moves"] == session.notations
     assert data["game"] == "brawl" and data["seed"] == session.seed

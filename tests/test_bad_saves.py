@@ -35,7 +35,7 @@ def sample():
 def refused(data: dict | bytes, name: str = "bad.json") -> str:
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
     with pytest.raises(SaveError) as info:
-        parse_save(raw, name)
+        parse_save(raw, name, games=GAMES)
     message = str(info.value)
     assert message.startswith(name) and "\n" not in message and len(message) < 400
     return message
@@ -129,7 +129,7 @@ def test_every_games_default_options_pass_the_check(game):
             "options": rules.default_options(), "seed": 1, "moves": [],
             "seats": [{"name": f"P{i}", "kind": "human"}
                       for i in range(rules.seat_count(rules.default_options()))]}
-    assert parse_save(json.dumps(data).encode())["game"] == game
+    assert parse_save(json.dumps(data).encode(), games=GAMES)["game"] == game
 
 
 def test_a_huge_number_is_damaged_json(sample):
@@ -152,7 +152,7 @@ def test_a_refused_move_is_quoted_short(sample):
     data = changed(sample, moves=sample["moves"][:3] + ["P1 play " + "y" * 190])
     game = GAMES["power-play"]
     with pytest.raises(SaveError) as info:
-        session_from_dict(parse_save(json.dumps(data).encode(), "bad.json"), game,
+        session_from_dict(parse_save(json.dumps(data).encode(), "bad.json", games=GAMES), game,
                           game.rules.load_catalog(mod_dirs=[]), "bad.json")
     assert str(info.value).startswith("bad.json does not replay: move 4 (P1 play yyyy")
     assert len(str(info.value)) < 700
@@ -164,7 +164,7 @@ def test_a_file_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setattr(limits, "MAX_SAVE_BYTES", 1000)
     with pytest.raises(SaveError, match=r"^big.json is too large to be a save \(5,000 bytes; "
                                         r"a save has at most 1,000\); it was not loaded.$"):
-        read_save(path)
+        read_save(path, GAMES)
 
 
 def test_a_bad_position_cannot_be_set_up(sample):
@@ -185,7 +185,7 @@ def test_a_game_from_a_position_saves_and_loads(brawl, brawl_cards, tmp_path):
     session = Session(brawl, brawl_cards, {}, 4, position=position)
     session.play_text('P1 attack "Copper Kestrel" > "Tidewright"')
     write_save(tmp_path / "p.json", session)
-    loaded, _ = session_from_dict(read_save(tmp_path / "p.json"), brawl, brawl_cards)
+    loaded, _ = session_from_dict(read_save(tmp_path / "p.json", GAMES), brawl, brawl_cards)
     assert loaded.position == position and loaded.notations == session.notations
 
 
@@ -227,26 +227,26 @@ def test_temporary_files_of_an_interrupted_save_are_removed_at_the_next_start():
     hour_ago = time.time() - 3600
     for path in [*old, keep]:
         os.utime(path, (hour_ago, hour_ago))
-    savegames.tidy()
+    savegames.tidy(GAMES)
     assert not any(p.exists() for p in old)
     assert fresh.exists() and keep.exists()
 
 
 def test_the_old_single_autosave_is_migrated(sample):
     write(saves_dir() / "autosave.json", sample)
-    savegames.tidy()
+    savegames.tidy(GAMES)
     assert not (saves_dir() / "autosave.json").exists()
     moved = list(savegames.autosaves_dir().glob("*.json"))
     assert len(moved) == 1 and moved[0].name.startswith("power-play-")
     assert moved[0].name.endswith("-migrated.json")
-    latest = savegames.latest_in_progress()
+    latest = savegames.latest_in_progress(GAMES)
     assert latest is not None and latest.path == moved[0]
 
 
 def test_an_unreadable_old_autosave_is_migrated_and_listed_as_unreadable():
     (saves_dir() / "autosave.json").write_text('{"format": "tabletop-save", "vers')
-    savegames.tidy()
-    entries = savegames.list_entries(samples=False)
+    savegames.tidy(GAMES)
+    entries = savegames.list_entries(GAMES, samples=False)
     assert len(entries) == 1 and not entries[0].readable
     assert entries[0].path.name.startswith("unreadable-")
     assert "is damaged (not valid JSON" in entries[0].error
@@ -258,9 +258,9 @@ def test_continue_picks_the_most_recently_played_game(sample):
     write(autos / "b.json", changed(sample, saved="2026-03-01T10:00:00+00:00"))
     write(autos / "c.json", changed(sample, saved="2026-05-01T10:00:00+00:00", over=True))
     write(autos / "d.json", {"format": "tabletop-save"})
-    assert savegames.latest_in_progress().path.name == "b.json"
+    assert savegames.latest_in_progress(GAMES).path.name == "b.json"
     kinds = [(e.path.name, e.in_progress, e.readable) for e in
-             savegames.list_entries(samples=False)]
+             savegames.list_entries(GAMES, samples=False)]
     assert kinds == [("b.json", True, True), ("a.json", True, True), ("d.json", False, False),
                      ("c.json", False, True)]
 
@@ -271,7 +271,7 @@ def test_only_the_ten_most_recent_finished_autosaves_are_kept(sample):
         write(autos / f"done-{day:02}.json",
               changed(sample, saved=f"2026-01-{day:02}T10:00:00+00:00", over=True))
     write(autos / "going.json", changed(sample, saved="2025-01-01T10:00:00+00:00"))
-    savegames.tidy()
+    savegames.tidy(GAMES)
     left = sorted(p.name for p in autos.glob("*.json"))
     assert left == [f"done-{d:02}.json" for d in range(6, 16)] + ["going.json"]
 
@@ -322,8 +322,8 @@ def test_kill_9_during_a_save_leaves_temp_files_that_the_next_start_removes():
     proc.wait(timeout=10)
     assert list(target.parent.glob(".brawl-1.json.*.tmp")), "the killed save left its file"
     assert json.loads(target.read_text())["n"] == 1  # the old save, whole
-    savegames.tidy()  # a fresh leftover may be another app's save in progress: kept
+    savegames.tidy(GAMES)  # a fresh leftover may be another app's save in progress: kept
     assert list(target.parent.glob(".brawl-1.json.*.tmp"))
-    savegames.tidy(now=time.time() + savegames.STALE_TEMP_SECONDS + 1)
+    savegames.tidy(GAMES, now=time.time() + savegames.STALE_TEMP_SECONDS + 1)
     assert not list(target.parent.glob(".*.tmp"))
     assert json.loads(target.read_text())["n"] == 1  # the save itself is whole

@@ -17,7 +17,7 @@ from tabletop.engine.state import HIDDEN
 from tabletop.games import GAMES
 from tabletop.ui import cardart, text
 from tabletop.ui.app import MIN_SIZE, App
-from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 
 GAME = GAMES["brawl"]
 SIZES = (MIN_SIZE, (1280, 720), (1366, 768), (1600, 900), (1920, 1080))
@@ -103,7 +103,7 @@ def _session(app, name: str, damage: bool = False) -> Session:
 def _tables(app, name: str, damage: bool):
     """The table of the position, drawn whole at each size in turn (the window resized,
     as the table fit test does)."""
-    scene = TableScene(_session(app, name, damage), autosave=None, hide_hands=False)
+    scene = table_for(_session(app, name, damage), autosave=None, hide_hands=False)
     app.replace(scene)
     first_frames(app, scene)
     for size in SIZES:
@@ -143,7 +143,7 @@ def _words(scene, sprite) -> list[tuple[str, pygame.Rect]]:
     printed health is left out where the table draws the live health over it."""
     card = scene.state.cards[sprite.card]
     fw, fh = _face_size(sprite)
-    painter = cardart.PAINTERS[("brawl", card.kind)]
+    painter = scene.kit.painters.painter(card.kind)
     with text.recording() as drawn:
         painter(pygame.Surface((fw, fh), pygame.SRCALPHA), card)
     live = sprite.card in scene.view.hp and sprite.angle in (0, 180)
@@ -162,7 +162,8 @@ def test_every_word_on_the_cards_shows_on_the_table(app, name, damage):
     hidden = []
     for size, scene in _tables(app, name, damage):
         for sprite in _cards(scene):
-            face = cardart.face(scene.state.cards[sprite.card], "brawl", *_face_size(sprite))
+            face = cardart.face(scene.state.cards[sprite.card], scene.kit.painters,
+                                *_face_size(sprite))
             if sprite.angle:
                 face = pygame.transform.rotate(face, sprite.angle)
             for words, rect in _words(scene, sprite):
@@ -183,7 +184,7 @@ def _layers(scene, overlays_last: bool) -> pygame.Surface:
     lay.draw_under(surf, view)
     for sprite in lay.sprites:
         w, h = _face_size(sprite)
-        img = cardart.face(scene.state.cards[sprite.card], "brawl", w, h) \
+        img = cardart.face(scene.state.cards[sprite.card], scene.kit.painters, w, h) \
             if sprite.face_up and sprite.card != HIDDEN else cardart.back(w, h)
         surf.blit(pygame.transform.rotate(img, sprite.angle) if sprite.angle else img,
                   sprite.rect)

@@ -7,6 +7,7 @@ from brawl_helpers import card, hp, knocked_out, log, play, table, zone_names
 
 from tabletop.engine.moves import IllegalMove, Move
 from tabletop.engine.state import HIDDEN
+from tabletop.games import GAMES
 
 
 def refused(session, text: str) -> str:
@@ -381,7 +382,7 @@ def test_games_saved_under_the_first_rules_replay_under_them(brawl, brawl_cards)
     from tabletop.engine.saves import read_save, session_from_dict
 
     path = Path(__file__).parent / "fixtures" / "saves" / "brawl-ruleset-1.json"
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert "ruleset" not in data
     session, _ = session_from_dict(data, brawl, brawl_cards)
     assert len(session.moves) == len(data["moves"]) and session.ruleset == 1

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from tabletop.engine.paths import mods_root  # noqa: E402
 from tabletop.games import GAMES  # noqa: E402
 from tabletop.ui import cardart  # noqa: E402
+from tabletop.ui.kits import KITS  # noqa: E402
 
 #: the least average difference (0-255 per channel) between two pictures of a set; the
 #: earlier art (one silhouette in other colours) had pairs as close as 1.7
@@ -39,7 +40,7 @@ def pictures(game_id: str, catalog) -> list[tuple[str, pygame.Surface]]:
     cardart._faces.clear()
     with cardart.recording_pictures() as drawn:
         for card in cards:
-            cardart.face(card, game_id, 100, 140)
+            cardart.face(card, KITS[game_id].painters, 100, 140)
     return [(card.name, img) for card, img in drawn]
 
 

@@ -68,6 +68,7 @@ from tabletop.games import get_game
 from tabletop.ui.app import App
 from tabletop.ui.menu import MainMenu, NewGame
 from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 seed = int(sys.argv[1])
 app = App(headless=True, mods=False)
 menu = MainMenu(); app.push(menu)
@@ -78,7 +79,7 @@ out["start"] = new.start.rect.center
 game = get_game("brawl")
 session = Session(game, app.catalog("brawl"), {}, seed,
                   [SeatConfig("Player 1"), SeatConfig("Player 2", "computer")])
-table = TableScene(session); app.replace(table)
+table = table_for(session); app.replace(table)
 state = session.state
 card = next(c for c in state.zones["hand.0"] if state.info[c].kind == "character")
 sprite = next(sp for sp in table.layout_obj.sprites if sp.card == card)
@@ -98,6 +99,7 @@ from tabletop.games import get_game
 from tabletop.ui.app import App
 from tabletop.ui.menu import MainMenu, NewGame
 from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 seed = int(sys.argv[1])
 app = App(headless=True, mods=False)
 menu = MainMenu(); app.push(menu)
@@ -112,7 +114,7 @@ out["start"] = new.start.rect.center
 game = get_game("overpower")
 session = Session(game, app.catalog("overpower"), {}, seed,
                   [SeatConfig("Player 1"), SeatConfig("Player 2", "computer")])
-table = TableScene(session); app.replace(table)
+table = table_for(session); app.replace(table)
 state = session.state
 card = state.zones["front.0"][0]
 sprite = next(sp for sp in table.layout_obj.sprites if sp.card == card)

@@ -226,7 +226,7 @@ def test_fuzz_saves(game_id, request, tmp_path):
         raw = mutate_save(case_seed(seed, game_id), saves[seed % len(saves)], names)
 
         def load(raw=raw):
-            data = parse_save(raw, "fuzz.json")
+            data = parse_save(raw, "fuzz.json", games=GAMES)
             played = GAMES[data["game"]]
             return session_from_dict(data, played, catalog if played is game else
                                      played.rules.load_catalog(mod_dirs=[]), "fuzz.json")[0]
@@ -270,8 +270,8 @@ def special_saves(folder: Path, tally: dict[str, int], failures: list[str]) -> N
         path = make_special(kind, folder / name)
         make_special(kind, journal_of(good))
         refused = run_case(tally, failures, f"special {kind}", lambda path=path:
-                           read_save(path), expected=(SaveError,))
-        read = run_case(tally, failures, f"special {kind} journal", lambda: read_save(good))
+                           read_save(path, GAMES), expected=(SaveError,))
+        read = run_case(tally, failures, f"special {kind} journal", lambda: read_save(good, GAMES))
         if not isinstance(refused, SaveError) or str(refused) != (
                 f"{name} is {describe(path)}, not a save file; it was not loaded."):
             tally["crashes"] += 1

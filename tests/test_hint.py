@@ -12,7 +12,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import GAMES
-from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 from tabletop.worker import ComputerWorker
 
 
@@ -22,7 +22,7 @@ def table(app, gid="brawl", level="easy", position=None):
     seats = [SeatConfig("Ana")] + [SeatConfig(f"C{i}", "computer", level)
                                    for i in range(1, count)]
     session = Session(game, app.catalog(gid), {}, 9, seats, position=position)
-    scene = TableScene(session, autosave=None, hide_hands=False)
+    scene = table_for(session, autosave=None, hide_hands=False)
     app.push(scene)
     app.step(0.016)
     settle(app, scene)  # the computers play up to the human's turn
@@ -93,7 +93,7 @@ def test_no_hint_on_a_computers_turn_and_the_table_shows_it_thinking(app):
     session = Session(game, app.catalog("brawl"), {}, 9,
                       [SeatConfig("Ana"), SeatConfig("Bo", "computer", "normal")],
                       position={"turn": "P2", "play": BRAWL["play"]})
-    scene = TableScene(session, autosave=None, hide_hands=False)
+    scene = table_for(session, autosave=None, hide_hands=False)
     app.push(scene)
     app.step(0.016)
     assert scene.state.actor == 1 and scene.computers.thinking

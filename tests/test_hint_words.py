@@ -183,12 +183,12 @@ def test_solo_copies_in_the_row_and_the_battleground_are_told_apart_by_place(app
 def test_the_hint_box_names_cards_in_words(app):
     """The table's Hint lines for a move and its runner-up (copies of Jab: the third and
     the fourth of the hand in the notation)."""
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.kits import table_for
 
     game = GAMES["solo-deckbuilder"]
     session = Session(game, app.catalog("solo-deckbuilder"), game.rules.default_options(), 1,
                       position={**SOLO, "hand": ["Jab", "Jab", "Jab", "Jab"]})
-    scene = TableScene(session, autosave=None, hide_hands=False)
+    scene = table_for(session, autosave=None, hide_hands=False)
     app.replace(scene)
     app.step(0.016)
     jabs = [m for m in scene.legal if m.kind == "play"]

@@ -24,6 +24,7 @@ from tabletop.engine.session import Session
 from tabletop.games import get_game
 from tabletop.ui.app import App
 from tabletop.ui.hotreload import HotReload
+from tabletop.ui.kits import table_for
 from tabletop.ui.table import TableScene
 
 TITAN = FIXTURES / "lab" / "overpowered" / "titan.yaml"
@@ -107,7 +108,7 @@ def app():
 
 def _table(application) -> TableScene:
     session = _session(application.catalog("brawl"))
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
+    scene = table_for(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
     application.replace(scene)
     application.step(0.016)
     return scene
@@ -331,7 +332,7 @@ def test_a_restart_the_new_cards_cannot_set_up_is_a_note_not_a_crash(app):
     game = get_game("overpower")
     session = Session(game, application.catalog("overpower"), None, SEED,
                       [SeatConfig("A", "human"), SeatConfig("B", "human")])
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
+    scene = table_for(session, autosave=saves_dir() / "autosave.json", hide_hands=False)
     application.replace(scene)
     application.step(0.016)
     _mod("decks.yaml", "game: overpower\nremove: [tidewatch]\n")

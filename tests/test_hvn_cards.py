@@ -10,6 +10,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, write_save
 from tabletop.engine.session import Session
 from tabletop.engine.standard_deck import SUIT_COLOUR, playing_card
+from tabletop.games import GAMES
 from tabletop.games.hero_vs_nemesis.ai import HvNPlayer
 
 
@@ -115,7 +116,7 @@ def test_a_save_round_trip_replays_the_same_game(hvn, hvn_cards, tmp_path):
                      note="Into the night." if n == 0 else None)
     path = tmp_path / "game.json"
     write_save(path, session)
-    loaded, warnings = session_from_dict(read_save(path), hvn, hvn_cards)
+    loaded, warnings = session_from_dict(read_save(path, GAMES), hvn, hvn_cards)
     assert not warnings
     assert loaded.state.zones == session.state.zones and loaded.state.rng == session.state.rng
     assert hvn.positions.to_json(loaded.state) == hvn.positions.to_json(session.state)
@@ -125,7 +126,7 @@ def test_a_save_round_trip_replays_the_same_game(hvn, hvn_cards, tmp_path):
 
 
 def test_the_sample_save_loads(hvn, hvn_cards):
-    data = read_save(SAMPLE_SAVES_DIR / "hero-vs-nemesis-sample.json")
+    data = read_save(SAMPLE_SAVES_DIR / "hero-vs-nemesis-sample.json", GAMES)
     loaded, warnings = session_from_dict(data, hvn, hvn_cards)
     assert not warnings, "regenerate with python -m tabletop.tools.make_sample_saves"
     assert len(loaded.moves) == len(data["moves"]) and not loaded.state.over

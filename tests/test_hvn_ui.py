@@ -9,6 +9,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
+from tabletop.ui.kits import table_for
 from tabletop.ui.table import TableScene
 
 
@@ -16,7 +17,7 @@ def table(app, position, seats=None, seed=1):
     game = get_game("hero-vs-nemesis")
     session = Session(game, app.catalog("hero-vs-nemesis"), {}, seed,
                       seats or [SeatConfig("Ana"), SeatConfig("Bo")], position=position)
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json")
+    scene = table_for(session, autosave=saves_dir() / "autosave.json")
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()

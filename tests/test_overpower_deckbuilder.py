@@ -290,11 +290,12 @@ def test_the_screen_is_drawn_once_per_change(app):
 
 
 def test_games_without_a_hook_get_the_plain_new_game_screen():
-    from tabletop.ui.newgame_hooks import PLAIN, hook_for
+    from tabletop.ui.kits import KITS
+    from tabletop.ui.newgame_hooks import PLAIN
     from tabletop.ui.overpower.newgame import HOOK
 
-    assert hook_for("brawl") is PLAIN
-    assert hook_for("overpower") is HOOK
+    assert KITS["brawl"].newgame is PLAIN
+    assert KITS["overpower"].newgame is HOOK
     assert PLAIN.prepare(None, {"x": 1}) == ({"x": 1}, None)
 
 
@@ -339,6 +340,7 @@ def test_the_card_under_the_pointer_is_shown_with_its_face(app):
     from ui_helpers import post
 
     from tabletop.ui.cardart import face
+    from tabletop.ui.overpower.cards import PAINTERS
 
     b = open_builder(app)
     for key in ("old-breakwater", "gull-point-fog-bell", "event-high-tide",
@@ -349,7 +351,7 @@ def test_the_card_under_the_pointer_is_shown_with_its_face(app):
         card = b.catalog.cards[key]
         assert b.hovered() is card
         shown = app.screen.subsurface(b.face_at).copy()
-        want = face(card, "overpower", b.face_at.w, b.face_at.h)
+        want = face(card, PAINTERS, b.face_at.w, b.face_at.h)
         assert shown.get_at((b.face_at.w // 2, b.face_at.h // 3)) == \
             want.get_at((b.face_at.w // 2, b.face_at.h // 3))
 

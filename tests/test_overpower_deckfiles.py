@@ -18,6 +18,7 @@ from tabletop.engine.moves import NotationError
 from tabletop.engine.paths import decks_dir, exports_dir, user_data
 from tabletop.engine.saves import read_save, session_from_dict, write_save
 from tabletop.engine.session import Session
+from tabletop.games import GAMES
 from tabletop.games.overpower import deckfile, decklaw
 from tabletop.games.overpower.deckfile import DeckFileError
 from tabletop.games.overpower.decklaw import DeckList, DeckRules
@@ -211,7 +212,7 @@ def test_a_game_deals_a_players_deck_and_its_save_replays(tmp_path):
         t.play(r.choice(t.legal_moves()))
     path = tmp_path / "game.json"
     write_save(path, t)
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["position"]["decks"]["P1"]["cards"]["energy-5"] == 2
     again, _ = session_from_dict(data, GAME, CATALOG)
     assert again.notations == t.notations

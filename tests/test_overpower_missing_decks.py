@@ -119,7 +119,7 @@ def test_a_save_of_a_missing_team_is_refused_with_the_reason(base_cards, tmp_pat
     write_mod(DROP)
     catalog = OP.rules.load_catalog()
     with pytest.raises(SaveError) as info:
-        session_from_dict(read_save(path), OP, catalog, "op.json")
+        session_from_dict(read_save(path, GAMES), OP, catalog, "op.json")
     assert str(info.value).startswith("op.json cannot be set up: P1's team, The Tidewatch, "
                                       "is not in the card set")
 

@@ -12,6 +12,7 @@ from tabletop.engine.players import computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, session_to_dict
 from tabletop.engine.session import Session
+from tabletop.games import GAMES
 from tabletop.games.overpower import notation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def test_the_sample_save_loads():
     from tabletop import SAMPLE_SAVES_DIR
 
     path = SAMPLE_SAVES_DIR / "overpower-sample.json"
-    data = read_save(path)
+    data = read_save(path, GAMES)
     loaded, warnings = session_from_dict(data, GAME, CATALOG, path.name)
     assert not warnings, "regenerate it (tabletop.tools.make_sample_saves, OverPower only)"
     assert len(loaded.moves) == len(data["moves"]) and not loaded.state.over

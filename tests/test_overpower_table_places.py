@@ -19,13 +19,14 @@ from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import get_game
 from tabletop.games.overpower.decks import deck_list
+from tabletop.ui.kits import KITS, table_for
 from tabletop.ui.table import TableScene
 
 GAME = get_game("overpower")
 
 
 def scene_of(app, session: Session) -> TableScene:
-    scene = TableScene(session, hide_hands=False)
+    scene = table_for(session, hide_hands=False)
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
@@ -169,9 +170,10 @@ def test_every_card_kind_has_a_face_of_its_own(game_id):
     catalog = GAME.rules.load_catalog(mod_dirs=[])
     for kind in {c.kind for c in catalog.cards.values()} - {"deck"}:
         card = next(c for c in catalog.cards.values() if c.kind == kind)
-        cardart.face(card, game_id, 28, 39)
-        assert cardart.PAINTERS.get((game_id, kind)) not in (None, cardart.paint_generic), kind
-        big = cardart.face(card, game_id, 240, 336)
+        painters = KITS[game_id].painters
+        cardart.face(card, painters, 28, 39)
+        assert painters.painter(kind) is not cardart.paint_generic, kind
+        big = cardart.face(card, painters, 240, 336)
         assert big.get_at((120, 168))[3] == 255
 
 

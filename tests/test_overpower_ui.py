@@ -14,7 +14,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games import get_game
-from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 
 GAME = get_game("overpower")
 TEAMS = {"team_p1": "tidewatch", "team_p2": "quarryfolk"}
@@ -28,7 +28,7 @@ FIGHT = {"phase": "fight", "first": "P1",
 def table(app, position, seats=None, seed=1):
     session = Session(GAME, app.catalog("overpower"), TEAMS, seed,
                       seats or [SeatConfig("Ana"), SeatConfig("Bo")], position=position)
-    scene = TableScene(session)
+    scene = table_for(session)
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
@@ -300,7 +300,7 @@ def test_every_decision_of_a_whole_game_is_offered_by_the_table(app, seed):
 
     session = Session(GAME, app.catalog("overpower"), {}, seed,
                       [SeatConfig("Ana"), SeatConfig("Bo")])
-    scene = TableScene(session)
+    scene = table_for(session)
     app.replace(scene)
     app.step(0.016)
     players, rng = (OverPowerAI(), RandomPlayer()), Rng(seed)

@@ -12,6 +12,7 @@ from tabletop.engine.players import computer_move
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, write_save
 from tabletop.engine.session import Session
+from tabletop.games import GAMES
 from tabletop.games.power_play import notation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +29,7 @@ def test_a_save_round_trip_replays_exactly(tmp_path):
         session.play(computer_move(GAME.rules, s, s.actor, ai, rng))
     path = tmp_path / "pp.json"
     write_save(path, session)
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["game"] == "power-play" and data["options"]["players"] == 3
     loaded, warnings = session_from_dict(data, GAME, real_cards())
     assert not warnings
@@ -42,7 +43,7 @@ def test_the_sample_save_loads():
     from tabletop import SAMPLE_SAVES_DIR
 
     path = SAMPLE_SAVES_DIR / "power-play-sample.json"
-    data = read_save(path)
+    data = read_save(path, GAMES)
     loaded, warnings = session_from_dict(data, GAME, real_cards(), path.name)
     assert not warnings, "regenerate with python -m tabletop.tools.make_sample_saves"
     assert len(loaded.moves) == len(data["moves"]) and not loaded.state.over

@@ -10,7 +10,8 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
-from tabletop.games import get_game
+from tabletop.games import GAMES, get_game
+from tabletop.ui.kits import table_for
 from tabletop.ui.table import TableScene
 
 GAME = get_game("power-play")
@@ -27,7 +28,7 @@ def table(app, position, options=None, seats=None, hide_hands=True):
     opts = GAME.rules.normalize_options(options or {"players": 2})
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
     session = Session(GAME, catalog, opts, 1, seats, position=position)
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
+    scene = table_for(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
@@ -45,7 +46,7 @@ def test_dragging_a_power_onto_the_defence_plays_it(app):
     s = scene.session.state
     assert [s.name(c) for c in s.zones["defence"]] == ["Gale 3"]
     assert scene.session.notations[-1] == 'P1 play "Gale 3"'
-    saved = read_save(saves_dir() / "autosave.json")  # journaled now, written soon
+    saved = read_save(saves_dir() / "autosave.json", GAMES)  # journaled now, written soon
     assert saved["moves"] == ['P1 play "Gale 3"']
     # the next card: Frost 3 adds a pair of 3s although the villain is immune to Frost
     assert scene.layout_obj.gains[sprite_of(scene, "Frost 3").card] == 3
@@ -165,7 +166,7 @@ def test_the_game_over_panel_shows_the_score(app):
 def test_the_table_fits_four_players_and_a_bigger_window(app):
     seats = [SeatConfig(f"P{i}", "human" if i == 0 else "computer") for i in range(4)]
     session = Session(GAME, app.catalog("power-play"), {"players": 4}, 3, seats)
-    scene = TableScene(session, autosave=None)
+    scene = table_for(session, autosave=None)
     app.replace(scene)
     app.step(0.016)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))

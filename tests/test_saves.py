@@ -25,6 +25,7 @@ from tabletop.engine.saves import (
     write_save,
 )
 from tabletop.engine.session import Session
+from tabletop.games import GAMES
 
 
 def played(brawl, catalog, moves=60, seed=8, options=None):
@@ -44,7 +45,7 @@ def test_round_trip_replays_exactly(brawl, brawl_cards, tmp_path):
     session.notes[3] = "A storm rolls in."
     path = tmp_path / "game.json"
     write_save(path, session)
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["version"] == SAVE_VERSION and data["game"] == "brawl"
     assert data["fingerprint"] == brawl_cards.fingerprint
     loaded, warnings = session_from_dict(data, brawl, brawl_cards)
@@ -64,13 +65,14 @@ def test_a_computer_seats_level_is_saved_and_an_older_save_plays_at_easy(brawl, 
     write_save(path, session)
     assert json.loads(path.read_text())["seats"] == [
         {"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "computer", "level": "hard"}]
-    loaded, _ = session_from_dict(read_save(path), brawl, brawl_cards)
+    loaded, _ = session_from_dict(read_save(path, GAMES), brawl, brawl_cards)
     assert [s.level for s in loaded.seats if s.kind == "computer"] == ["hard"]
     # a version-1 save has no levels: its computer seats keep the game's own player
     old = session_to_dict(session)
     old["version"] = 1
     del old["seats"][1]["level"]
-    loaded, _ = session_from_dict(parse_save(json.dumps(old).encode()), brawl, brawl_cards)
+    loaded, _ = session_from_dict(parse_save(json.dumps(old).encode(), games=GAMES), brawl,
+                                  brawl_cards)
     assert loaded.seats[1].level == "easy"
 
 
@@ -88,21 +90,21 @@ def test_corrupt_truncated_and_newer_saves_are_refused(brawl, brawl_cards, tmp_p
     write_save(path, session)
     raw = path.read_bytes()
     with pytest.raises(SaveError, match="damaged"):
-        parse_save(raw[: len(raw) // 2])
+        parse_save(raw[: len(raw) // 2], games=GAMES)
     with pytest.raises(SaveError, match="not a Tabletop save"):
-        parse_save(b'{"hello": 1}')
+        parse_save(b'{"hello": 1}', games=GAMES)
     data = json.loads(raw)
     data["version"] = SAVE_VERSION + 1
     with pytest.raises(SaveError, match="newer Tabletop"):
-        parse_save(json.dumps(data).encode())
+        parse_save(json.dumps(data).encode(), games=GAMES)
     data = json.loads(raw)
     data["moves"][5] = 'P1 attack "Nobody" > "Nothing"'
     with pytest.raises(SaveError, match="move 6"):
-        session_from_dict(parse_save(json.dumps(data).encode()), brawl, brawl_cards)
+        session_from_dict(parse_save(json.dumps(data).encode(), games=GAMES), brawl, brawl_cards)
     data = json.loads(raw)
     del data["seed"]
     with pytest.raises(SaveError, match="seed"):
-        parse_save(json.dumps(data).encode())
+        parse_save(json.dumps(data).encode(), games=GAMES)
 
 
 def test_old_saves_are_upgraded(brawl, brawl_cards, monkeypatch):
@@ -113,7 +115,7 @@ def test_old_saves_are_upgraded(brawl, brawl_cards, monkeypatch):
     monkeypatch.setitem(UPGRADERS, SAVE_VERSION - 1,
                         lambda d: {**{k: v for k, v in d.items() if k != "turns"},
                                    "moves": d["turns"]})
-    upgraded = parse_save(json.dumps(data).encode())
+    upgraded = parse_save(json.dumps(data).encode(), games=GAMES)
     loaded, _ = session_from_dict(upgraded, brawl, brawl_cards)
     assert loaded.notations == session.notations
 
@@ -159,9 +161,9 @@ def test_sample_saves_load(brawl, brawl_cards):
     from tabletop import SAMPLE_SAVES_DIR
 
     files = sorted(SAMPLE_SAVES_DIR.glob("*.json"))
-    assert any(read_save(f)["game"] == "brawl" for f in files)
+    assert any(read_save(f, GAMES)["game"] == "brawl" for f in files)
     for f in files:
-        data = read_save(f)
+        data = read_save(f, GAMES)
         if data["game"] == "brawl":
             loaded, warnings = session_from_dict(data, brawl, brawl_cards, f.name)
             assert not warnings, f"{f.name}: regenerate with tools/make_sample_saves.py"
@@ -204,7 +206,7 @@ def test_a_game_from_a_setup_position_saves_and_replays(game_id, tmp_path):
         session.play(computer_move(game.rules, session.state, seat, RandomPlayer(), r))
     path = tmp_path / "setup.json"
     write_save(path, session)
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["position"] == position
     # the first move is a set-up move (or the first active hero's, in Power Play)
     first = {"brawl": "P1 pick", "power-play": "P2 play", "solo-deckbuilder": "P1 hero"}

@@ -25,13 +25,13 @@ def catalogs():
 
 
 def test_every_game_has_a_save_from_before():
-    assert {read_save(p)["game"] for p in SAVES} == {
+    assert {read_save(p, GAMES)["game"] for p in SAVES} == {
         "brawl", "power-play", "hero-vs-nemesis", "solo-deckbuilder"}
 
 
 @pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
 def test_a_save_from_before_replays_to_the_same_table(path, catalogs):
-    data = read_save(path)
+    data = read_save(path, GAMES)
     game = GAMES[data["game"]]
     session, warnings = session_from_dict(data, game, catalogs[game.info.id], path.name)
     expect = json.loads(path.with_name(path.stem + ".expect.json").read_text())

@@ -14,6 +14,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.saves import read_save, session_from_dict, write_save
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
+from tabletop.games import GAMES
 
 JABS = ["Jab"] * 7
 
@@ -181,7 +182,7 @@ def test_save_round_trip(tmp_path):
         session.play(computer_move(GAME.rules, session.state, 0, player, rng))
     path = tmp_path / "solo.json"
     write_save(path, session)
-    data = read_save(path)
+    data = read_save(path, GAMES)
     assert data["game"] == "solo-deckbuilder" and data["moves"][0].startswith("P1 hero \"")
     loaded, warnings = session_from_dict(data, GAME, CATALOG)
     assert not warnings
@@ -194,7 +195,7 @@ def test_the_sample_save_loads():
     from tabletop import SAMPLE_SAVES_DIR
 
     path = SAMPLE_SAVES_DIR / "solo-deckbuilder-sample.json"
-    data = read_save(path)
+    data = read_save(path, GAMES)
     loaded, warnings = session_from_dict(data, GAME, CATALOG, path.name)
     assert not warnings, "regenerate with python -m tabletop.tools.make_sample_saves"
     assert len(loaded.moves) == len(data["moves"]) and not loaded.state.over

@@ -10,7 +10,7 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.session import Session
 from tabletop.games import get_game
-from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 
 
 def table(app, position=None, options=None, seats=None):
@@ -18,7 +18,7 @@ def table(app, position=None, options=None, seats=None):
     catalog = app.catalog("solo-deckbuilder")
     session = Session(game, catalog, game.rules.normalize_options(options or {}), 3,
                       seats or [SeatConfig("Ana")], position=position)
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json")
+    scene = table_for(session, autosave=saves_dir() / "autosave.json")
     app.replace(scene)
     app.step(0.016)
     return scene

@@ -357,7 +357,7 @@ def sample_bytes() -> bytes:
 def test_a_special_save_is_refused_with_a_message(tmp_path, kind):
     path = make_special(kind, tmp_path / "game.json")
     with pytest.raises(SaveError) as caught:
-        read_save(path)
+        read_save(path, GAMES)
     assert str(caught.value) == f"game.json is {WHAT[kind]}, not a save file; it was not " \
                                 "loaded."
 
@@ -370,7 +370,7 @@ def test_the_load_list_shows_special_saves_refused_and_the_others():
         make_special(kind, autos / f"{kind}.json")
     make_special("fifo", savegames.saves_dir() / "pipe-copy.json")
     (autos / "dead.json").symlink_to(autos / "missing.json")  # leads nowhere: not listed
-    entries = {e.path.name: e for e in savegames.list_entries(samples=False)}
+    entries = {e.path.name: e for e in savegames.list_entries(GAMES, samples=False)}
     assert entries["good.json"].readable and entries["copy.json"].readable
     assert "dead.json" not in entries
     for kind in SPECIAL_KINDS:
@@ -379,9 +379,9 @@ def test_the_load_list_shows_special_saves_refused_and_the_others():
         assert entry.error == f"{kind}.json is {WHAT[kind]}, not a save file; it was not " \
                               "loaded."
     assert "named pipe" in entries["pipe-copy.json"].error
-    savegames.tidy()  # the menu tidies the folder: nothing it does opens them
-    assert savegames.latest_in_progress() is None or \
-        savegames.latest_in_progress().path.name == "good.json"
+    savegames.tidy(GAMES)  # the menu tidies the folder: nothing it does opens them
+    assert savegames.latest_in_progress(GAMES) is None or \
+        savegames.latest_in_progress(GAMES).path.name == "good.json"
 
 
 @contextlib.contextmanager
@@ -420,7 +420,7 @@ def test_a_special_journal_is_not_read_and_the_save_loads(tmp_path, kind):
     save.write_bytes(sample_bytes())
     make_special(kind, journal_of(save))
     assert read_journal(save) is None
-    assert read_save(save)["moves"] == json.loads(sample_bytes())["moves"]
+    assert read_save(save, GAMES)["moves"] == json.loads(sample_bytes())["moves"]
 
 
 @pytest.mark.parametrize("kind", ["fifo", "link-to-fifo", "dev-null", "folder", "link-loop"])
@@ -435,7 +435,7 @@ def test_an_autosave_whose_journal_is_special_says_so_and_still_saves(tmp_path, 
                                       f"{WHAT[kind]}, not a regular file"), saver.error
     finally:
         saver.close()  # the save is written in the background all the same
-    assert read_save(save)["moves"] == data["moves"]
+    assert read_save(save, GAMES)["moves"] == data["moves"]
 
 
 # -- decks, scenarios, the lab's report -----------------------------------------------------

@@ -266,13 +266,13 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
     by the frames themselves, a budget at a time."""
     from table_helpers import table_session
 
-    from tabletop.ui.table import TableScene
+    from tabletop.ui.kits import table_for
 
     data = _busy_point(game_id)
     for between in (True, False):
         app.screen.fill((200, 40, 160))  # the screen the table is opened from
         before = app.screen.copy()
-        scene = TableScene(table_session(app, game_id, data), autosave=None,
+        scene = table_for(table_session(app, game_id, data), autosave=None,
                            hide_hands=False)
         app.replace(scene)
         assert not scene.log_list.rows  # the log too is built with the first picture

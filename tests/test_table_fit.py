@@ -20,6 +20,7 @@ from table_helpers import open_table, sample_points
 from tabletop.games import GAMES
 from tabletop.ui import cardart, pictures, text
 from tabletop.ui.app import MIN_SIZE, App
+from tabletop.ui.kits import KITS
 
 SIZES = (MIN_SIZE, (1920, 1080))
 #: the window sizes the tables are drawn at: the smallest, two common laptops, full HD
@@ -85,7 +86,7 @@ def test_every_card_face_fits_at_every_size_a_table_draws(app, game_id):
         for card in cards:
             cardart._faces.clear()
             with text.recording() as drawn:
-                cardart.face(card, game_id, w, h)
+                cardart.face(card, KITS[game_id].painters, w, h)
             problems += [f"{card.name} at {w}x{h}: {d.text!r} does not fit {d.box}"
                          for d in drawn if d.overflow]
     assert not problems, f"{len(problems)} overflows, e.g.\n" + "\n".join(problems[:25])

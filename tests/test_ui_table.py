@@ -11,8 +11,8 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import saves_dir
 from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
-from tabletop.games import get_game
-from tabletop.ui.table import TableScene
+from tabletop.games import GAMES, get_game
+from tabletop.ui.kits import table_for
 
 
 def table(app, position, options=None, seats=None, hide_hands=True):
@@ -21,7 +21,7 @@ def table(app, position, options=None, seats=None, hide_hands=True):
     opts = game.rules.normalize_options(options or {})
     seats = seats or [SeatConfig("Ana"), SeatConfig("Bo")]
     session = Session(game, catalog, opts, 1, seats, position=position)
-    scene = TableScene(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
+    scene = table_for(session, autosave=saves_dir() / "autosave.json", hide_hands=hide_hands)
     app.replace(scene)
     if scene.handover_to is not None:
         scene.take_seat()
@@ -41,7 +41,7 @@ def test_a_legal_drag_changes_the_state(app):
                                                               "Granite Warden"]
     assert scene.session.notations[-1] == 'P1 character "Granite Warden"'
     # and it was saved (journaled at once, written in the background)
-    saved = read_save(saves_dir() / "autosave.json")
+    saved = read_save(saves_dir() / "autosave.json", GAMES)
     assert saved["moves"][-1] == 'P1 character "Granite Warden"'
 
 
@@ -204,7 +204,7 @@ def test_save_button_writes_a_copy_that_loads(app):
             break
     copies = [p for p in saves_dir().glob("brawl-*.json")]
     assert len(copies) == 1 and "Saved as" in scene.toast.message
-    data = read_save(copies[0])
+    data = read_save(copies[0], GAMES)
     assert data["settings"] == {"hide_hands": True}
     loaded, _ = session_from_dict(data, scene.game, app.catalog("brawl"))
     assert loaded.notations == scene.session.notations

@@ -14,7 +14,7 @@ from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
-from tabletop.ui.table import TableScene
+from tabletop.ui.kits import table_for
 from tabletop.worker import ComputerWorker, Question, read_reply
 
 NUMBERS = iter(range(1, 10_000))
@@ -156,7 +156,7 @@ def computer_table(app):
                       [SeatConfig("Ana"), SeatConfig("Bo", "computer")],
                       position={"turn": "P2", "play": {"P1": ["Copper Kestrel"],
                                                        "P2": ["Iron Mawgrave"]}})
-    scene = TableScene(session, autosave=None, hide_hands=False)
+    scene = table_for(session, autosave=None, hide_hands=False)
     app.push(scene)
     return scene
 

@@ -80,6 +80,7 @@ def measure(ctx: Context) -> list[Row]:
 
 def _counter(ctx: Context, game_id: str, app):
     """``count(session, i)``: the cards the table shows seat 0 after move ``i``."""
+    from ..ui.kits import table_for
     from ..ui.table import TableScene
 
     scenes: dict[int, TableScene] = {}
@@ -87,7 +88,7 @@ def _counter(ctx: Context, game_id: str, app):
     def count(session, i: int) -> int:
         scene = scenes.get(id(session))
         if scene is None:
-            scene = scenes[id(session)] = TableScene(session, autosave=None, hide_hands=True)
+            scene = scenes[id(session)] = table_for(session, autosave=None, hide_hands=True)
         view = session.game.rules.view(session.states[i], 0)
         scene.layout_obj.compute(view, 0, SIZE)
         return len(scene.layout_obj.sprites)
@@ -114,10 +115,10 @@ def _opened(ctx: Context, played: Played, index: int, seats: list[SeatConfig], s
     """A table opened at move ``index`` of ``played`` (as the menu's Continue opens it: a
     session replayed from the moves, the computer seats' worker started, autosaving to
     ``save``), seat 0's seat taken."""
-    from ..ui.table import TableScene
+    from ..ui.kits import table_for
 
     session = played.session(index, seats, ctx.catalog(played.game.info.id))
-    scene = TableScene(session, autosave=save, hide_hands=True)
+    scene = table_for(session, autosave=save, hide_hands=True)
     if scene.handover_to is not None:
         scene.take_seat()
     return scene
@@ -220,12 +221,12 @@ def card_images(scene) -> list[tuple[object, tuple[int, int]]]:
     from ..ui import cardart
 
     out = []
-    game_id = scene.game.info.id
+    painters = scene.kit.painters
     for sprite in scene.layout_obj.sprites:
         rect = sprite.rect
         w, h = (rect.h, rect.w) if sprite.angle in (90, 270) else rect.size
         if sprite.face_up and sprite.card != HIDDEN:
-            img = cardart.face(scene.state.cards[sprite.card], game_id, w, h)
+            img = cardart.face(scene.state.cards[sprite.card], painters, w, h)
         else:
             img = cardart.back(w, h)
         if sprite.angle:

@@ -57,7 +57,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
     from ..engine.session import Session
     from ..games import GAMES
     from ..ui.app import App
-    from ..ui.table import TableScene
+    from ..ui.kits import table_for
     from .frames import paced_frame
     from .games import against_computers
 
@@ -68,7 +68,7 @@ def play_whole_game(game_id: str, max_moves: int) -> dict:
     session = Session(game, app.catalog(game_id), options, 1, seats)
     me, rng = game.computer_player(), Rng(1)
     with tempfile.TemporaryDirectory() as tmp:
-        scene = TableScene(session, autosave=Path(tmp) / "autosave.json")
+        scene = table_for(session, autosave=Path(tmp) / "autosave.json")
         app.push(scene)
         deadline = time.monotonic() + 60 + 2 * max_moves
         while not session.state.over and len(session.moves) < max_moves \

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from ..engine.saves import read_save, session_from_dict, write_save
+from ..games import GAMES
 from .cardload import best_of
 from .frames import FRAME_BUDGET_MS, clock
 from .games import Context, against_computers
@@ -53,7 +54,7 @@ def _game(ctx: Context, game_id: str, times: int) -> list[Row]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.json"
         write_save(path, played.session(None, seats, catalog))
-        at_once = best_of(lambda: session_from_dict(read_save(path), game, catalog), 3)
+        at_once = best_of(lambda: session_from_dict(read_save(path, GAMES), game, catalog), 3)
         try:
             for _ in range(times):
                 frames = _open(app, path, Path(tmp) / "autosave.json")
@@ -77,12 +78,13 @@ def _open(app, path: Path, autosave: Path) -> list[float]:
 
     from ..ui import text, theme
     from ..ui.app import Scene, background
+    from ..ui.kits import table_for
     from ..ui.loadgame import save_replay
     from ..ui.opening import replay_opened
     from ..ui.table import TableScene
 
     def opened(session, warnings) -> None:
-        app.replace(TableScene(session, autosave=autosave, hide_hands=True,
+        app.replace(table_for(session, autosave=autosave, hide_hands=True,
                                warnings=warnings))
 
     def refused(message: str) -> None:

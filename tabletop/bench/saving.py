@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..engine.files import atomic_write
 from ..engine.saves import read_save, session_from_dict, session_to_dict, write_save
+from ..games import GAMES
 from .cardload import best_of
 from .games import Context, at_lengths
 from .report import Row, value_row
@@ -45,7 +46,7 @@ def _rows(game, session, runs: int) -> list[Row]:
                           ensure_ascii=False).encode("utf-8")
         disk = best_of(lambda: atomic_write(path, blob), runs)
         save = best_of(lambda: write_save(path, session), runs)
-        load = best_of(lambda: session_from_dict(read_save(path), game, catalog), runs)
+        load = best_of(lambda: session_from_dict(read_save(path, GAMES), game, catalog), runs)
     raw = best_of(lambda: _replay(game, session), runs)
     where = f"{game.info.title} ({len(session.moves)} moves)"
     return [value_row("save (fields, JSON, durable write)", where, save, "ms", disk,

@@ -46,7 +46,7 @@ def undo_rows(ctx: Context, game_id: str) -> list[Row]:
     import pygame
 
     from ..ui.app import App
-    from ..ui.table import TableScene
+    from ..ui.kits import table_for
 
     title = ctx.games[game_id].info.title
     played = ctx.long(game_id)
@@ -55,7 +55,7 @@ def undo_rows(ctx: Context, game_id: str) -> list[Row]:
     app.catalogs[game_id] = ctx.catalog(game_id)
     clicks, engine, shown = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
-        scene = TableScene(session, autosave=Path(tmp) / "autosave.json")
+        scene = table_for(session, autosave=Path(tmp) / "autosave.json")
         app.push(scene)
         app.step(0.016)
         button = next(b for b in scene.tools if b.label == "Undo")

@@ -20,7 +20,7 @@ from .rules import Rules
 from .search import SearchHints
 from .state import State
 
-__all__ = ["REGISTRY", "Game", "GameInfo", "Option", "SampleSave", "SeatConfig"]
+__all__ = ["Game", "GameInfo", "Option", "SampleSave", "SeatConfig"]
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,3 @@ class Game:
             player.clock = clock
         return player
 
-
-#: every registered game by id; :mod:`tabletop.games` fills it when it finds the games
-#: (the engine imports no game: code here that needs the games looks them up here)
-REGISTRY: dict[str, Game] = {}

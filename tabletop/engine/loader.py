@@ -501,11 +501,6 @@ def mod_root(directory: Path, path: Path) -> Path:
     return directory / parts[0] if len(parts) > 1 else directory
 
 
-#: every game id and shared card set a card file may name; the game registry fills it
-#: (the engine imports no game), so an unknown ``game:`` gets a suggestion
-KNOWN_GAMES: set[str] = set()
-
-
 def load_catalog(game: str, kinds: dict[str, dict[str, Field]], base_dirs: Iterable[Path],
                  mod_dirs: Iterable[Path] = (), sets: Iterable[str] = (),
                  known_games: Iterable[str] | None = None) -> Catalog:

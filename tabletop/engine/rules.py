@@ -31,7 +31,7 @@ from . import hidden
 from .cards import CardError, Catalog
 from .flow import Flow
 from .info import GameInfo
-from .loader import KNOWN_GAMES, load_catalog
+from .loader import load_catalog
 from .moves import IllegalMove, Move
 from .rng import Rng
 from .schema import Field
@@ -47,6 +47,10 @@ class Rules:
     #: shared card sets this game also reads: ``cards/<set>/`` is loaded before the
     #: game's own folder, and mod files saying ``game: <set>`` are accepted
     card_sets: tuple[str, ...] = ()
+    #: every game id and card set a card file may name, given by the game registry
+    #: (:data:`tabletop.games.KNOWN_GAMES`); empty (rules made outside the registry, as
+    #: in a test): a card file's ``game:`` is not checked against the others
+    known_games: frozenset[str] = frozenset()
     #: the game's steps and decisions (the shared turn model)
     flow: Flow
     #: the version of these rules; raised when a change would stop older saves replaying
@@ -69,7 +73,7 @@ class Rules:
         if mod_dirs is None:
             mod_dirs = default_mod_dirs()
         catalog = load_catalog(self.info.id, self.card_kinds, base_dirs, mod_dirs,
-                               self.card_sets, known_games=KNOWN_GAMES or None)
+                               self.card_sets, known_games=self.known_games or None)
         if check:
             catalog.errors.extend(self.check_catalog(catalog))
         return catalog

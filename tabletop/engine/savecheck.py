@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from . import limits
-from .game import REGISTRY, Game
+from .game import Game
 from .levels import LEVELS
 from .schema import describe_value
 
@@ -212,19 +212,18 @@ FIELDS: dict[str, tuple[Callable, Any]] = {
 }
 
 
-def check_save(data: dict[str, Any], name: str = "save",
-               games: dict[str, Game] | None = None) -> dict[str, Any]:
+def check_save(data: dict[str, Any], name: str, games: Mapping[str, Game]) -> dict[str, Any]:
     """Check every field of a save (types, ranges, the game's declared options, the seat
     count); returns a clean copy with the optional fields filled in, or raises
-    :class:`SaveError` naming the first problem. Nothing of the save is used before."""
-    games = REGISTRY if games is None else games
+    :class:`SaveError` naming the first problem. Nothing of the save is used before.
+    ``games``: the games a save may be of (the registry, :data:`tabletop.games.GAMES`)."""
     try:
         return _check(data, name, games)
     except Damaged as exc:
         raise SaveError(f"{name} is damaged ({exc}); it was not loaded.") from None
 
 
-def _check(data: dict[str, Any], name: str, games: dict[str, Game]) -> dict[str, Any]:
+def _check(data: dict[str, Any], name: str, games: Mapping[str, Game]) -> dict[str, Any]:
     for key in REQUIRED:
         if key not in data:
             raise Damaged(f"field {key!r} is missing")

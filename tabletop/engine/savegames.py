@@ -22,6 +22,7 @@ import os
 import re
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ from typing import Any
 
 from . import limits
 from .autosave import journal_of
+from .game import Game
 from .paths import saves_dir
 from .safe_open import is_special
 from .saves import SaveError, read_save, saved_at
@@ -121,10 +123,10 @@ class Entry:
         return self.played, self.modified
 
 
-def read_entry(path: Path, kind: str) -> Entry:
+def read_entry(path: Path, kind: str, games: Mapping[str, Game]) -> Entry:
     modified = _modified(path)
     try:
-        return Entry(path, kind, read_save(path), None, modified)
+        return Entry(path, kind, read_save(path, games), None, modified)
     except SaveError as exc:
         return Entry(path, kind, None, str(exc), modified)
 
@@ -153,16 +155,16 @@ def _json_files(folder: Path) -> list[Path]:
     return [path for _, path in files[: limits.MAX_LISTED_SAVES]]
 
 
-def list_entries(samples: bool = True) -> list[Entry]:
+def list_entries(games: Mapping[str, Game], samples: bool = True) -> list[Entry]:
     """Games in progress (most recently played first), then finished games and saved
-    copies, then the sample games."""
+    copies, then the sample games; each save checked against ``games`` (the registry)."""
     from .. import SAMPLE_SAVES_DIR
 
     autos = []
     for path in _json_files(autosaves_dir()):
         limits.checkpoint()
-        autos.append(read_entry(path, "autosave"))
-    copies = [read_entry(p, "copy") for p in _json_files(saves_dir())]
+        autos.append(read_entry(path, "autosave", games))
+    copies = [read_entry(p, "copy", games) for p in _json_files(saves_dir())]
     newest = lambda e: e.recency  # noqa: E731
     going = sorted((e for e in autos if e.in_progress), key=newest, reverse=True)
     unreadable = [e for e in autos if not e.readable]
@@ -171,14 +173,17 @@ def list_entries(samples: bool = True) -> list[Entry]:
     bad_copies = [e for e in copies if not e.readable]
     out = going + unreadable + done + bad_copies
     if samples:
-        out += [read_entry(p, "sample") for p in sorted(SAMPLE_SAVES_DIR.glob("*.json"))]
+        out += [read_entry(p, "sample", games)
+                for p in sorted(SAMPLE_SAVES_DIR.glob("*.json"))]
     return out
 
 
-def latest_in_progress(entries: list[Entry] | None = None) -> Entry | None:
+def latest_in_progress(games: Mapping[str, Game],
+                       entries: list[Entry] | None = None) -> Entry | None:
     """The game Continue resumes: the most recently played game in progress."""
-    going = [e for e in (entries if entries is not None else list_entries(samples=False))
-             if e.in_progress]
+    if entries is None:
+        entries = list_entries(games, samples=False)
+    going = [e for e in entries if e.in_progress]
     return max(going, key=lambda e: e.recency) if going else None
 
 
@@ -190,7 +195,7 @@ def delete(entry: Entry) -> None:
     journal_of(entry.path).unlink(missing_ok=True)
 
 
-def tidy(now: float | None = None) -> None:
+def tidy(games: Mapping[str, Game], now: float | None = None) -> None:
     """Move an old ``autosave.json`` into the autosaves folder, remove temporary files
     of interrupted saves and all but the most recent finished games' autosaves."""
     now = time.time() if now is None else now
@@ -205,12 +210,12 @@ def tidy(now: float | None = None) -> None:
                     path.unlink()
     legacy = folder / LEGACY_AUTOSAVE
     if legacy.is_file():
-        entry = read_entry(legacy, "autosave")
+        entry = read_entry(legacy, "autosave", games)
         game = entry.data["game"] if entry.data else "unreadable"
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(entry.modified))
         with contextlib.suppress(OSError):
             os.replace(legacy, autos / f"{game}-{stamp}-migrated.json")
-    finished = sorted((read_entry(p, "autosave") for p in _json_files(autos)),
+    finished = sorted((read_entry(p, "autosave", games) for p in _json_files(autos)),
                       key=lambda e: e.recency, reverse=True)
     for entry in [e for e in finished if e.over][KEEP_FINISHED:]:
         with contextlib.suppress(OSError):

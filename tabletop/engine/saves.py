@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -97,9 +97,10 @@ def write_save(path: Path, session: Session) -> None:
     atomic_write(path, blob.encode("utf-8"))
 
 
-def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any]:
-    """Read a save file and check every field (:func:`parse_save`); not yet replayed.
-    Messages name the save by its file name."""
+def read_save(path: Path, games: Mapping[str, Game]) -> dict[str, Any]:
+    """Read a save file and check every field (:func:`parse_save`) against ``games`` (the
+    registry, :data:`tabletop.games.GAMES`); not yet replayed. Messages name the save
+    by its file name."""
     path = Path(path)
     name = path.name
     journal = read_journal(path)  # first: see read_journal
@@ -107,7 +108,7 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
         start = save_from_journal(journal)
         if start is not None:  # killed before the first background write
             raw = json.dumps(start).encode("utf-8")
-            return parse_save(raw, name, games, journal=path, journal_bytes=journal)
+            return parse_save(raw, name, games=games, journal=path, journal_bytes=journal)
     try:
         # a regular file within the limit, looked at before it is opened (a named pipe
         # would wait forever for a writer, a device never end): :mod:`.safe_open`
@@ -122,7 +123,7 @@ def read_save(path: Path, games: dict[str, Game] | None = None) -> dict[str, Any
                         "loaded.") from None
     except OSError as exc:
         raise SaveError(f"Cannot read {name}: {exc.strerror or exc}") from exc
-    return parse_save(raw, name, games, journal=path, journal_bytes=journal)
+    return parse_save(raw, name, games=games, journal=path, journal_bytes=journal)
 
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
@@ -148,7 +149,7 @@ def json_depth(raw: bytes, limit: int) -> int:
     return deepest
 
 
-def parse_save(raw: bytes, name: str = "save", games: dict[str, Game] | None = None,
+def parse_save(raw: bytes, name: str = "save", *, games: Mapping[str, Game],
                journal: Path | None = None,
                journal_bytes: bytes | None = None) -> dict[str, Any]:
     """Check the size, the nesting, the JSON, the format version and every field of a
@@ -207,10 +208,10 @@ class Replay:
 
     def __init__(self, data: dict[str, Any], game: Game, catalog: Catalog,
                  name: str = "save") -> None:
-        data = check_save(data, name, {game.info.id: game}) if data.get("game") == \
-            game.info.id else check_save(data, name)
-        if data["game"] != game.info.id:
-            raise SaveError(f"{name} is a {data['game']} save, not {game.info.title}.")
+        kind = data.get("game")
+        if isinstance(kind, str) and kind != game.info.id:
+            raise SaveError(f"{name} is a {kind[:40]} save, not {game.info.title}.")
+        data = check_save(data, name, {game.info.id: game})  # a bad "game" named there
         self.name = name
         self.data = data
         self.warnings: list[str] = []

@@ -16,7 +16,7 @@ from .. import CARDS_DIR
 from ..engine import limits
 from ..engine.cardfiles import yaml_files
 from ..engine.cards import CardError, Catalog
-from ..engine.loader import KNOWN_GAMES, CardLoader, display_path
+from ..engine.loader import CardLoader, display_path
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def load(game, files: tuple[CardFile, ...] | list[CardFile]) -> Catalog:
     """The catalog of ``files`` for ``game`` (cross-card checks included)."""
     rules = game.rules
     loader = CardLoader(rules.info.id, rules.card_kinds, rules.card_sets,
-                        KNOWN_GAMES or None, art=False)
+                        rules.known_games or None, art=False)
     catalog = Catalog(rules.info.id)
     for f in files:
         loader.load_text(f.text, f.name, catalog, is_mod=f.mod)

@@ -1,7 +1,9 @@
 """Card faces and backs, drawn in code (original art), cached per card and size.
 
-Each game registers a *painter* per card kind (:data:`PAINTERS`); a painter draws the
-face of a :class:`~tabletop.engine.cards.CardDef` onto a surface of the requested size.
+Each game has a *painter* per card kind (:class:`CardPainters`, in its
+``ui/<game>/cards.py``, handed to the table through the game's kit, :mod:`.kits`); a
+painter draws the face of a :class:`~tabletop.engine.cards.CardDef` onto a surface of
+the requested size, and :func:`face` keeps the pictures.
 Shared pieces live here: frames, the generated portrait, icons and the card back.
 A card with an ``art:`` image file gets that picture instead of the generated portrait.
 """
@@ -12,7 +14,8 @@ import contextlib
 import io
 import math
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -24,28 +27,30 @@ from . import figures, text, theme
 from .bounded import make_room
 
 Painter = Callable[[pygame.Surface, CardDef], None]
-PAINTERS: dict[tuple[str, str], Painter] = {}
 
 _faces: dict[tuple, Any] = {}  # pictures (and, turned, with what they were turned from)
 _images: dict[str, pygame.Surface | None] = {}
 
 
-def register(game: str, kind: str) -> Callable[[Painter], Painter]:
-    def deco(fn: Painter) -> Painter:
-        PAINTERS[(game, kind)] = fn
-        return fn
-    return deco
+@dataclass(frozen=True)
+class CardPainters:
+    """How a game's cards are drawn: a painter per card kind (a kind without one is
+    drawn plainly, :func:`paint_generic`)."""
+
+    game: str
+    by_kind: Mapping[str, Painter]
+
+    def painter(self, kind: str) -> Painter:
+        return self.by_kind.get(kind, paint_generic)
 
 
-def face(card: CardDef, game: str, w: int, h: int) -> pygame.Surface:
-    key = (game, card.id, id(card), w, h)
+def face(card: CardDef, painters: CardPainters, w: int, h: int) -> pygame.Surface:
+    """The face of ``card`` at ``w`` x ``h``, drawn by its game's painter once and kept."""
+    key = (painters.game, card.id, id(card), w, h)
     surf = _used(key)
     if surf is None:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        if (game, card.kind) not in PAINTERS:
-            _load_painters(game)
-        painter = PAINTERS.get((game, card.kind), paint_generic)
-        painter(surf, card)
+        painters.painter(card.kind)(surf, card)
         _keep(key, surf)
     return surf
 
@@ -65,25 +70,16 @@ def _keep(key: tuple, surf: pygame.Surface) -> None:
     _faces[key] = surf
 
 
-def painted(card: CardDef, game: str, w: int, h: int) -> bool:
+def painted(card: CardDef, painters: CardPainters, w: int, h: int) -> bool:
     """Is the face of ``card`` at ``w`` x ``h`` painted already (kept: :func:`face`
     returns it at once)?"""
-    return (game, card.id, id(card), w, h) in _faces
+    return (painters.game, card.id, id(card), w, h) in _faces
 
 
 def forget() -> None:
     """Drop every cached face and picture (card data or art files changed)."""
     _faces.clear()
     _images.clear()
-
-
-def _load_painters(game: str) -> None:
-    import importlib
-
-    try:
-        importlib.import_module(f"tabletop.ui.{game.replace('-', '_')}.cards")  # painters
-    except ModuleNotFoundError:
-        PAINTERS.setdefault((game, "?"), paint_generic)
 
 
 def rotated(surf: pygame.Surface, angle: int) -> pygame.Surface:

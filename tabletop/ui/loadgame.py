@@ -36,7 +36,7 @@ def open_save(app, path: Path) -> tuple[Session, list[str]]:
 
 def save_replay(app, path: Path) -> Replay:
     """The save at ``path`` read, checked and set up to replay (raises SaveError)."""
-    data = read_save(path)
+    data = read_save(path, GAMES)
     game = GAMES[data["game"]]  # read_save refuses a game this version does not have
     return Replay(data, game, app.catalog(game.info.id), Path(path).name)
 
@@ -45,7 +45,7 @@ def start_table(app, session: Session, hide_hands: bool = True,
                 warnings: list[str] | None = None, autosave: Path | None = None) -> None:
     """Open the table; the game autosaves to ``autosave`` (a game resumed from its own
     autosave) or to a new file of its own, never over another game in progress."""
-    from .table import TableScene
+    from .kits import table_for
 
     path = autosave
     if path is None:
@@ -54,7 +54,7 @@ def start_table(app, session: Session, hide_hands: bool = True,
         except OSError as exc:  # e.g. a read-only data folder: play on, unsaved
             warnings = [*(warnings or []), f"This game cannot be saved: the saves folder "
                                            f"cannot be created ({exc.strerror or exc})."]
-    app.replace(TableScene(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
+    app.replace(table_for(session, autosave=path, hide_hands=hide_hands, warnings=warnings))
 
 
 def resume(app, path: Path, toast: Toast,
@@ -79,7 +79,7 @@ def resume(app, path: Path, toast: Toast,
             toast.show(message, seconds=8)
 
     try:
-        data = read_save(path)
+        data = read_save(path, GAMES)
     except SaveError as exc:  # unreadable: the load screen lists it so
         refuse(str(exc))
         return False
@@ -284,12 +284,12 @@ def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
     and that game's entry: the most recently played game in progress, passing by those
     that were refused when opened (with ``app``: :func:`.savemarks.refused`)."""
     try:
-        entries = [e for e in savegames.list_entries(samples=False) if e.kind == "autosave"]
+        entries = [e for e in savegames.list_entries(GAMES, samples=False) if e.kind == "autosave"]
     except OSError as exc:
         return False, f"The saves folder cannot be read: {exc.strerror or exc}", None
     going = [e for e in entries if e.in_progress]
     refused = {e.path for e in going if app is not None and savemarks.refused(app, e)}
-    latest = savegames.latest_in_progress([e for e in going if e.path not in refused])
+    latest = savegames.latest_in_progress(GAMES, [e for e in going if e.path not in refused])
     if latest is None:
         if refused:
             newest = max((e for e in going if e.path in refused), key=lambda e: e.recency)
@@ -332,7 +332,7 @@ class LoadGame(MenuScene):
     def layout(self, size) -> None:
         w, h = size
         try:
-            self.entries = savegames.list_entries()
+            self.entries = savegames.list_entries(GAMES)
         except OSError as exc:
             self.entries = []
             self.toast.show(f"The saves folder cannot be read: {exc.strerror or exc}")

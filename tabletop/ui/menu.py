@@ -79,13 +79,12 @@ class Preparation:
 
     def _prepare(self) -> None:
         from ..engine import savegames
+        from ..games import GAMES
 
         try:
-            savegames.tidy()
+            savegames.tidy(GAMES)
         except OSError as exc:  # a read-only or vanished folder: the menu still opens
             self.problem = f"Could not tidy the saves folder: {exc}"
-        from ..games import GAMES
-        from . import cardart
         from .loadgame import autosave_state
 
         import_ahead()
@@ -98,9 +97,6 @@ class Preparation:
             for gid, cards in showcases:
                 if depth < len(cards) and len(self.showcase) < 5:
                     self.showcase.append((gid, cards[depth]))
-        for gid, card in self.showcase:  # their painters' modules (nothing drawn here)
-            if (gid, card.kind) not in cardart.PAINTERS:
-                cardart._load_painters(gid)  # noqa: SLF001
 
     def wait(self) -> None:
         """Until it is done (raising what it raised)."""
@@ -114,11 +110,7 @@ def import_ahead() -> None:
     """Import what a click on the menu opens (the new-game screen, the table and every
     game's layout, the opening screen of a long saved game): here, not in that click's
     frame (the table's modules alone took 37 ms to import)."""
-    from ..games import GAMES
-    from . import layouts, newgame, opening, table  # noqa: F401
-
-    for gid in GAMES:
-        layouts.layout_module(gid)
+    from . import kits, newgame, opening, table  # noqa: F401
 
 
 class MainMenu(MenuScene):
@@ -178,11 +170,12 @@ class MainMenu(MenuScene):
 
     def _paint_fan(self, count: int) -> None:
         from . import cardart
+        from .kits import kit_for
 
         for gid, card in self.prep.showcase[len(self.fan):len(self.fan) + count]:
             i = len(self.fan)
-            self.fan.append(pygame.transform.rotate(cardart.face(card, gid, 120, 168),
-                                                    (i - 2) * -9))
+            face = cardart.face(card, kit_for(gid).painters, 120, 168)
+            self.fan.append(pygame.transform.rotate(face, (i - 2) * -9))
 
     # -- the screen -------------------------------------------------------------------------
     def layout(self, size) -> None:

@@ -11,9 +11,9 @@ from ..engine.session import Session
 from ..games import GAMES
 from . import text, theme
 from .app import background
+from .kits import kit_for
 from .loadgame import start_table
 from .menuscene import MenuScene
-from .newgame_hooks import hook_for
 from .seats import SeatRows
 from .widgets import Button, Choice, ScrollBox, Switch, TextInput, Toast
 
@@ -39,7 +39,7 @@ class NewGame(MenuScene):
         may have removed the deck a default names: :meth:`NewGameHook.defaults`)."""
         if self.fitted != self.game_id:
             self.fitted = self.game_id
-            self.options = hook_for(self.game_id).defaults(self.app.catalog(self.game_id),
+            self.options = kit_for(self.game_id).newgame.defaults(self.app.catalog(self.game_id),
                                                            self.options)
 
     def layout(self, size) -> None:
@@ -68,7 +68,7 @@ class NewGame(MenuScene):
                                       "random", 12, on_change=lambda v: setattr(self,
                                                                                 "seed_text", v)))
         self.seed_label_y = y
-        hook = hook_for(self.game_id)
+        hook = kit_for(self.game_id).newgame
         for i, (label, action) in enumerate(hook.buttons()):  # e.g. a deck builder
             self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
                                        lambda a=action: a(self.app), size=15))
@@ -141,7 +141,7 @@ class NewGame(MenuScene):
             seed = random.randrange(1, 2**31)
         catalog = self.app.catalog(game.info.id)
         try:
-            options, position = hook_for(self.game_id).prepare(catalog, dict(self.options))
+            options, position = kit_for(self.game_id).newgame.prepare(catalog, dict(self.options))
             session = Session(game, catalog, options, seed, seats, position=position)
         except ValueError as exc:  # e.g. a team a mod removed: the reason, no game
             self.toast.show(str(exc), seconds=8)

@@ -1,6 +1,5 @@
-"""What a game adds to the new-game screen, found like its table layout:
-``tabletop.ui.<package>.newgame.HOOK`` (a :class:`NewGameHook`); a game without that
-module gets the plain screen.
+"""What a game adds to the new-game screen: a :class:`NewGameHook`, part of the game's
+kit (:mod:`.kits`); a game without one gets the plain screen (:data:`PLAIN`).
 
 A hook may fit the default options to the cards the game has (OverPower's default team
 may be a deck a mod removed), draw an option its own way (OverPower offers the ready-made
@@ -10,13 +9,11 @@ options and a starting position when the game starts, and add buttons (a deck bu
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.cards import Catalog
 from ..engine.info import Option
-from ..games import package_of
 
 
 class NewGameHook:
@@ -43,14 +40,3 @@ class NewGameHook:
 
 
 PLAIN = NewGameHook()
-
-
-def hook_for(game_id: str) -> NewGameHook:
-    name = f"tabletop.ui.{package_of(game_id)}.newgame"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return PLAIN
-    return module.HOOK

@@ -35,7 +35,7 @@ def _take(out: Path, size: tuple[int, int]) -> list[Path]:
     from ..engine.saves import session_from_dict
     from ..games import GAMES
     from .app import App
-    from .table import TableScene
+    from .kits import table_for
 
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size, headless=True, ai_delay=1e9, mods=False)
@@ -48,7 +48,7 @@ def _take(out: Path, size: tuple[int, int]) -> list[Path]:
                     seat["kind"] = "human"
                 session, _ = session_from_dict(data, game, app.catalog(game.info.id),
                                                sample.file)
-                scene = TableScene(session, autosave=None, hide_hands=False)
+                scene = table_for(session, autosave=None, hide_hands=False)
                 app.replace(scene)
                 for _ in range(60):  # a second of frames: every glide has landed
                     app.step(1 / 60)

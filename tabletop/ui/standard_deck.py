@@ -3,8 +3,8 @@
 Any game that uses the shared ``standard-deck`` set can paint its cards with
 :func:`paint_playing_card` (rank and suit in two corners, the pips of a number card,
 a masked figure on a court card, a starburst on an ace, a domino mask on a joker) and
-pass a few lines to show what the card means in that game. The painter for the set on
-its own is registered as ``("standard-deck", "playing-card")``.
+pass a few lines to show what the card means in that game. The set's cards on their own
+are drawn by :data:`PAINTERS`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 from ..engine.cards import CardDef
 from ..engine.standard_deck import playing_card
 from . import text
-from .cardart import portrait, register, shade, star
+from .cardart import CardPainters, portrait, shade, star
 
 PAPER = (250, 246, 236)
 INK = {"red": (196, 32, 44), "black": (28, 30, 38)}
@@ -206,7 +206,6 @@ def paint_playing_card(surf: pygame.Surface, card: CardDef, lines: tuple[str, ..
         _meaning(surf, lines, panel.inflate(-16, -8), max(9, int(w * 0.052)), color)
 
 
-@register("standard-deck", "playing-card")
 def paint_plain(surf: pygame.Surface, card: CardDef) -> None:
     paint_playing_card(surf, card)
 
@@ -225,3 +224,7 @@ def _meaning(surf: pygame.Surface, lines: tuple[str, ...], box: pygame.Rect, siz
         text.draw(surf, line, (box.left, y, box.w, min(h, box.bottom - y)), size,
                   color if i == 0 else (50, 50, 60), style, wrap=True)
         y += h
+
+
+#: the standard deck's cards on their own, with no game's meaning
+PAINTERS = CardPainters("standard-deck", {"playing-card": paint_plain})

@@ -9,7 +9,7 @@ import pygame
 from ...engine.cards import CardDef
 from .. import text, theme
 from ..bounded import make_room
-from ..cardart import bolt, frame, name_bar, name_bar_height, picture, register, shade, star
+from ..cardart import CardPainters, bolt, frame, name_bar, name_bar_height, picture, shade, star
 from .icons import ATTACK_COLORS, SIDE_COLORS, attack_icon, side_icon
 
 SPEED_LETTER = {"fast": "F", "ranged": "R", "normal": "N", "slow": "S"}
@@ -78,7 +78,6 @@ def _character_parts(card: CardDef, w: int, h: int) -> CharacterParts:
     return CharacterParts(inner, bar, art, icon, words, hp, line_h, big)
 
 
-@register("brawl", "character")
 def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     """Name, a figure with the side and attack icons, one line per power (badge and name),
     abilities and health; a large card adds every text and the flavour."""
@@ -249,14 +248,19 @@ def _weather(surf, rect, color) -> None:
                          2)
 
 
-@register("brawl", "condition")
 def paint_condition(surf: pygame.Surface, card: CardDef) -> None:
     instant = card.get("duration") == "instant"
     _card_text_face(surf, card, theme.KIND_COLORS["condition"], _condition_glyph(card),
                     "CONDITION \u00b7 INSTANT" if instant else "CONDITION")
 
 
-@register("brawl", "interruption")
 def paint_interruption(surf: pygame.Surface, card: CardDef) -> None:
     _card_text_face(surf, card, theme.KIND_COLORS["interruption"], _interruption_glyph(card),
                     "INTERRUPTION")
+
+
+#: how each kind of Brawl card is drawn (the game's kit: :mod:`tabletop.ui.kits`)
+PAINTERS = CardPainters("brawl", {
+    "character": paint_character, "condition": paint_condition,
+    "interruption": paint_interruption,
+})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.cards import CardDef
-from ..cardart import register
+from ..cardart import CardPainters
 from ..standard_deck import paint_playing_card
 
 
@@ -25,6 +25,9 @@ def meaning(card: CardDef) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@register("hero-vs-nemesis", "playing-card")
 def paint(surf: pygame.Surface, card: CardDef) -> None:
     paint_playing_card(surf, card, meaning(card), card.data.get("conflict", ""))
+
+
+#: how each kind of Hero vs Nemesis card is drawn (:mod:`tabletop.ui.kits`)
+PAINTERS = CardPainters("hero-vs-nemesis", {"playing-card": paint})

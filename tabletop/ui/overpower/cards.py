@@ -15,7 +15,8 @@ import pygame
 from ...engine.cards import CardDef
 from ...games.overpower.cards import compile_card
 from .. import text, theme
-from ..cardart import frame, gradient, name_bar, name_bar_height, picture, register, shade, star
+from ..cardart import CardPainters, frame, gradient, name_bar, name_bar_height, picture, shade, star
+from . import morecards
 from .icons import ANY_COLOR, INK, color_of, letter_chip, type_icon, type_name
 
 LETTER = "EFSI"
@@ -55,7 +56,6 @@ def _persona_name(persona: str) -> str:
 
 
 # -- characters --------------------------------------------------------------------------------
-@register("overpower", "character")
 def paint_character(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inf = compile_card(card)
@@ -121,7 +121,6 @@ def _ability_text(surf, card: CardDef, rect: pygame.Rect) -> None:
 
 
 # -- Power cards -------------------------------------------------------------------------------
-@register("overpower", "power")
 def paint_power(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inf = compile_card(card)
@@ -229,10 +228,6 @@ def paint_action(surf: pygame.Surface, card: CardDef) -> None:
                   optional=True)
 
 
-for _kind in KIND_LABELS:
-    register("overpower", _kind)(paint_action)
-
-
 # -- Specials ----------------------------------------------------------------------------------
 def _glyph(surf, play: str, center, r: int, color) -> None:
     """Attack: a blade; defence: a shield; either: both halves; effect: a star."""
@@ -252,7 +247,6 @@ def _glyph(surf, play: str, center, r: int, color) -> None:
         star(surf, center, r, color, 8, 0.5)
 
 
-@register("overpower", "special")
 def paint_special(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inf = compile_card(card)
@@ -293,7 +287,6 @@ def paint_special(surf: pygame.Surface, card: CardDef) -> None:
 
 
 # -- missions ----------------------------------------------------------------------------------
-@register("overpower", "mission")
 def paint_mission(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inf = compile_card(card)
@@ -327,4 +320,11 @@ def paint_mission(surf: pygame.Surface, card: CardDef) -> None:
                                     int(h * 0.2)), max(8, w // 16), theme.TEXT, "italic",
                   wrap=True, optional=True)
 
-from . import morecards as _morecards  # noqa: E402,F401 - the kinds of issue 14 (painters)
+#: how each kind of OverPower card is drawn (:mod:`tabletop.ui.kits`)
+PAINTERS = CardPainters("overpower", {
+    "character": paint_character, "power": paint_power, "special": paint_special,
+    "mission": paint_mission, **dict.fromkeys(KIND_LABELS, paint_action),
+    "location": morecards.paint_location, "aspect": morecards.paint_aspect,
+    "activator": morecards.paint_activator, "event": morecards.paint_event,
+    "artifact": morecards.paint_artifact,
+})

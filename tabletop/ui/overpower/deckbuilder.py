@@ -21,10 +21,11 @@ from ...games.overpower.decklaw import DeckList, DeckRules
 from .. import text, theme
 from ..app import background
 from ..cardart import face
-from ..menu import MenuScene
+from ..menuscene import MenuScene
 from ..screens import Confirm
 from ..widgets import Button, Row, ScrollList, Switch, TextInput, Toast
 from . import deckpool
+from .cards import PAINTERS
 from .deckdialogs import DeckChooser, ImportDialog
 from .picker import Cycle, EvenChoice
 
@@ -351,7 +352,7 @@ class DeckBuilder(MenuScene):
         pygame.draw.rect(surf, theme.PANEL, rect, border_radius=6)
         card = self.hovered()
         if card is not None and self.face_at.h >= 80 and card.kind != "deck":
-            surf.blit(face(card, GAME_ID, self.face_at.w, self.face_at.h), self.face_at)
+            surf.blit(face(card, PAINTERS, self.face_at.w, self.face_at.h), self.face_at)
         if card is None:
             text.blit_wrapped(surf, "Click a card to add it: a character joins the team, a "
                                     "mission set or a Location is chosen, any other card goes "

@@ -10,7 +10,7 @@ from ...engine.paths import exports_dir
 from ...games.overpower import deckfile
 from ...games.overpower.decklaw import DeckList
 from .. import text, theme
-from ..menu import MenuScene
+from ..menuscene import MenuScene
 from ..widgets import Button, Row, ScrollList, TextInput, panel
 
 

@@ -23,7 +23,7 @@ from ...engine.cards import CardDef
 from ...games.overpower.cards import compile_card
 from ...games.overpower.common import TYPES
 from .. import text, theme
-from ..cardart import frame, gradient, name_bar, name_bar_height, register, shade, star
+from ..cardart import frame, gradient, name_bar, name_bar_height, shade, star
 from .icons import color_of, letter_chip
 
 LOCATION = (150, 112, 70)
@@ -106,7 +106,6 @@ def _landmark(surf, art: pygame.Rect, seed: int, color) -> None:
                                                     max(2, hw // 4), art.h // 4))
 
 
-@register("overpower", "location")
 def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inner = frame(surf, LOCATION, shade(LOCATION, 0.2))
@@ -142,7 +141,6 @@ def _glyph(surf, play: str, center, r: int, color) -> None:
         pygame.draw.polygon(surf, color, pts, 0 if play == "defence" else max(2, r // 5))
 
 
-@register("overpower", "aspect")
 def paint_aspect(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inf = compile_card(card)
@@ -183,7 +181,6 @@ def _key(surf, center, r: int, color) -> None:
         pygame.draw.rect(surf, color, (x + r * dx, y, max(2, r // 6), r * 0.35))
 
 
-@register("overpower", "activator")
 def paint_activator(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     who = card.data.get("character", "")
@@ -198,7 +195,6 @@ def paint_activator(surf: pygame.Surface, card: CardDef) -> None:
 
 
 # -- Events ------------------------------------------------------------------------------------
-@register("overpower", "event")
 def paint_event(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inner = frame(surf, EVENT, shade(EVENT, 0.2))
@@ -231,7 +227,6 @@ def _gem(surf, center, r: int, color) -> None:
                      max(1, r // 10))
 
 
-@register("overpower", "artifact")
 def paint_artifact(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     inner = frame(surf, ARTIFACT, shade(ARTIFACT, 0.18))

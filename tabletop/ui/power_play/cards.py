@@ -9,7 +9,7 @@ import pygame
 
 from ...engine.cards import CardDef
 from .. import text, theme
-from ..cardart import frame, gradient, name_bar, name_bar_height, picture, register, shade, star
+from ..cardart import CardPainters, frame, gradient, name_bar, name_bar_height, picture, shade, star
 
 TYPE_COLORS = {
     "flame": (226, 94, 48), "frost": (96, 178, 232), "gale": (120, 200, 150),
@@ -98,7 +98,6 @@ def type_icon(surf: pygame.Surface, kind: str, rect: pygame.Rect, color=None,
     ICONS.get(kind, _other)(surf, cx, cy, r, max(1, int(r / 5)), color, bg)
 
 
-@register("power-play", "power")
 def paint_power(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     kind = card["type"]
@@ -155,7 +154,6 @@ def badge(surf: pygame.Surface, label: str, center, radius: int, color) -> None:
               valign="middle", min_size=6)
 
 
-@register("power-play", "villain")
 def paint_villain(surf: pygame.Surface, card: CardDef) -> None:
     color = KIND_COLORS["villain"]
     art = _text_card(surf, card, color, "VILLAIN",
@@ -165,7 +163,6 @@ def paint_villain(surf: pygame.Surface, card: CardDef) -> None:
           (250, 196, 80))
 
 
-@register("power-play", "attribute")
 def paint_attribute(surf: pygame.Surface, card: CardDef) -> None:
     color = KIND_COLORS["attribute"]
 
@@ -184,7 +181,6 @@ def paint_attribute(surf: pygame.Surface, card: CardDef) -> None:
     badge(surf, f"+{card['power']}", (box.left + r + 2, box.top + r + 2), r, (200, 170, 250))
 
 
-@register("power-play", "location")
 def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     color = KIND_COLORS["location"]
     seed = zlib.crc32(card.id.encode())
@@ -209,3 +205,10 @@ def paint_location(surf: pygame.Surface, card: CardDef) -> None:
         r = max(7, box.h // 4)
         badge(surf, f"+{card['score_bonus']}", (box.right - r - 2, box.top + r + 2), r,
               (250, 196, 80))
+
+
+#: how each kind of Power Play card is drawn (:mod:`tabletop.ui.kits`)
+PAINTERS = CardPainters("power-play", {
+    "power": paint_power, "villain": paint_villain, "attribute": paint_attribute,
+    "location": paint_location,
+})

@@ -12,12 +12,12 @@ from ...engine.cards import CardDef
 from ...engine.effects import effects_with
 from .. import text, theme
 from ..cardart import (
+    CardPainters,
     bolt,
     frame,
     name_bar,
     name_bar_height,
     picture,
-    register,
     seed_of,
     shade,
     star,
@@ -237,10 +237,6 @@ def _layout(surf: pygame.Surface, card: CardDef, color, figure: bool,
     return inner, art, big
 
 
-@register(GAME, "resource")
-@register(GAME, "kick")
-@register(GAME, "starter")
-@register(GAME, "weakness")
 def paint_playable(surf: pygame.Surface, card: CardDef) -> None:
     kind = card_type(card)
     color = TYPE_COLORS[kind]
@@ -250,27 +246,23 @@ def paint_playable(surf: pygame.Surface, card: CardDef) -> None:
     _layout(surf, card, color, kind == "hero", card.text or card.name, footer)
 
 
-@register(GAME, "villain")
 def paint_villain(surf: pygame.Surface, card: CardDef) -> None:
     body = card.text or "No attack."
     _layout(surf, card, TYPE_COLORS["villain"], True, body, "VILLAIN")
 
 
-@register(GAME, "supervillain")
 def paint_supervillain(surf: pygame.Surface, card: CardDef) -> None:
     inner, art, _ = _layout(surf, card, TYPE_COLORS["supervillain"], True, card.text,
                             "SUPERVILLAIN")
     pygame.draw.rect(surf, POWER_GOLD, art, max(1, art.w // 60))
 
 
-@register(GAME, "superhero")
 def paint_superhero(surf: pygame.Surface, card: CardDef) -> None:
     power = card.get("power") or {}
     _layout(surf, card, TYPE_COLORS["superhero"], True,
             "Power: " + (power.get("text") or ""), "SUPERHERO")
 
 
-@register(GAME, "location")
 def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     w, h = surf.get_size()
     big = w >= 200
@@ -312,3 +304,12 @@ def paint_location(surf: pygame.Surface, card: CardDef) -> None:
     text.draw(surf, "LOCATION", (inner.left + 2, inner.bottom - foot_h - 1, inner.w - 4,
                                  foot_h), max(6, int(foot_h * 0.85)), shade(color, 1.8),
               "condbold", align="center", valign="middle", optional=True)
+
+
+#: how each kind of Solo Deck-Builder card is drawn (:mod:`tabletop.ui.kits`)
+PAINTERS = CardPainters(GAME, {
+    "resource": paint_playable, "kick": paint_playable, "starter": paint_playable,
+    "weakness": paint_playable, "villain": paint_villain,
+    "supervillain": paint_supervillain, "superhero": paint_superhero,
+    "location": paint_location,
+})

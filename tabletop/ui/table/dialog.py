@@ -83,7 +83,8 @@ class Dialog:
 class DialogBox:
     """A :class:`Dialog` laid out, drawn and clicked (window coordinates)."""
 
-    def __init__(self, dialog: Dialog, play: Callable[[Move], object], state, game_id: str,
+    def __init__(self, dialog: Dialog, play: Callable[[Move], object], state,
+                 painters: cardart.CardPainters,
                  scale: float, table: pygame.Rect,
                  changed: Callable[[], None] | None = None) -> None:
         self.d = dialog
@@ -91,7 +92,7 @@ class DialogBox:
         #: called after a local action (the table lays itself out again)
         self.changed = changed
         self.state = state
-        self.game_id = game_id
+        self.painters = painters
         self.scale = scale
         self.table = table
         self.buttons: list[Button] = []
@@ -337,7 +338,7 @@ class DialogBox:
     def _draw_pick(self, surf, rect: pygame.Rect, pick: CardPick) -> None:
         S = self.S
         if pick.card != HIDDEN:
-            img = cardart.face(self.state.cards[pick.card], self.game_id, rect.w, rect.h)
+            img = cardart.face(self.state.cards[pick.card], self.painters, rect.w, rect.h)
             surf.blit(img, rect)
         if pick.caption and pick.button:
             self._caption_button(surf, self.caption_box(rect), pick.caption)

@@ -219,7 +219,7 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         if sprite.angle in (90, 270):
             w, h = h, w
         if sprite.face_up and sprite.card != HIDDEN:
-            img = cardart.face(self.state.cards[sprite.card], self.game.info.id, w, h)
+            img = cardart.face(self.state.cards[sprite.card], self.kit.painters, w, h)
         else:
             img = cardart.back(w, h)
         return cardart.rotated(img, sprite.angle) if sprite.angle else img
@@ -232,7 +232,7 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         w, h = sprite.rect.size
         if sprite.angle in (90, 270):
             w, h = h, w
-        return cardart.painted(self.state.cards[sprite.card], self.game.info.id, w, h)
+        return cardart.painted(self.state.cards[sprite.card], self.kit.painters, w, h)
 
     def _draw_sprite(self, surf, sprite: Sprite) -> None:
         self._draw_card(surf, sprite, sprite.rect)

@@ -23,6 +23,7 @@ from ...engine.moves import IllegalMove, Move, seat_label
 from ...engine.session import Session
 from .. import theme
 from ..app import Scene
+from ..kit import UiKit
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
 from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
@@ -51,11 +52,12 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
-    def __init__(self, session: Session, autosave: Path | None = None,
+    def __init__(self, session: Session, kit: UiKit, autosave: Path | None = None,
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
-        from ..layouts import layout_for
-
+        """The table of ``session``, drawn with its game's ``kit`` (layout, card
+        painters: :mod:`tabletop.ui.kits`, whose ``table_for`` makes one)."""
         self.session = session
+        self.kit = kit
         self.game = session.game
         self.autosave = autosave
         self.hide_hands = hide_hands and session.game.rules.hidden_information(session.options)
@@ -72,7 +74,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         #: moves refused as a bug of the table (a seat's move from the wrong source)
         self.seat_violations = 0
         self.ai_wait = 0.0
-        self.layout_obj = layout_for(self.game.info.id, self)
+        self.layout_obj = kit.layout(self)
         self.toast = Toast()
         self.drag: Drag | None = None
         self.motion = Motion()
@@ -135,7 +137,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         #: gliding cards' pictures at the sizes they pass, scaled between frames
         self.scaled = ScaledPictures()
         #: card faces painted ahead between frames (``spare``), so no frame paints one
-        self.warmer = FaceWarmer(session.state.cards, session.game.info.id)
+        self.warmer = FaceWarmer(session.state.cards, kit.painters)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         self.saver = Autosaver(autosave, start=session.journal_seq) \
@@ -285,7 +287,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
             return
         built = self.session.changes
         self.dialog = DialogBox(found, lambda m: self.input_move(m, built=built), self.view,
-                                self.game.info.id,
+                                self.kit.painters,
                                 self.layout_obj.scale, self.layout_obj.table_rect(self.size),
                                 self.refresh)
         if old is not None and old.key == found.key:

@@ -24,9 +24,9 @@ MOST = 600
 class FaceWarmer:
     """Paints the faces of ``cards`` ahead of need (see the module docstring)."""
 
-    def __init__(self, cards, game_id: str) -> None:
+    def __init__(self, cards, painters: cardart.CardPainters) -> None:
         self.cards = cards
-        self.game_id = game_id
+        self.painters = painters
         self.sizes: set[tuple[int, int]] = set()
         self.queue: deque[tuple[int, int, int]] = deque()
         self.asked: set[tuple[int, int, int]] = set()  # every face queued so far
@@ -65,7 +65,7 @@ class FaceWarmer:
             if now + self.slowest.get((w, h), 0.0) >= end:
                 break  # the slowest face of this size so far would not end in time
             self.queue.popleft()
-            cardart.face(self.cards[card], self.game_id, w, h)
+            cardart.face(self.cards[card], self.painters, w, h)
             before, now = now, time.perf_counter()
             self.slowest[(w, h)] = max(self.slowest.get((w, h), 0.0) * 0.98, now - before)
             done += 1

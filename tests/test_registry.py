@@ -1,0 +1,78 @@
+"""One registry, passed in: the table of games (``tabletop.games.GAMES``) and the table of
+their UI kits (``tabletop.ui.kits.KITS``) are written out and agree; nothing is looked up
+by module name; what needs the games is given them, so nothing depends on import order."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.engine.saves import SaveError, parse_save, session_to_dict
+from tabletop.engine.session import Session
+from tabletop.games import GAMES, KNOWN_GAMES
+from tabletop.ui import cardart
+from tabletop.ui.kits import KITS, kit_for
+from tabletop.ui.table.layout import Layout
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_games_and_their_kits_have_the_same_keys_in_the_same_order():
+    assert list(KITS) == list(GAMES)
+    with pytest.raises(KeyError, match="no table kit for game 'chess'"):
+        kit_for("chess")
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_a_kit_draws_every_card_of_a_new_game_with_its_own_painter(gid):
+    kit = KITS[gid]
+    assert issubclass(kit.layout, Layout) and kit.painters.game == gid
+    rules = GAMES[gid].rules
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), rules.default_options(), 1)
+    plain = sorted({c.kind for c in state.cards
+                    if kit.painters.painter(c.kind) is cardart.paint_generic})
+    assert not plain, f"{gid}: drawn plainly: {plain}"
+
+
+def test_no_game_or_part_is_found_by_module_name():
+    found = []
+    for path in sorted((ROOT / "tabletop").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"\bimport_module\(", r"\bpkgutil\b", r"__import__\("):
+            if re.search(pattern, text):
+                found.append(f"{path.relative_to(ROOT)}: {pattern}")
+    assert not found, found
+
+
+def test_every_games_rules_know_every_game_whatever_is_imported_first():
+    """A game's package imported alone (the registry is its parent package, so it runs
+    first) gives its rules the ids a card file may name; so does the registry itself."""
+    code = ("import sys; from tabletop.games.power_play import GAME; "
+            "print(sorted(GAME.rules.known_games)); "
+            "print('tabletop.ui' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=60, check=True).stdout.split("\n")
+    assert json.loads(out[0].replace("'", '"')) == sorted(KNOWN_GAMES)
+    assert out[1] == "False"
+    assert set(GAMES) | {"standard-deck"} == KNOWN_GAMES
+    assert all(game.rules.known_games == KNOWN_GAMES for game in GAMES.values())
+
+
+def test_a_save_is_checked_against_the_games_it_is_given():
+    game = GAMES["brawl"]
+    session = Session(game, game.rules.load_catalog(mod_dirs=[]), game.rules.default_options(),
+                      7)
+    raw = json.dumps(session_to_dict(session)).encode()
+    assert parse_save(raw, games=GAMES)["game"] == "brawl"
+    only_solo = {"solo-deckbuilder": GAMES["solo-deckbuilder"]}
+    with pytest.raises(SaveError, match="a game this version does not have"):
+        parse_save(raw, games=only_solo)
+    with pytest.raises(TypeError):
+        parse_save(raw)  # no registry to fall back on: the caller says which games
