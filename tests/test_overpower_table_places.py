@@ -36,7 +36,7 @@ def scene_of(app, session: Session) -> TableScene:
 
 def drawn_where_it_lands(scene, move) -> bool:
     """A drag move's target is drawn on the table (lit and dropped on there)."""
-    if scene.game.text.gesture(move) != "drag" or (
+    if scene.kit.gestures.gesture(move) != "drag" or (
             scene.dialog is not None and move in scene.dialog.d.moves):
         return True
     return scene.layout_obj.target_rect(move) is not None
@@ -79,9 +79,9 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
 
 def _played_at_the_places(scene) -> bool:
     """Is a legal move dragged from or dropped on a card of the places column?"""
-    lay, text = scene.layout_obj, scene.game.text
+    lay, gestures = scene.layout_obj, scene.kit.gestures
     there = {sp.card for sp in lay.sprites if sp.rect.colliderect(lay.places_rect)}
-    return any(there & {*text.carriers(m), text.landing(m)} for m in scene.legal)
+    return any(there & {*gestures.carriers(m), gestures.landing(m)} for m in scene.legal)
 
 
 def test_the_battlesite_is_drawn_with_its_specials_face_down_to_the_opponent(app):

@@ -8,8 +8,10 @@ from overpower_helpers import CATALOG, GAME, fight, play
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
+from tabletop.ui.overpower.gestures import OverPowerGestures
 
 TEXT = GAME.text
+GESTURES = OverPowerGestures(GAME)
 
 
 def test_status_and_the_action_in_progress():
@@ -31,13 +33,13 @@ def test_gestures_labels_and_the_main_buttons():
     s = t.state
     moves = t.legal_moves()
     attack = next(m for m in moves if m.kind == "attack" and m.choice[1] >= 0)
-    assert TEXT.gesture(attack) == "drag"
+    assert GESTURES.gesture(attack) == "drag"
     assert TEXT.describe(s, attack) == "Energy 4 + Storm Jar by Saltbright \u2192 Flintmother"
     passing = Move("pass", 0)
-    assert TEXT.gesture(passing) == "button" and TEXT.primary(passing)
+    assert GESTURES.gesture(passing) == "button" and TEXT.primary(passing)
     assert TEXT.describe(s, Move("concede", 0)) == "Concede"
     assert TEXT.side_option(Move("concede", 0))
-    assert TEXT.gesture(Move("keep", 0, 5)) == "menu"
+    assert GESTURES.gesture(Move("keep", 0, 5)) == "menu"
     assert TEXT.describe(s, Move("venture", 0, None, 2, 1)) == \
         "Venture 2 from Reserve, 1 from Completed"
 
@@ -48,10 +50,10 @@ def test_a_drop_means_the_legal_moves_of_that_card_and_target():
     energy = next(c for c in s.zones["hand.0"] if s.name(c) == "Energy 4")
     jar = next(c for c in s.zones["hand.0"] if s.name(c) == "Storm Jar")
     target = s.zones["front.1"][0]
-    drops = TEXT.drops(s, 0, energy, target)
+    drops = GESTURES.drops(s, 0, energy, target)
     assert len(drops) == 2  # alone, or with Storm Jar: the table asks which
-    assert TEXT.drops(s, 0, jar, target) == [m for m in drops if m.choice[1] == jar]
-    wrong = TEXT.move_for_drop(s, 0, energy, s.zones["reserve.1"][0])
+    assert GESTURES.drops(s, 0, jar, target) == [m for m in drops if m.choice[1] == jar]
+    wrong = GESTURES.move_for_drop(s, 0, energy, s.zones["reserve.1"][0])
     assert TEXT.explain(s, wrong) == \
         "A Reserve character can be attacked only by cards that say so."
 
@@ -64,7 +66,7 @@ def test_every_move_of_a_game_has_notation_and_a_label():
         for m in session.legal_moves():
             assert TEXT.parse_move(s, TEXT.format_move(s, m)) == m
             assert TEXT.describe(s, m)
-            assert TEXT.gesture(m) in ("drag", "menu", "button")
+            assert GESTURES.gesture(m) in ("drag", "menu", "button")
         assert TEXT.status(s, s.actor)
         moves = [m for m in session.legal_moves() if m.kind != "concede"]
         session.play(rng.choice(moves))

@@ -280,15 +280,15 @@ def test_the_follow_up_prompt_of_a_teamwork_card(app):
 def offered_by_the_table(scene, move) -> bool:
     """The table offers ``move``: in its dialog, as a panel button, as a drag of a card
     on the table onto a lit target, or in a card's menu."""
-    text = scene.game.text
+    text, gestures = scene.game.text, scene.kit.gestures
     if scene.dialog is not None and move in scene.dialog.d.moves:
         return True
-    gesture = text.gesture(move)
+    gesture = gestures.gesture(move)
     if gesture == "button":
         return text.describe(scene.state, move) in [b.label for b in scene.buttons]
     if gesture == "drag":
-        return any(scene._sprite_of(c) is not None and text.landing(move) in
-                   scene.targets_for(c) for c in text.carriers(move))
+        return any(scene._sprite_of(c) is not None and gestures.landing(move) in
+                   scene.targets_for(c) for c in gestures.carriers(move))
     return scene._sprite_of(move.card) is not None
 
 

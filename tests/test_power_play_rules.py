@@ -11,6 +11,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.session import Session
 from tabletop.engine.state import HIDDEN
 from tabletop.games.power_play.scoring import final_score
+from tabletop.ui.power_play.gestures import PowerPlayGestures
 
 HEROES_WIN = -10  # fixture villains: the heroes always win
 VILLAIN_WINS = 10  # fixture villains: heroes playing one power always lose
@@ -415,9 +416,10 @@ def test_refusals_name_the_rule():
         GAME.play(s, Move("done", 0))
     with pytest.raises(IllegalMove, match="The turn ends once the villain"):
         GAME.play(s, Move("end", 1))
-    drop = GAME.text.move_for_drop(s, 1, card(s, "Frost 1", "hand.1"), "villain")
+    gestures = PowerPlayGestures(GAME)
+    drop = gestures.move_for_drop(s, 1, card(s, "Frost 1", "hand.1"), "villain")
     assert drop == Move("play", 1, card(s, "Frost 1", "hand.1"), "villain")
-    assert GAME.text.move_for_drop(s, 1, card(s, "Windshear", "villain"), "defence") is None
+    assert gestures.move_for_drop(s, 1, card(s, "Windshear", "villain"), "defence") is None
 
 
 def test_the_acting_seats_moves_are_the_same_on_its_view():

@@ -76,3 +76,17 @@ def test_a_save_is_checked_against_the_games_it_is_given():
         parse_save(raw, games=only_solo)
     with pytest.raises(TypeError):
         parse_save(raw)  # no registry to fall back on: the caller says which games
+
+
+POINTER = ("gesture", "carriers", "landing", "move_for_drop", "refuse_drop", "drops")
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_gestures_are_the_uis_and_the_engine_knows_no_pointer(gid):
+    """A game's words (its GameText, in the engine's and the game's packages) say nothing
+    of dragging or dropping; its kit's gestures do, for that game."""
+    game, gestures = GAMES[gid], KITS[gid].gestures
+    assert gestures.game is game and gestures.rules is game.rules
+    assert [name for name in POINTER if hasattr(game.text, name)] == []
+    assert gestures.gesture.__qualname__.split(".")[0] != "Gestures", \
+        f"{gid} makes every move with buttons"

@@ -86,7 +86,7 @@ def test_a_drop_off_the_lit_targets_is_refused_with_the_rule(app, game_id):
                 where = f"{label}: {before.name(sprite.card)} dropped on {target!r} at {point}"
                 assert scene.session.state is before, f"{where} made a move"
                 assert scene.snap is not None, f"{where}: the card does not glide back"
-                intent = game.text.move_for_drop(before, viewer, sprite.card, target)
+                intent = scene.kit.gestures.move_for_drop(before, viewer, sprite.card, target)
                 assert intent is not None, f"{where}: the game gives no reading of the drop"
                 assert not game.rules.is_legal(before, intent), \
                     f"{where} means a legal move ({intent}) off its lit target"

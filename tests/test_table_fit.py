@@ -200,7 +200,7 @@ def button_labels(game_id: str, games: int = 12) -> set[str]:
                 break
             legal = rules.legal_moves(state)
             labels |= {game.text.describe(state, m) for m in legal
-                       if game.text.gesture(m) == "button"}
+                       if KITS[game.info.id].gestures.gesture(m) == "button"}
             state = rules.play(state, rng.choice(legal))
     return labels
 

@@ -90,7 +90,7 @@ def offered(scene, move: Move) -> str | None:
         return "dialog"
     if _menu_entry(scene, move) is not None:
         return "menu"
-    kind = text.gesture(move)
+    kind = scene.kit.gestures.gesture(move)
     if kind == "button":
         found = _button_for(scene.buttons, text.describe(scene.state, move))
         return "button" if found is not None else None
@@ -104,7 +104,7 @@ def offered(scene, move: Move) -> str | None:
 def _drop_point(scene, move: Move):
     """(the carrier's sprite, a point where a drop makes ``move`` or opens a menu with
     it), or None."""
-    for card in scene.game.text.carriers(move):
+    for card in scene.kit.gestures.carriers(move):
         sprite = scene._sprite_of(card)
         if sprite is None:
             continue

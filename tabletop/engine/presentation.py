@@ -1,4 +1,4 @@
-"""How a game speaks to players: refusals, the status line, labels, notation, gestures.
+"""How a game speaks to players: refusals, the status line, labels, notation.
 
 Everything here reads states and moves and never changes them; the rules core
 (:mod:`.rules`) does not depend on it, so a search or a simulator runs without it. Each
@@ -15,7 +15,8 @@ from .state import State
 
 
 class GameText:
-    """A game's words and gestures (the defaults suit a game with buttons only)."""
+    """A game's words (the defaults suit a game with buttons only). How its moves are
+    made with the pointer is the UI's (``tabletop/ui/gestures.py``)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -43,11 +44,7 @@ class GameText:
         kinds = list(self.rules.card_kinds)
         return catalog.of_kind(kinds[0])[:5] if kinds else []
 
-    # -- gestures ---------------------------------------------------------------------------
-    def gesture(self, move: Move) -> str:
-        """``drag`` (card onto target), ``menu`` (click a card, pick) or ``button``."""
-        return "button"
-
+    # -- labels -----------------------------------------------------------------------------
     def describe(self, state: State, move: Move) -> str:
         """A short label for a button or menu entry."""
         return self.format_move(state, move)
@@ -62,40 +59,6 @@ class GameText:
         it does not stop the table from opening the one card menu that is otherwise the
         only choice."""
         return False
-
-    def carriers(self, move: Move) -> tuple:
-        """The cards a player may drag to make a ``drag`` move: its own card, and for a
-        move made of several cards (a card played with a partner) those too, so that
-        dropping either means the move (the table asks which when several do)."""
-        return (move.card,)
-
-    def landing(self, move: Move) -> Any:
-        """Where a ``drag`` move is dropped: its target (a card or a zone name); a game
-        whose move has no target says what the card is dropped on instead."""
-        return move.target
-
-    def move_for_drop(self, state: State, seat: int, card: int,
-                      target: int | str | None) -> Move | None:
-        """The move a player means by dropping ``card`` on ``target`` (a card, a zone's
-        name, or None for the bare table), legal or not.
-
-        The table calls it only for a drop that is *not* on a lit target, to say why
-        nothing happened: return the move the player most likely meant *with the drop's
-        own target*, so that :meth:`explain` can name the rule it breaks (wrong place,
-        wrong time, wrong card). A game should answer for every card its players may
-        pick up and every place (the registry's drop test drags each card to each)."""
-        return None
-
-    def refuse_drop(self, state: State, seat: int, card: int,
-                    target: int | str | None) -> str:
-        """The table's message for a drop that is not on a lit target: the rule the
-        move the player meant would break (:meth:`move_for_drop` + :meth:`explain`)."""
-        intent = self.move_for_drop(state, seat, card, target)
-        if intent is not None and (state.over or not self.rules.is_legal(state, intent)):
-            return self.explain(state, intent)
-        # a game that gives no reading of this drop: say what the card may do now
-        name = state.name(card) if card is not None and card >= 0 else "That card"
-        return f"{name} cannot go there: {self.status(state, state.actor)}"
 
     # -- notation ---------------------------------------------------------------------------
     def format_move(self, state: State, move: Move) -> str:

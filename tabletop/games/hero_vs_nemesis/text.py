@@ -22,8 +22,6 @@ HERO_KINDS = frozenset({"ace", "king", "counter", "switch", "answer", "yield"})
 #: the nemesis's own moves ("pass" and "end" are named alike for both)
 NEMESIS_KINDS = frozenset({"resource", "lost", "hinder", "help", "scavenge", "plot",
                            "showdown", "stake", "challenge", "return"})
-DRAG_KINDS = frozenset({"ace", "king", "resource", "counter", "switch", "hinder", "help",
-                        "scavenge", "plot", "stake", "answer", "return"})
 #: the decision during which each move is made
 PHASE_OF = {"counter": "counter", "answer": "answer", "scavenge": "scavenge", "plot": "plot",
             "showdown": "plot", "stake": "stake", "challenge": "stake", "return": "return",
@@ -92,11 +90,7 @@ class HvNText(GameText):
     def narration_prompt(self, s: HvNState, seat: int | None) -> str:
         return PROMPTS.get(s.phase, "Narrate (optional)\u2026")
 
-    # -- gestures ----------------------------------------------------------------------------
-    def gesture(self, move: Move) -> str:
-        """Cards are dragged; everything else is a button."""
-        return "drag" if move.kind in DRAG_KINDS else "button"
-
+    # -- labels ------------------------------------------------------------------------------
     def primary(self, move: Move) -> bool:
         return move.kind == "end"
 
@@ -105,19 +99,6 @@ class HvNText(GameText):
         they are (``the Kidnapping``), the nemesis's support-pile cards said to be so."""
         label = _LABELS.get(m.kind)
         return label(s, m) if label is not None else m.kind.capitalize()
-
-    def move_for_drop(self, s: HvNState, seat: int, card: int,
-                      target: int | str) -> Move | None:
-        if card is None or card < 0:
-            return None
-        if isinstance(target, int) and target in s.attached:
-            # a drop on a card played onto a conflict or scheme means that conflict/scheme
-            on = s.attached[target]
-            if s.role.get(target) in ("counter", "help") and seat == NEMESIS:
-                return Move("help", seat, card, on)
-            target = on
-        drop = _DROPS.get(s.where(card))
-        return drop(s, seat, card, target) if drop is not None else None
 
     # -- notation, story, the menu's fan ------------------------------------------------------
     def format_move(self, s: HvNState, m: Move) -> str:
@@ -372,40 +353,3 @@ _LABELS: dict[str, Callable[[HvNState, Move], str]] = {
 }
 
 
-# -- what a drop means --------------------------------------------------------------------------
-Drop = Callable[[HvNState, int, int, "int | str"], "Move | None"]
-
-
-def _from_offer(s: HvNState, seat: int, card: int, target) -> Move:
-    return Move(s.phase if s.phase in SETUP else "ace", seat, card, target)
-
-
-def _from_hero_hand(s: HvNState, seat: int, card: int, target) -> Move | None:
-    if seat != HERO:
-        return None
-    if target == "deck":
-        return Move("switch", HERO, card, target)
-    if target == "showdown" or s.phase == "answer":
-        return Move("answer", HERO, card, target)
-    return Move("counter", HERO, card, target)
-
-
-def _from_nemesis(s: HvNState, seat: int, card: int, target) -> Move | None:
-    if seat != NEMESIS:
-        return None
-    if target == "showdown" or s.phase == "stake":
-        return Move("stake", NEMESIS, card, target)
-    if isinstance(target, int) and target in s.zones["schemes"] or s.phase == "plot":
-        return Move("plot", NEMESIS, card, target)
-    return Move("hinder", NEMESIS, card, target)
-
-
-_DROPS: dict[str | None, Drop] = {
-    "offer.0": _from_offer,
-    "offer.1": _from_offer,
-    "aside": lambda s, seat, card, target: Move("scavenge", seat, card, target),
-    "spent": lambda s, seat, card, target: Move("return", seat, card, target),
-    "hand.0": _from_hero_hand,
-    "hand.1": _from_nemesis,
-    "support.1": _from_nemesis,
-}

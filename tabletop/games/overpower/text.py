@@ -1,4 +1,4 @@
-"""OverPower's words and gestures: the status line, labels, what a drop means, refusals
+"""OverPower's words: the status line, labels, refusals
 (:mod:`.refusals`), the notation (:mod:`.notation`), and the figures the table shows (KO
 meters, Venture Totals, the action in progress)."""
 
@@ -16,10 +16,6 @@ from .values import working
 
 ACTIONS = ("attack", "teamwork", "ally", "doubleshot", "special", "follow", "activate",
            "artifact")
-#: moves made by dropping their card on a character (or the Reserve box)
-DRAGGED = ACTIONS + ("place", "defend", "reserve", "heal", "strip")
-#: moves made by clicking their card and picking from a menu
-MENU = ("keep", "lose", "fetch", "event")
 BUTTON_LABELS = {"pass": "Pass", "concede": "Concede", "fight": "Fight", "done": "Done placing",
                  "take": "Take the hit", "finish": "Finish Teamwork",
                  "stop": "No more attacks"}
@@ -79,14 +75,7 @@ class OverPowerText(GameText):
     def result(self, s: OPState) -> str:
         return s.result
 
-    # -- gestures ----------------------------------------------------------------------------
-    def gesture(self, move: Move) -> str:
-        if move.kind in DRAGGED and move.card is not None:
-            return "drag"
-        if move.kind in MENU and move.card is not None:
-            return "menu"
-        return "button"
-
+    # -- labels ------------------------------------------------------------------------------
     def primary(self, move: Move) -> bool:
         return move.kind in PRIMARY
 
@@ -108,63 +97,6 @@ class OverPowerText(GameText):
         if m.kind in ACTIONS or m.kind == "defend":
             return action_label(s, m)
         return choice_label(s, m) or plain(notation.format_move(s, m))
-
-    def carriers(self, move: Move) -> tuple:
-        """An attack or defence made with a partner card (a Universe card with its Power
-        card, the teammate's Power card of a Doubleshot) is made by dragging either."""
-        if move.kind in ACTIONS + ("defend",) and isinstance(move.choice, tuple):
-            partner = move.choice[0] if move.kind == "defend" else move.choice[1]
-            if partner >= 0:
-                return (move.card, partner)
-        return (move.card,)
-
-    def landing(self, move: Move):
-        """A Special that acts on one's own side has no target: it is dropped on the
-        character who plays it."""
-        if move.kind in ("special", "activate") and move.target is None and \
-                isinstance(move.choice, tuple):
-            return move.choice[0]
-        return move.target
-
-    def drops(self, s: OPState, seat: int, card: int, target) -> list[Move]:
-        """The legal moves a drop of ``card`` on ``target`` may mean (the lead card, or a
-        partner card: a Universe card, the Power card a Special or Doubleshot adds)."""
-        if s.over or s.actor != seat:
-            return []
-        legal = self.rules.legal_moves(s)
-        return [m for m in legal if m.target == target and
-                (m.card == card or (isinstance(m.choice, tuple) and card in m.choice[1:2]))]
-
-    def move_for_drop(self, s: OPState, seat: int, card: int,
-                      target: int | str | None) -> Move | None:
-        """A legal move the drop means, if one; else the move the player most likely meant,
-        with the drop's own target (so that its refusal names the rule)."""
-        if card is None or card < 0:
-            return None
-        found = self.drops(s, seat, card, target)
-        if found:
-            return found[0]
-        return self._intent(s, seat, card, target)
-
-    def _intent(self, s: OPState, seat: int, card: int, target) -> Move | None:
-        phase = s.phase
-        if phase == "setup":
-            return Move("reserve", seat, card, target)
-        if s.info[card].kind == "character":
-            return Move("move", seat, card, target)  # characters are not moved: refused
-        if phase == "placing":
-            return Move("place", seat, card, target)
-        holder = s.attached.get(card)
-        if phase == "defence":
-            return Move("defend", seat, card, target, (-1, -1))
-        front = s.zones[f"front.{seat}"]
-        actor = holder if holder is not None else (front[0] if front else -1)
-        inf = s.info[card]
-        if isinstance(target, int) and s.owner(target) == seat and inf.kind == "special":
-            return Move("special", seat, card, None, (target, -1, -1))
-        verb = {"power": "attack"}.get(inf.kind, inf.kind)
-        types = inf.types
-        return Move(verb, seat, card, target, (actor, -1, types[0] if types else -1))
 
     # -- notation --------------------------------------------------------------------------------
     def format_move(self, s: OPState, m: Move) -> str:

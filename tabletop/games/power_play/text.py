@@ -41,10 +41,7 @@ class PowerPlayText(GameText):
             return None
         return f"{'Defeat' if s.lost else 'Victory'}: score {s.score} / 100"
 
-    # -- gestures and labels -----------------------------------------------------------------------
-    def gesture(self, move: Move) -> str:
-        return "drag" if move.kind in ("play", "bonus") else "button"
-
+    # -- labels ------------------------------------------------------------------------------------
     def primary(self, move: Move) -> bool:
         return move.kind == "end"
 
@@ -64,19 +61,6 @@ class PowerPlayText(GameText):
                 return f"Play {s.name(m.card)}"
             return f"Add {s.name(m.card)} to the defence"
         return m.kind.capitalize()
-
-    def move_for_drop(self, s: PPState, seat: int, card: int,
-                      target: int | str | None) -> Move | None:
-        if card is None or card < 0:
-            return None
-        if target in s.zones["defence"] or target == "defence":
-            target = "defence"
-        where = s.where(card)
-        if where == f"bonus.{seat}":
-            return Move("bonus", seat, card, target)
-        if where in (f"hand.{seat}", f"badnews.{seat}"):
-            return Move("play", seat, card, target)
-        return None
 
     # -- notation ----------------------------------------------------------------------------------
     def format_move(self, s: PPState, m: Move) -> str:

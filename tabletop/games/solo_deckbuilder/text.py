@@ -51,10 +51,7 @@ class SoloText(GameText):
             return s.result
         return _STATUS[s.pending.kind](s, s.pending)
 
-    # -- gestures --------------------------------------------------------------------------
-    def gesture(self, move: Move) -> str:
-        return "drag" if move.kind in ("play", "buy", "defeat") else "button"
-
+    # -- labels ----------------------------------------------------------------------------
     def primary(self, move: Move) -> bool:
         return move.kind == "end"
 
@@ -66,26 +63,6 @@ class SoloText(GameText):
         if label is None:
             return m.kind.capitalize()
         return label(s, m, s.name(m.card) if m.card is not None else "")
-
-    def move_for_drop(self, s: SoloState, seat: int, card: int,
-                      target: int | str | None) -> Move | None:
-        if card is None or card < 0:
-            return None
-        z = s.zones
-        home = next((name for name in ("hand.0", "row", "kicks", "battleground",
-                                       "supervillain") if card in z[name]), None)
-        if home is not None and (target == home or isinstance(target, int) and
-                                 target in z[home]):
-            return None  # dropped back where it came from: nothing meant
-        if home is None or home == "hand.0":
-            return Move("play", 0, card, target)  # the player's own cards
-        if home in ("row", "kicks"):
-            if target == "defeated" or target in z["battleground"]:
-                return Move("defeat", 0, card, target)
-            return Move("buy", 0, card, target)
-        if target == "discard.0":
-            return Move("buy", 0, card, target)
-        return Move("defeat", 0, card, target)
 
     # -- notation --------------------------------------------------------------------------
     def format_move(self, s: SoloState, m: Move) -> str:

@@ -157,15 +157,15 @@ def _beside_places(lay, legal: list[Move]):
     if not column.w:
         return lay.prompt_area
     there = {sp.card for sp in lay.sprites if sp.card >= 0 and sp.rect.colliderect(column)}
-    text = lay.scene.game.text
+    gestures = lay.scene.kit.gestures
     for m in legal:
-        if there & {*text.carriers(m), text.landing(m)}:
+        if there & {*gestures.carriers(m), gestures.landing(m)}:
             return lay.prompt_area
     return lay.prompt_wide
 
 
 def _follow(lay, view, legal: list[Move]) -> Dialog | None:
-    buttons = [m for m in legal if lay.scene.game.text.gesture(m) == "button"]
+    buttons = [m for m in legal if lay.scene.kit.gestures.gesture(m) == "button"]
     prompt = lay.scene.game.text.status(view, legal[0].seat)
     title = prompt.split(": ", 1)[-1]
     lines = [("Drag the next card onto an opposing character (the cards that can glow).",
@@ -183,7 +183,8 @@ def _choices(lay, view, legal: list[Move]) -> Dialog | None:
     if not picks and not names:
         return None
     text = lay.scene.game.text
-    others = [m for m in legal if m not in picks and text.gesture(m) == "button"]
+    gesture = lay.scene.kit.gestures.gesture
+    others = [m for m in legal if m not in picks and gesture(m) == "button"]
     kind = picks[0].kind if picks else "name"
     title = TITLES.get(kind, "Name a power type")
     lines = [(text.status(view, legal[0].seat).split(": ", 1)[-1], theme.MUTED)]

@@ -317,7 +317,7 @@ class OverPowerLayout(Layout):
     def target_rect(self, move) -> pygame.Rect | None:
         """A character is lit (and dropped on) with its whole area: its card, its Placed
         cards and its hits (as :meth:`drop_target` reads a drop there)."""
-        landing = self.scene.game.text.landing(move)
+        landing = self.scene.kit.gestures.landing(move)
         if isinstance(landing, int) and landing in self.blocks and \
                 self.view.phase != "setup":
             return self.blocks[landing][0]

@@ -57,8 +57,8 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
     def _lit(self) -> set[int]:
         """The cards a move uses, which light up while nothing is dragged."""
         lay = self.layout_obj
-        carriers = self.game.text.carriers
-        playable = {c for m in self.offered() for c in (carriers(m) if self.game.text.gesture(m)
+        carriers = self.kit.gestures.carriers
+        playable = {c for m in self.offered() for c in (carriers(m) if self.kit.gestures.gesture(m)
                                                         == "drag" else (m.card,))
                     if c is not None}
         return {sp.card for sp in lay.sprites if sp.card in playable and (

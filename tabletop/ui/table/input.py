@@ -206,19 +206,19 @@ class TableInput:
 
     def drag_moves(self, card: int) -> list[Move]:
         """The drag moves ``card`` makes (as their card or a partner card)."""
-        text = self.game.text
-        return [m for m in self.offered() if text.gesture(m) == "drag"
-                and card in text.carriers(m)]
+        gestures = self.kit.gestures
+        return [m for m in self.offered() if gestures.gesture(m) == "drag"
+                and card in gestures.carriers(m)]
 
     def targets_for(self, card: int) -> set:
-        return {self.game.text.landing(m) for m in self.drag_moves(card)}
+        return {self.kit.gestures.landing(m) for m in self.drag_moves(card)}
 
     def lit_targets(self, card: int) -> list[tuple[pygame.Rect, Move, bool]]:
         """Where ``card`` may be dropped: (the lit rectangle, the move a drop there
         makes, whether the rectangle is a zone rather than a card), for each legal drag
         move of the card whose target the layout shows."""
         out = []
-        landing = self.game.text.landing
+        landing = self.kit.gestures.landing
         for m in self.drag_moves(card):
             rect = self.layout_obj.target_rect(m)
             if rect is not None:
@@ -267,7 +267,7 @@ class TableInput:
         target = self._drop_target(pos, drag.card)
         if self.viewer is None or self.put_back(drag.sprite, target, pos):
             return  # put back where it was: no move was meant
-        self.toast.show(self.game.text.refuse_drop(self.state, self.viewer, drag.card,
+        self.toast.show(self.kit.gestures.refuse_drop(self.state, self.viewer, drag.card,
                                                    target))
 
     def put_back(self, sprite: Sprite, target, pos) -> bool:
@@ -278,7 +278,7 @@ class TableInput:
         home = self.layout_obj.zones.get(sprite.zone)
         if home is None or not home.collidepoint(pos):
             return False
-        return target is None or self.game.text.move_for_drop(
+        return target is None or self.kit.gestures.move_for_drop(
             self.state, self.viewer, sprite.card, target) is None
 
     def _drag_rect(self, drag: Drag) -> pygame.Rect:
@@ -290,7 +290,7 @@ class TableInput:
 
     def _click(self, sprite: Sprite) -> None:
         moves = [m for m in self.offered() if m.card == sprite.card
-                 and self.game.text.gesture(m) == "menu"]
+                 and self.kit.gestures.gesture(m) == "menu"]
         if moves:
             self._open_menu(sprite.card, sprite.rect)
         elif self._visible(sprite.card) and sprite.face_up:
@@ -298,7 +298,7 @@ class TableInput:
 
     def _open_menu(self, card: int, rect: pygame.Rect) -> None:
         moves = [m for m in self.offered() if m.card == card
-                 and self.game.text.gesture(m) == "menu"]
+                 and self.kit.gestures.gesture(m) == "menu"]
         self._menu_for(moves, (rect.right + 4, rect.top), self.state.name(card))
 
     def _menu_for(self, moves: list[Move], pos, title: str) -> None:

@@ -131,7 +131,7 @@ class Layout:
         """Where a drag move's target is lit and may be dropped on: the sprite of the card
         it lands on, or the zone (``GameText.landing``; override for targets drawn
         otherwise, e.g. a match-up of two cards or a character's whole area)."""
-        target = self.scene.game.text.landing(move)
+        target = self.scene.kit.gestures.landing(move)
         if isinstance(target, int):
             for sprite in self.sprites:
                 if sprite.card == target:

@@ -304,8 +304,8 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
     def _auto_menu(self) -> None:
         """When the only thing to do is pick from one card's menu, open it."""
         offered = self.offered()
-        menu_cards = {m.card for m in offered if self.game.text.gesture(m) == "menu"}
-        others = [m for m in offered if self.game.text.gesture(m) != "menu"
+        menu_cards = {m.card for m in offered if self.kit.gestures.gesture(m) == "menu"}
+        others = [m for m in offered if self.kit.gestures.gesture(m) != "menu"
                   and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))

@@ -33,7 +33,7 @@ class TableSidePanel:
             self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
             if self.narration.visible:
                 y += 36
-        moves = [m for m in self.offered() if self.game.text.gesture(m) == "button"]
+        moves = [m for m in self.offered() if self.kit.gestures.gesture(m) == "button"]
         built = self.session.changes
         for m in moves:
             label = self.game.text.describe(self.state, m)
