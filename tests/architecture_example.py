@@ -14,6 +14,7 @@ from tabletop.engine.flow import Decision, Flow, decide, finish, push
 from tabletop.engine.game import Game
 from tabletop.engine.info import GameInfo
 from tabletop.engine.moves import Move, card_ref, find_card, read_move, seat_label
+from tabletop.engine.notation import Notation
 from tabletop.engine.presentation import GameText
 from tabletop.engine.rules import Rules
 from tabletop.engine.schema import Field, Int
@@ -98,11 +99,13 @@ class RaceRules(Rules):
         return 0.5 if mine == theirs else mine / (mine + theirs)
 
 
-# -- words: the status line and the notation (``P1 play "Two#2"``) ---------------------------
+# -- words (the status line) and the notation (``P1 play "Two#2"``: saves, the log) ---------
 class RaceText(GameText):
     def status(self, s: State, seat: int | None) -> str:
         return "" if s.over else f"{seat_label(s.actor)}: play a card"
 
+
+class RaceNotation(Notation):
     def format_move(self, s: State, m: Move) -> str:
         return f"{seat_label(m.seat)} play {card_ref(s, m.card, [f'hand.{m.seat}'])}"
 
@@ -114,7 +117,7 @@ class RaceText(GameText):
 
 # -- the registry record (a real game: GAME in tabletop/games/<game>/__init__.py) ----------
 RULES = RaceRules()
-GAME = Game(rules=RULES, text=RaceText(RULES))
+GAME = Game(rules=RULES, text=RaceText(RULES), notation=RaceNotation(RULES))
 
 #: the card file (a real game: cards/<game>/*.yaml)
 CARDS = """

@@ -74,12 +74,12 @@ def card(t: Session, name: str, seat: int | None = None) -> int:
 
 
 def legal_texts(t: Session) -> list[str]:
-    return [GAME.text.format_move(t.state, m) for m in t.legal_moves()]
+    return [GAME.notation.format_move(t.state, m) for m in t.legal_moves()]
 
 
 def refusal(t: Session, text: str) -> str:
     """The reason the rules give for refusing ``text`` (fails if it is legal)."""
     s = t.state
-    move = GAME.text.parse_move(s, text)
+    move = GAME.notation.parse_move(s, text)
     assert not RULES.is_legal(s, move), f"{text} is legal"
     return GAME.text.explain(s, move)

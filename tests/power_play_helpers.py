@@ -111,7 +111,7 @@ def card(state, name: str, zone: str) -> int:
 
 def play(state, text: str):
     """Play a move written in notation (validated like any move)."""
-    return GAME.play(state, GAME.text.parse_move(state, text))
+    return GAME.play(state, GAME.notation.parse_move(state, text))
 
 
 def scripted(state, defend: int = 4, support: bool = False, bonus: bool = False) -> Move:

@@ -35,7 +35,7 @@ def position(seed: int = 1, **pos):
 def play(state, *moves: str):
     """Play moves given in notation; returns the new state (the old one is unchanged)."""
     for text in moves:
-        state = GAME.play(state, GAME.text.parse_move(state, text))
+        state = GAME.play(state, GAME.notation.parse_move(state, text))
     return state
 
 
@@ -49,7 +49,7 @@ def lines(state) -> list[str]:
 
 
 def legal(state) -> list[str]:
-    return [GAME.text.format_move(state, m) for m in GAME.rules.legal_moves(state)]
+    return [GAME.notation.format_move(state, m) for m in GAME.rules.legal_moves(state)]
 
 
 def weaknesses_in(state, *zones: str) -> int:

@@ -174,7 +174,7 @@ def play_one(app, game_id: str, seed: int, rng: random.Random, limit: float = 30
                     person.meant = None
                 else:
                     meant = "nothing" if person.meant is None else \
-                        game.text.format_move(session.states[seen], person.meant)
+                        game.notation.format_move(session.states[seen], person.meant)
                     tally.not_by_input.append(
                         f"{game_id} seed {seed} move {seen + 1}: {session.notations[seen]} "
                         f"(the person meant {meant})")

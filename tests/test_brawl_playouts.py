@@ -46,8 +46,8 @@ def _checker(brawl, total: int, deep: bool, seen: Counter):
             rules = brawl.rules
             assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
             # the notation reads back to the same move
-            text = brawl.text.format_move(before, move)
-            assert brawl.text.parse_move(before, text) == move, text
+            text = brawl.notation.format_move(before, move)
+            assert brawl.notation.parse_move(before, text) == move, text
     return check
 
 

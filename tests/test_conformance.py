@@ -112,8 +112,8 @@ def check_step(game, before: State, move: Move, after: State, near: list[Move]) 
     for m in set(legal) | set(near) | set(stranger):
         assert rules.is_legal(before, m) == (m in legal), m
     # notation round trip
-    text = game.text.format_move(before, move)
-    assert game.text.parse_move(before, text) == move, text
+    text = game.notation.format_move(before, move)
+    assert game.notation.parse_move(before, text) == move, text
     # observe: nothing hidden shown, nothing seen hidden
     for seat in range(before.seats):
         seen = rules.observe(before, move, seat, after)

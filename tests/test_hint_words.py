@@ -193,7 +193,7 @@ def test_the_hint_box_names_cards_in_words(app):
     app.step(0.016)
     jabs = [m for m in scene.legal if m.kind == "play"]
     buy = next(m for m in scene.legal if m.kind == "buy")
-    assert game.text.format_move(scene.state, jabs[2]) == 'P1 play "Jab#3"'  # the save's
+    assert game.notation.format_move(scene.state, jabs[2]) == 'P1 play "Jab#3"'  # the save's
     scene.hint = Hint(session.changes, jabs[2], 0.6, buy, 0.4, 40, 0.2, 3.5)
     assert scene.hint_lines() == ["Hint: Play Jab", "Estimated outcome: 60%"
                                   if game.info.mode == "coop" else

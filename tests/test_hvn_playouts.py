@@ -43,15 +43,15 @@ def _checker(game, deep: bool, seen: Counter):
             actor = before.actor
             rules = game.rules
             assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
-            text = game.text.format_move(before, move)
-            assert game.text.parse_move(before, text) == move, text
+            text = game.notation.format_move(before, move)
+            assert game.notation.parse_move(before, text) == move, text
             if names is None:
                 names = {after.name(c): c for c in range(54)}
             for seat in (0, 1):
                 # what a seat reads names only cards it saw before or sees now
                 known = _visible(game, before, seat) | _visible(game, after, seat)
                 lines = [t for t, only in after.events if only is None or seat in only]
-                lines.append(game.text.public_notation(before, move, seat))
+                lines.append(game.notation.public_notation(before, move, seat))
                 for line in lines:
                     for name in re.findall(r"(?:\d+|Jack|Queen|King|Ace) of [A-Z][a-z]+|"
                                            r"(?:Red|Black) Joker", line):

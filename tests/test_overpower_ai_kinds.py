@@ -73,7 +73,7 @@ def test_the_computer_knocks_out_a_battlesite_it_can():
     t = site_table({"record": {SITE: ["Energy 8", "Energy 8", "Intellect 6", "Fighting 3"]}},
                    {"hand": ["Energy 5", "Energy 6"]}, first="P2")
     m = OverPowerAI().choose(RULES, RULES.view(t.state, 1), 1, Rng(1))
-    assert GAME.text.format_move(t.state, m).endswith(f'> "{SITE}"')
+    assert GAME.notation.format_move(t.state, m).endswith(f'> "{SITE}"')
 
 
 def test_the_computer_attacks_a_battlesite_once_the_battle_is_won():
@@ -82,11 +82,11 @@ def test_the_computer_attacks_a_battlesite_once_the_battle_is_won():
                  "Tallow Pike": ["Energy 2"]}
     t = site_table({"hits": far_ahead}, {"hand": ["Energy 5"]}, first="P2")
     m = OverPowerAI().choose(RULES, RULES.view(t.state, 1), 1, Rng(1))
-    assert GAME.text.format_move(t.state, m).endswith(f'> "{SITE}"')
+    assert GAME.notation.format_move(t.state, m).endswith(f'> "{SITE}"')
     # level: it hits a character (the Venture Total) instead
     t = site_table({}, {"hand": ["Energy 5"]}, first="P2")
     m = OverPowerAI().choose(RULES, RULES.view(t.state, 1), 1, Rng(1))
-    assert not GAME.text.format_move(t.state, m).endswith(f'> "{SITE}"')
+    assert not GAME.notation.format_move(t.state, m).endswith(f'> "{SITE}"')
 
 
 def test_the_computer_defends_its_battlesite():
@@ -95,4 +95,4 @@ def test_the_computer_defends_its_battlesite():
                    {"hand": ["Energy 5"]}, first="P2")
     play(t, f'P2 attack "Energy 5" as energy by "Sorrowgale" > "{SITE}"')
     m = OverPowerAI().choose(RULES, RULES.view(t.state, 0), 0, Rng(1))
-    assert GAME.text.format_move(t.state, m) == f'P1 defend "Energy 6" by "{SITE}"'
+    assert GAME.notation.format_move(t.state, m) == f'P1 defend "Energy 6" by "{SITE}"'

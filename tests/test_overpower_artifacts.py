@@ -35,7 +35,7 @@ def crafty_table(p1: dict, p2: dict, first: str = "P1", phase: str = "fight") ->
 
 
 def legal_texts(t: Session) -> list[str]:
-    return [GAME.text.format_move(t.state, m) for m in t.legal_moves()]
+    return [GAME.notation.format_move(t.state, m) for m in t.legal_moves()]
 
 
 def test_the_deck_is_legal():

@@ -74,7 +74,7 @@ def test_the_attacks_heading_goes_on_two_lines_rather_than_shrink(app):
     scene = table(app, {"phase": "fight", "first": "P2",
                         "P1": {**P1_TEAM, "hand": ["Energy 4"]},
                         "P2": {**P2_TEAM, "hand": ["Energy 5"]}})
-    move = scene.game.text.parse_move(
+    move = scene.game.notation.parse_move(
         scene.state, 'P2 attack "Energy 5" as energy by "Tallow Pike" > "Gannet Vey"')
     assert scene.play(move)
     app.step(0.016)

@@ -90,7 +90,7 @@ def test_a_player_with_two_events_chooses_one_the_other_is_discarded():
     t = battle(["Energy 4", "Energy 5", "Fighting 4", "Strength 5", "Intellect 4", "Energy 6",
                 "The Bell Tolls Below", "High Tide", "Strength 6"])
     assert t.state.pending.kind == "event"
-    assert sorted(GAME.text.format_move(t.state, m) for m in t.legal_moves()) == [
+    assert sorted(GAME.notation.format_move(t.state, m) for m in t.legal_moves()) == [
         'P1 event "High Tide"', 'P1 event "The Bell Tolls Below"']
     play(t, 'P1 event "The Bell Tolls Below"')
     assert names(t, "events.0") == ["The Bell Tolls Below"]

@@ -15,7 +15,7 @@ TWINS = sink(copies={"energy-4": 2, "energy-5": 2})
 def labels(t) -> dict[str, str]:
     """Each legal move's notation and its label."""
     s = t.state
-    return {TEXT.format_move(s, m): TEXT.describe(s, m) for m in t.legal_moves()}
+    return {GAME.notation.format_move(s, m): TEXT.describe(s, m) for m in t.legal_moves()}
 
 
 def readable(label: str) -> bool:
@@ -39,7 +39,7 @@ def test_a_hit_to_remove_says_whether_it_is_this_battles_or_the_records():
     t = fight({}, {}, catalog=TWINS, P1=side)
     s = t.state
     [now], [old] = s.zones["hits.0"], s.zones["record.0"]
-    assert TEXT.format_move(s, Move("heal", 0, now, s.attached[now])) == \
+    assert GAME.notation.format_move(s, Move("heal", 0, now, s.attached[now])) == \
         'P1 heal "Energy 5#2" > "Saltbright"'
     assert TEXT.describe(s, Move("heal", 0, now, s.attached[now])) == \
         "Remove Energy 5, this battle's hit on Saltbright"
@@ -74,7 +74,8 @@ def test_no_label_of_a_whole_game_shows_notation():
     while not session.state.over and len(session.moves) < 400:
         s = session.state
         for m in session.legal_moves():
-            assert readable(TEXT.describe(s, m)), (TEXT.format_move(s, m), TEXT.describe(s, m))
+            label = TEXT.describe(s, m)
+            assert readable(label), (GAME.notation.format_move(s, m), label)
             kinds.add(m.kind)
         session.play(rng.choice([m for m in session.legal_moves() if m.kind != "concede"]))
     assert {"place", "attack", "defend", "venture"} <= kinds

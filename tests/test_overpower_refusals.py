@@ -69,8 +69,8 @@ def test_a_move_naming_a_kod_character_reads_back_the_same():
     those in play is unchanged)."""
     t = fight(dict(KEEL_KOD), {})
     s = t.state
-    move = GAME.text.parse_move(s, 'P1 special "Ballast" by "Keel Marrow"')
-    assert GAME.text.format_move(s, move) == 'P1 special "Ballast" by "Keel Marrow"'
+    move = GAME.notation.parse_move(s, 'P1 special "Ballast" by "Keel Marrow"')
+    assert GAME.notation.format_move(s, move) == 'P1 special "Ballast" by "Keel Marrow"'
 
 
 def test_a_kod_characters_special_dropped_at_the_table_names_the_ko_rule(app):

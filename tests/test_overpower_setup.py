@@ -39,7 +39,7 @@ def test_the_reserve_is_chosen_in_secret_and_revealed_together():
     play(t, 'P1 reserve "Almoner Quill"')
     view = RULES.view(t.state, 1)
     assert view.zones["reserve.0"] == [HIDDEN] and HIDDEN in view.zones["front.0"]
-    assert GAME.text.public_notation(t.states[0], t.moves[0], 1) == \
+    assert GAME.notation.public_notation(t.states[0], t.moves[0], 1) == \
         "P1 reserve (hidden until both have chosen)"
     play(t, 'P2 reserve "Mothwick"')
     view = RULES.view(t.state, 1)

@@ -67,7 +67,7 @@ def test_a_whole_game_of_the_location_decks_is_offered_by_the_table(app, seed):
             assert scene.dialog.rect.w >= scene.layout_obj.S(300), scene.dialog.d.title
             wide += 1
         move = ai.choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
-        said = GAME.text.format_move(s, move)
+        said = GAME.notation.format_move(s, move)
         assert offered_by_the_table(scene, move), said
         assert drawn_where_it_lands(scene, move), said
         kinds[move.kind] += 1

@@ -64,7 +64,7 @@ def test_every_move_of_a_game_has_notation_and_a_label():
     while not session.state.over and len(session.moves) < 300:
         s = session.state
         for m in session.legal_moves():
-            assert TEXT.parse_move(s, TEXT.format_move(s, m)) == m
+            assert GAME.notation.parse_move(s, GAME.notation.format_move(s, m)) == m
             assert TEXT.describe(s, m)
             assert GESTURES.gesture(m) in ("drag", "menu", "button")
         assert TEXT.status(s, s.actor)

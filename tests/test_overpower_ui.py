@@ -314,7 +314,7 @@ def test_every_decision_of_a_whole_game_is_offered_by_the_table(app, seed):
             continue
         s = session.state
         move = players[s.actor].choose(GAME.rules, GAME.rules.view(s, s.actor), s.actor, rng)
-        assert offered_by_the_table(scene, move), GAME.text.format_move(s, move)
+        assert offered_by_the_table(scene, move), GAME.notation.format_move(s, move)
         assert scene.play(move)
         app.step(0.016)
     assert summaries >= 2 and len(session.moves) > 50

@@ -57,8 +57,8 @@ def _checker(total: int, deep: bool, seen: Counter):
             actor = before.actor
             rules = GAME.rules
             assert rules.legal_moves(rules.view(before, actor)) == rules.legal_moves(before)
-            text = GAME.text.format_move(before, move)
-            assert GAME.text.parse_move(before, text) == move, text
+            text = GAME.notation.format_move(before, move)
+            assert GAME.notation.parse_move(before, text) == move, text
     return check
 
 
@@ -111,9 +111,9 @@ def test_the_computer_hero_supports_when_it_helps_and_not_when_it_is_hopeless():
             {"active": "P1", "location": None, "villain": villain, "attribute": attribute,
              "threat": ["Mind 1", "Gale 5"], "hands": {"P1": ["Shadow 1"],
                                                        "P2": ["Might 5", "Flame 1"]}})
-        s = GAME.play(s, GAME.text.parse_move(s, 'P1 play "Shadow 1"'))
+        s = GAME.play(s, GAME.notation.parse_move(s, 'P1 play "Shadow 1"'))
         move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 1), 1, Rng(1))
-        return GAME.text.format_move(s, move)
+        return GAME.notation.format_move(s, move)
 
     # Emberling with Glass Jaw (Might counts double): Might 5 makes 11, enough against most
     # hidden powers (the hero does not know it is Gale 5), where 1 alone holds against none
@@ -132,13 +132,13 @@ def test_the_computer_hero_spends_bonus_powers_only_when_they_can_close_the_gap(
                                      {**pos, "bonus": bonus})
         for text in ('P1 play "Gale 3"', 'P1 play "Frost 3"', 'P1 play "Shadow 4"', "P1 done",
                      "P2 pass"):
-            s = GAME.play(s, GAME.text.parse_move(s, text))
+            s = GAME.play(s, GAME.notation.parse_move(s, text))
         return s
 
     # 10 against 18: P1's 4 and P2's 4 close it exactly
     s = at_bonus({"P1": ["Brass Tyrant", "Sparkjaw"], "P2": ["Pale Regent"]})
     move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 0), 0, Rng(1))
-    assert GAME.text.format_move(s, move) == 'P1 bonus "Brass Tyrant"'
+    assert GAME.notation.format_move(s, move) == 'P1 bonus "Brass Tyrant"'
     # 3 + 4 cannot reach 8: keep them (they are worth points at the end)
     s = at_bonus({"P1": ["Hoarfrost"], "P2": ["Pale Regent"]})
     move = PowerPlayAI().choose(GAME.rules, GAME.rules.view(s, 0), 0, Rng(1))

@@ -82,7 +82,7 @@ def test_a_turn_defence_support_reveal_tally_outcome_end():
     s = play(s, "P1 done")
     assert (s.phase, s.actor) == ("support", 1)  # clockwise from the active hero's left
     with pytest.raises(IllegalMove, match="It is P2's turn to add a power"):
-        GAME.play(s, GAME.text.parse_move(s, 'P3 play "Mind 5"'))
+        GAME.play(s, GAME.notation.parse_move(s, 'P3 play "Mind 5"'))
     s = play(s, 'P2 play "Shadow 4"')
     with pytest.raises(IllegalMove, match="only one power per turn"):
         GAME.play(s, Move("play", 1, card(s, "Might 1", "hand.1"), "defence"))
@@ -394,13 +394,13 @@ def test_notation_round_trip_and_copies():
                  options={"players": 2})
     second = s.zones["hand.0"][1]
     move = Move("play", 0, second, "defence")
-    assert GAME.text.format_move(s, move) == 'P1 play "Gale 3#2"'
+    assert GAME.notation.format_move(s, move) == 'P1 play "Gale 3#2"'
     for m in GAME.rules.legal_moves(s):
-        assert GAME.text.parse_move(s, GAME.text.format_move(s, m)) == m
+        assert GAME.notation.parse_move(s, GAME.notation.format_move(s, m)) == m
     for bad in ("P1", "P9 done", 'P1 play "Nothing"', "P1 fly", 'P1 done "Gale 3"',
                 'P1 bonus "Gale 3"'):
         with pytest.raises(NotationError):
-            GAME.text.parse_move(s, bad)
+            GAME.notation.parse_move(s, bad)
 
 
 def test_refusals_name_the_rule():

@@ -55,7 +55,7 @@ def test_the_search_answers_only_with_moves_legal_for_the_seat_asked(game_id):
         seat = state.actor
         move = player.choose(rules, rules.view(state, seat), seat, rng)
         if move.seat != seat or move not in rules.legal_moves(state):
-            wrong.append(game.text.format_move(state, move))
+            wrong.append(game.notation.format_move(state, move))
     assert wrong == []
 
 

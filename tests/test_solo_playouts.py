@@ -65,8 +65,8 @@ def _checker(total: int, deep: bool, seen: Counter):
             # the player's legal moves are the same on its view (nothing hidden is needed)
             rules = GAME.rules
             assert rules.legal_moves(rules.view(before, 0)) == rules.legal_moves(before)
-            text = GAME.text.format_move(before, move)
-            assert GAME.text.parse_move(before, text) == move, text
+            text = GAME.notation.format_move(before, move)
+            assert GAME.notation.parse_move(before, text) == move, text
             assert GAME.text.describe(before, move)
     return check
 

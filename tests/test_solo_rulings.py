@@ -138,15 +138,15 @@ def test_notation_round_trip_and_errors():
                  hand=["Jab", "Jab", "Surge"], row=["Surge", "Heat Beam", "Recon Drone"],
                  battleground=["Gutter Thug"])
     for move in GAME.rules.legal_moves(s):
-        assert GAME.text.parse_move(s, GAME.text.format_move(s, move)) == move
-    assert GAME.text.parse_move(s, 'P1 play "Jab#2"') == Move("play", 0, s.zones["hand.0"][1],
+        assert GAME.notation.parse_move(s, GAME.notation.format_move(s, move)) == move
+    assert GAME.notation.parse_move(s, 'P1 play "Jab#2"') == Move("play", 0, s.zones["hand.0"][1],
                                                           "played.0")
     for bad, message in (("P2 end", "only one seat"), ("P1 fly", "unknown verb"),
                          ('P1 buy "Nothing"', "no card 'Nothing'"),
                          ('P1 destroy "Jab" from pocket', "from hand|discard"),
                          ("P1 end now", "takes no card")):
         with pytest.raises(NotationError, match=message):
-            GAME.text.parse_move(s, bad)
+            GAME.notation.parse_move(s, bad)
     with pytest.raises(IllegalMove, match="Nothing is waiting for that decision now"):
         play(s, "P1 accept")
     assert "P1 end" in legal(s)

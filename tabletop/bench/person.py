@@ -288,7 +288,7 @@ class Person:
             if time.monotonic() - self._stuck_since > 5:
                 self.unreachable.append(
                     f"{scene.game.info.id}: none of {len(legal)} legal moves offered "
-                    f"({scene.game.text.format_move(scene.state, legal[0])} ...)")
+                    f"({scene.game.notation.format_move(scene.state, legal[0])} ...)")
                 self._stuck_since = None
             return None
         self._stuck_since = None

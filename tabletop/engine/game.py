@@ -15,6 +15,7 @@ from .evaluation import Evaluation, for_game, scorer
 from .info import GameInfo, Option, SeatConfig
 from .levels import LEVELS, SearchPlayer, decision_ceiling, player_policy, view_score
 from .moves import IllegalMove, Move
+from .notation import Notation
 from .presentation import GameText, Positions
 from .rules import Rules
 from .search import SearchHints
@@ -38,7 +39,11 @@ class Game:
     """One game as the app knows it (see the module docstring)."""
 
     rules: Rules
+    #: the game's words (refusals, the status line, labels): what players read
     text: GameText
+    #: the game's notation (a line per move: saves, scenario files, the log), apart
+    #: from its words and versioned with its rules (:mod:`.notation`)
+    notation: Notation
     positions: Positions | None = None
     #: makes the game's own computer player (random play when None)
     player: Callable[[], Any] | None = None

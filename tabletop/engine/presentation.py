@@ -1,4 +1,4 @@
-"""How a game speaks to players: refusals, the status line, labels, notation.
+"""How a game speaks to players: refusals, the status line, labels, narration.
 
 Everything here reads states and moves and never changes them; the rules core
 (:mod:`.rules`) does not depend on it, so a search or a simulator runs without it. Each
@@ -15,8 +15,9 @@ from .state import State
 
 
 class GameText:
-    """A game's words (the defaults suit a game with buttons only). How its moves are
-    made with the pointer is the UI's (``tabletop/ui/gestures.py``)."""
+    """A game's words (the defaults suit a game with buttons only). Its notation is
+    apart (:mod:`.notation`), and how its moves are made with the pointer is the UI's
+    (``tabletop/ui/gestures.py``)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -46,8 +47,11 @@ class GameText:
 
     # -- labels -----------------------------------------------------------------------------
     def describe(self, state: State, move: Move) -> str:
-        """A short label for a button or menu entry."""
-        return self.format_move(state, move)
+        """A short label for a button or menu entry (by default the move's kind and its
+        card's name)."""
+        card = move.card
+        name = f" {state.name(card)}" if isinstance(card, int) else ""
+        return f"{move.kind.capitalize()}{name}"
 
     def primary(self, move: Move) -> bool:
         """Is this the button that moves play on (end the turn, resolve)? It is drawn
@@ -59,17 +63,6 @@ class GameText:
         it does not stop the table from opening the one card menu that is otherwise the
         only choice."""
         return False
-
-    # -- notation ---------------------------------------------------------------------------
-    def format_move(self, state: State, move: Move) -> str:
-        raise NotImplementedError
-
-    def parse_move(self, state: State, text: str) -> Move:
-        raise NotImplementedError
-
-    def public_notation(self, state: State, move: Move, seat: int | None) -> str:
-        """The log text of ``move`` as ``seat`` may read it (hidden choices masked)."""
-        return self.format_move(state, move)
 
     # -- narration ---------------------------------------------------------------------------
     def narration_prompt(self, state: State, seat: int | None) -> str:

@@ -88,7 +88,7 @@ class Session:
         """Apply ``move`` or raise :class:`IllegalMove` (the session is then unchanged)."""
         before = self.state
         new = self.game.play(before, move)
-        self.notations.append(self.game.text.format_move(before, move))
+        self.notations.append(self.game.notation.format_move(before, move))
         self.moves.append(move)
         self.states.append(new)
         if note:
@@ -102,7 +102,7 @@ class Session:
 
     def play_text(self, text: str) -> State:
         try:
-            move = self.game.text.parse_move(self.state, text)
+            move = self.game.notation.parse_move(self.state, text)
         except NotationError as exc:
             raise IllegalMove(str(exc)) from exc
         return self.play(move)
@@ -170,7 +170,7 @@ class Session:
         for i in range(max(0, start - 1), len(self.moves)):
             move = self.moves[i]
             before, after = self.states[i], self.states[i + 1]
-            text = self.game.text.public_notation(before, move, seat) if seat is not None \
+            text = self.game.notation.public_notation(before, move, seat) if seat is not None \
                 else self.notations[i]
             entry = LogEntry(i + 1, move.seat, text, self._lines(after, seat))
             note = self.notes.get(i + 1)

@@ -69,7 +69,7 @@ def digest(game, catalog, options: dict[str, Any], games: int) -> tuple[int, str
         while not s.over:
             views.update(snapshot(rules.view(s, s.actor)).encode())
             move = rng.choice(rules.legal_moves(s))
-            states.update(f"{move!r} {game.text.format_move(s, move)}".encode())
+            states.update(f"{move!r} {game.notation.format_move(s, move)}".encode())
             s = rules.play(s, move)
             moves += 1
             states.update(snapshot(s).encode())

@@ -7,6 +7,7 @@ player, sample saves and bench line; the rules never import the computer player.
 from ...engine.game import Game, SampleSave
 from . import features
 from .ai import BrawlAI
+from .notation import BrawlNotation
 from .positions import BrawlPositions
 from .rules import BrawlRules
 from .text import BrawlText
@@ -16,6 +17,7 @@ RULES = BrawlRules()
 GAME = Game(
     rules=RULES,
     text=BrawlText(RULES),
+    notation=BrawlNotation(RULES),
     positions=BrawlPositions(RULES),
     player=BrawlAI,
     search_rate=400,  # iterations/s, quiet (tabletop bench, 2026-11-27)

@@ -28,6 +28,7 @@ from ...engine.moves import (
     read_move,
     seat_label,
 )
+from ...engine.notation import Notation
 from .state import BrawlState
 
 SIMPLE = ("pass", "resolve", "end")
@@ -125,3 +126,18 @@ def _interrupt(s: BrawlState, mt: MoveText) -> Move:
 _READERS = {"pick": _from_hand, "character": _from_hand, "discard": _from_hand,
             "condition": _condition, "link": _link, "declare": _declare,
             "interrupt": _interrupt}
+
+
+class BrawlNotation(Notation):
+    """The game's notation (the table above), for saves, scenario files and the log."""
+
+    def format_move(self, s: BrawlState, m: Move) -> str:
+        return format_move(s, m)
+
+    def parse_move(self, s: BrawlState, text: str) -> Move:
+        return parse_move(s, text)
+
+    def public_notation(self, s: BrawlState, m: Move, seat: int | None) -> str:
+        if m.kind == "pick" and seat != m.seat:
+            return f"{seat_label(m.seat)} pick (face down)"
+        return format_move(s, m)

@@ -1,12 +1,11 @@
-"""Brawl's words and gestures: why a move is refused, the status line, labels, what a
-drop means, and the notation (:mod:`.notation`)."""
+"""Brawl's words: why a move is refused, the status line, labels. The notation is
+:mod:`.notation`; how moves are made with the pointer, ``tabletop/ui/brawl/gestures.py``."""
 
 from __future__ import annotations
 
 from ...engine.effects import handler
 from ...engine.moves import Move, seat_label
 from ...engine.presentation import GameText
-from . import notation
 from .cards import Info
 from .legal import TEAM_LIMIT
 from .state import BrawlState
@@ -156,18 +155,6 @@ class BrawlText(GameText):
         words = _WORDS.get(m.kind)
         return words(s, m) if words is not None else \
             {"resolve": "Resolve damage", "end": "End turn"}.get(m.kind, m.kind.capitalize())
-
-    # -- notation ----------------------------------------------------------------------------
-    def format_move(self, s: BrawlState, m: Move) -> str:
-        return notation.format_move(s, m)
-
-    def parse_move(self, s: BrawlState, text: str) -> Move:
-        return notation.parse_move(s, text)
-
-    def public_notation(self, s: BrawlState, m: Move, seat: int | None) -> str:
-        if m.kind == "pick" and seat != m.seat:
-            return f"{seat_label(m.seat)} pick (face down)"
-        return notation.format_move(s, m)
 
 
 _EXPLAIN = {

@@ -10,6 +10,7 @@ from functools import partial
 from ...engine.game import Game, SampleSave
 from . import features
 from .ai import HvNPlayer, bench_lines
+from .notation import HvNNotation
 from .positions import HvNPositions
 from .rules import HvNRules
 from .text import HvNText
@@ -19,6 +20,7 @@ RULES = HvNRules()
 GAME = Game(
     rules=RULES,
     text=HvNText(RULES),
+    notation=HvNNotation(RULES),
     positions=HvNPositions(RULES),
     player=HvNPlayer,
     search_rate=560,  # iterations/s, quiet (tabletop bench, 2026-11-27)

@@ -30,6 +30,7 @@ from ...engine.moves import (
     seat_label,
     split,
 )
+from ...engine.notation import Notation
 from . import reckoning as rk
 from .state import LOSSES, HvNState
 
@@ -120,3 +121,22 @@ def _card_move(s: HvNState, seat: int, verb: str, args: list[str], text: str) ->
     if verb == "scavenge":
         return Move(verb, seat, card, rk.scavenge_to(s, card))
     return Move(verb, seat, card, FIXED_TARGET[verb])
+
+
+#: the set-up choices (made in secret: the log does not show the other seat which card)
+SETUP = ("ace", "king", "resource")
+
+
+class HvNNotation(Notation):
+    """The game's notation (the table above), for saves, scenario files and the log."""
+
+    def format_move(self, s: HvNState, m: Move) -> str:
+        return format_move(s, m)
+
+    def parse_move(self, s: HvNState, text: str) -> Move:
+        return parse_move(s, text)
+
+    def public_notation(self, s: HvNState, m: Move, seat: int | None) -> str:
+        if m.kind in SETUP and seat != m.seat:
+            return f"{seat_label(m.seat)} {m.kind} (hidden)"
+        return format_move(s, m)

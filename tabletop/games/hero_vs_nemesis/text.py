@@ -1,23 +1,22 @@
 """How Hero vs Nemesis talks to the table: why a move is refused (one sentence naming the
-rule), the status line, button labels, what a drop means, the narration box's prompts,
-the notation (:mod:`.notation`), the story (:mod:`.story`) and the menu's fan."""
+rule), the status line, button labels, the narration box's prompts, the story
+(:mod:`.story`) and the menu's fan. The notation is :mod:`.notation`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ...engine.cards import Catalog
-from ...engine.moves import Move, seat_label
+from ...engine.moves import Move
 from ...engine.presentation import GameText
-from . import notation
 from . import reckoning as rk
 from .cards import deck_of
 from .legal import may_yield
+from .notation import SETUP
 from .state import HERO, LOSSES, NEMESIS, HvNState
 from .story import story
 
 ROLE = ("the hero", "the nemesis")
-SETUP = ("ace", "king", "resource")
 HERO_KINDS = frozenset({"ace", "king", "counter", "switch", "answer", "yield"})
 #: the nemesis's own moves ("pass" and "end" are named alike for both)
 NEMESIS_KINDS = frozenset({"resource", "lost", "hinder", "help", "scavenge", "plot",
@@ -100,18 +99,7 @@ class HvNText(GameText):
         label = _LABELS.get(m.kind)
         return label(s, m) if label is not None else m.kind.capitalize()
 
-    # -- notation, story, the menu's fan ------------------------------------------------------
-    def format_move(self, s: HvNState, m: Move) -> str:
-        return notation.format_move(s, m)
-
-    def parse_move(self, s: HvNState, text: str) -> Move:
-        return notation.parse_move(s, text)
-
-    def public_notation(self, s: HvNState, m: Move, seat: int | None) -> str:
-        if m.kind in SETUP and seat != m.seat:
-            return f"{seat_label(m.seat)} {m.kind} (hidden)"
-        return notation.format_move(s, m)
-
+    # -- story, the menu's fan ----------------------------------------------------------------
     def story(self, session) -> str:
         return story(session)
 

@@ -9,6 +9,7 @@ computer player.
 from ...engine.game import Game, SampleSave
 from . import features
 from .ai import OverPowerAI, bench
+from .notation import OverPowerNotation
 from .positions import OverPowerPositions
 from .rules import OverPowerRules
 from .text import OverPowerText
@@ -18,6 +19,7 @@ RULES = OverPowerRules()
 GAME = Game(
     rules=RULES,
     text=OverPowerText(RULES),
+    notation=OverPowerNotation(RULES),
     positions=OverPowerPositions(RULES),
     player=OverPowerAI,
     search_rate=620,  # iterations/s, quiet (tabletop bench, 2026-11-27)

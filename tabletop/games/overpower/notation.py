@@ -36,6 +36,7 @@ from ...engine.moves import (
     read_move,
     seat_label,
 )
+from ...engine.notation import Notation
 from .common import NO_TYPE, TYPE_INDEX, TYPES
 from .state import OPState
 
@@ -223,3 +224,18 @@ def parse_move(s: OPState, text: str) -> Move:
     if reader is None:
         raise NotationError(f"unknown verb {mt.verb!r} in {text!r}")
     return reader(s, mt)
+
+
+class OverPowerNotation(Notation):
+    """The game's notation (the table above), for saves, scenario files and the log."""
+
+    def format_move(self, s: OPState, m: Move) -> str:
+        return format_move(s, m)
+
+    def parse_move(self, s: OPState, text: str) -> Move:
+        return parse_move(s, text)
+
+    def public_notation(self, s: OPState, m: Move, seat: int | None) -> str:
+        if seat != m.seat and m.kind in ("keep", "reserve"):
+            return f"{seat_label(m.seat)} {m.kind} (hidden until both have chosen)"
+        return format_move(s, m)

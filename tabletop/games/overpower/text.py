@@ -1,6 +1,6 @@
-"""OverPower's words: the status line, labels, refusals
-(:mod:`.refusals`), the notation (:mod:`.notation`), and the figures the table shows (KO
-meters, Venture Totals, the action in progress)."""
+"""OverPower's words: the status line, labels, refusals (:mod:`.refusals`), and the
+figures the table shows (KO meters, Venture Totals, the action in progress). The
+notation is :mod:`.notation`."""
 
 from __future__ import annotations
 
@@ -98,18 +98,7 @@ class OverPowerText(GameText):
             return action_label(s, m)
         return choice_label(s, m) or plain(notation.format_move(s, m))
 
-    # -- notation --------------------------------------------------------------------------------
-    def format_move(self, s: OPState, m: Move) -> str:
-        return notation.format_move(s, m)
-
-    def parse_move(self, s: OPState, text: str) -> Move:
-        return notation.parse_move(s, text)
-
-    def public_notation(self, s: OPState, m: Move, seat: int | None) -> str:
-        if seat != m.seat and m.kind in ("keep", "reserve"):
-            return f"{seat_label(m.seat)} {m.kind} (hidden until both have chosen)"
-        return notation.format_move(s, m)
-
+    # -- the menu's fan ---------------------------------------------------------------------------
     def showcase(self, catalog) -> list:
         return catalog.of_kind("character")[:5]
 

@@ -8,6 +8,7 @@ heroes, sample save and bench line; the rules never import the computer player.
 from ...engine.game import Game, SampleSave
 from . import features
 from .ai import PowerPlayAI, bench_line
+from .notation import PowerPlayNotation
 from .positions import PowerPlayPositions
 from .rules import PowerPlayRules
 from .text import PowerPlayText
@@ -23,6 +24,7 @@ def bench(quick: bool) -> list[str]:
 GAME = Game(
     rules=RULES,
     text=PowerPlayText(RULES),
+    notation=PowerPlayNotation(RULES),
     positions=PowerPlayPositions(RULES),
     player=PowerPlayAI,
     rollout_view="own",

@@ -24,6 +24,7 @@ from ...engine.moves import (
     split,
     split_copy,
 )
+from ...engine.notation import Notation
 from .state import PPState
 
 SIMPLE = ("done", "pass", "end")
@@ -84,3 +85,13 @@ def parse_move(s: PPState, text: str) -> Move:
         return Move(verb, seat, card, "defence")
     raise NotationError(f"unknown verb {verb!r} in {text!r} (verbs: play, done, pass, "
                         "bonus, end)")
+
+
+class PowerPlayNotation(Notation):
+    """The game's notation (the table above), for saves, scenario files and the log."""
+
+    def format_move(self, s: PPState, m: Move) -> str:
+        return format_move(s, m)
+
+    def parse_move(self, s: PPState, text: str) -> Move:
+        return parse_move(s, text)

@@ -1,11 +1,10 @@
-"""Power Play's words and gestures: why a move is refused, the status line, labels, what
-a drop means, the game-over title and the notation (:mod:`.notation`)."""
+"""Power Play's words: why a move is refused, the status line, labels and the game-over
+title. The notation is :mod:`.notation`."""
 
 from __future__ import annotations
 
 from ...engine.moves import Move, seat_label
 from ...engine.presentation import GameText
-from . import notation
 from .state import PPState
 from .turn import MAX_DEFENCE, last_turn
 
@@ -61,13 +60,6 @@ class PowerPlayText(GameText):
                 return f"Play {s.name(m.card)}"
             return f"Add {s.name(m.card)} to the defence"
         return m.kind.capitalize()
-
-    # -- notation ----------------------------------------------------------------------------------
-    def format_move(self, s: PPState, m: Move) -> str:
-        return notation.format_move(s, m)
-
-    def parse_move(self, s: PPState, text: str) -> Move:
-        return notation.parse_move(s, text)
 
 
 # -- why a move is refused, by its kind ("" when nothing but the turn order stops it) -----------

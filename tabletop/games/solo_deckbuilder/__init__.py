@@ -10,6 +10,7 @@ from functools import partial
 from ...engine.game import Game, SampleSave
 from . import features
 from .ai import SoloAI, bench_lines
+from .notation import SoloNotation
 from .positions import SoloPositions
 from .rules import SoloRules
 from .text import SoloText
@@ -19,6 +20,7 @@ RULES = SoloRules()
 GAME = Game(
     rules=RULES,
     text=SoloText(RULES),
+    notation=SoloNotation(RULES),
     positions=SoloPositions(RULES),
     player=SoloAI,
     search_rate=1850,  # iterations/s, quiet (tabletop bench, 2026-11-27)

@@ -31,6 +31,7 @@ from ...engine.moves import (
     split,
     split_copy,
 )
+from ...engine.notation import Notation
 from .state import SoloState
 
 SIMPLE = ("accept", "done", "end")
@@ -123,3 +124,13 @@ def parse_move(s: SoloState, text: str) -> Move:
         raise NotationError(f"expected one card name in {text!r}")
     kind, zones, target = CARD_VERBS[verb]
     return Move(kind, seat, find(s, args[0], zones), target)
+
+
+class SoloNotation(Notation):
+    """The game's notation (the table above), for saves, scenario files and the log."""
+
+    def format_move(self, s: SoloState, m: Move) -> str:
+        return format_move(s, m)
+
+    def parse_move(self, s: SoloState, text: str) -> Move:
+        return parse_move(s, text)

@@ -1,5 +1,5 @@
-"""The Solo Deck-Builder's words and gestures: why a move is refused, the status line,
-labels, what a drop means, the notation (:mod:`.notation`) and the main menu's cards."""
+"""The Solo Deck-Builder's words: why a move is refused, the status line, labels and the
+main menu's cards. The notation is :mod:`.notation`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from ...engine.cards import Catalog
 from ...engine.flow import Decision
 from ...engine.moves import Move
 from ...engine.presentation import GameText
-from . import notation
 from .log import plural
 from .reactions import foresee_choices
 from .state import SoloState
@@ -63,13 +62,6 @@ class SoloText(GameText):
         if label is None:
             return m.kind.capitalize()
         return label(s, m, s.name(m.card) if m.card is not None else "")
-
-    # -- notation --------------------------------------------------------------------------
-    def format_move(self, s: SoloState, m: Move) -> str:
-        return notation.format_move(s, m)
-
-    def parse_move(self, s: SoloState, text: str) -> Move:
-        return notation.parse_move(s, text)
 
     # -- the main menu ---------------------------------------------------------------------
     def showcase(self, catalog: Catalog) -> list:

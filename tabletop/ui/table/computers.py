@@ -281,7 +281,7 @@ class ComputerSeats:
         self.problem = (f"The computer player {name} failed ({why}); it played an Easy "
                         f"move instead.")
         LOG.warning("computer seat %s failed after %d moves (%s); played its own player's "
-                    "move %s", name, q.moves, why, game.text.format_move(s.state, move))
+                    "move %s", name, q.moves, why, game.notation.format_move(s.state, move))
         return Answer(q, move, why)
 
     # -- hints -----------------------------------------------------------------------------

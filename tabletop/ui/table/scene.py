@@ -369,7 +369,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         """Light the card a computer (or another player) used, with a caption saying
         what it did, for the length of the computer's pace."""
         reader = self.viewer if self.hide_hands else None
-        caption = readable(self.game.text.public_notation(before, move, reader))
+        caption = readable(self.game.notation.public_notation(before, move, reader))
         name = self._seat_name(move.seat) if move.seat is not None else ""
         if name and caption.startswith(seat_label(move.seat) + " "):
             caption = f"{name} \u2014 {caption[len(seat_label(move.seat)) + 1:]}"
