@@ -86,15 +86,14 @@ def test_a_copy_is_independent_of_its_original(gid):
 
 
 def test_a_new_field_is_copied_by_its_rule_without_writing_copy():
-    base = type(GAMES["brawl"].rules.new_state(
-        GAMES["brawl"].rules.load_catalog(mod_dirs=[]), {}, 1))
+    rules = GAMES["brawl"].rules
+    state = rules.new_state(rules.load_catalog(mod_dirs=[]), {}, 1)
+    base = type(state)
 
     class Extended(base):
         COPYING = {"tally": COPIED, "label": SHARED}
         __slots__ = tuple(COPYING)
 
-    state = GAMES["brawl"].rules.new_state(GAMES["brawl"].rules.load_catalog(mod_dirs=[]),
-                                           {}, 1)
     ext = object.__new__(Extended)
     for name in slots_of(base):
         setattr(ext, name, getattr(state, name))

@@ -14,6 +14,8 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.presentation import GameText
+from ..engine.rules import Rules
 from ..engine.state import State
 
 
@@ -22,8 +24,14 @@ class Gestures:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.rules = game.rules
-        self.text = game.text
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def text(self) -> GameText:
+        return self.game.text
 
     def gesture(self, move: Move) -> str:
         """``drag`` (card onto target), ``menu`` (click a card, pick) or ``button``."""

@@ -131,13 +131,7 @@ _READERS = {"pick": _from_hand, "character": _from_hand, "discard": _from_hand,
 class BrawlNotation(Notation):
     """The game's notation (the table above), for saves, scenario files and the log."""
 
-    def format_move(self, s: BrawlState, m: Move) -> str:
-        return format_move(s, m)
-
-    def parse_move(self, s: BrawlState, text: str) -> Move:
-        return parse_move(s, text)
-
-    def public_notation(self, s: BrawlState, m: Move, seat: int | None) -> str:
-        if m.kind == "pick" and seat != m.seat:
-            return f"{seat_label(m.seat)} pick (face down)"
-        return format_move(s, m)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    hidden_kinds = frozenset({"pick"})
+    hidden_note = "face down"

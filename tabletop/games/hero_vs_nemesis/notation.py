@@ -130,13 +130,7 @@ SETUP = ("ace", "king", "resource")
 class HvNNotation(Notation):
     """The game's notation (the table above), for saves, scenario files and the log."""
 
-    def format_move(self, s: HvNState, m: Move) -> str:
-        return format_move(s, m)
-
-    def parse_move(self, s: HvNState, text: str) -> Move:
-        return parse_move(s, text)
-
-    def public_notation(self, s: HvNState, m: Move, seat: int | None) -> str:
-        if m.kind in SETUP and seat != m.seat:
-            return f"{seat_label(m.seat)} {m.kind} (hidden)"
-        return format_move(s, m)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    hidden_kinds = frozenset(SETUP)
+    hidden_note = "hidden"

@@ -229,13 +229,7 @@ def parse_move(s: OPState, text: str) -> Move:
 class OverPowerNotation(Notation):
     """The game's notation (the table above), for saves, scenario files and the log."""
 
-    def format_move(self, s: OPState, m: Move) -> str:
-        return format_move(s, m)
-
-    def parse_move(self, s: OPState, text: str) -> Move:
-        return parse_move(s, text)
-
-    def public_notation(self, s: OPState, m: Move, seat: int | None) -> str:
-        if seat != m.seat and m.kind in ("keep", "reserve"):
-            return f"{seat_label(m.seat)} {m.kind} (hidden until both have chosen)"
-        return format_move(s, m)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    hidden_kinds = frozenset({"keep", "reserve"})
+    hidden_note = "hidden until both have chosen"

@@ -90,8 +90,5 @@ def parse_move(s: PPState, text: str) -> Move:
 class PowerPlayNotation(Notation):
     """The game's notation (the table above), for saves, scenario files and the log."""
 
-    def format_move(self, s: PPState, m: Move) -> str:
-        return format_move(s, m)
-
-    def parse_move(self, s: PPState, text: str) -> Move:
-        return parse_move(s, text)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)

@@ -129,8 +129,5 @@ def parse_move(s: SoloState, text: str) -> Move:
 class SoloNotation(Notation):
     """The game's notation (the table above), for saves, scenario files and the log."""
 
-    def format_move(self, s: SoloState, m: Move) -> str:
-        return format_move(s, m)
-
-    def parse_move(self, s: SoloState, text: str) -> Move:
-        return parse_move(s, text)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)

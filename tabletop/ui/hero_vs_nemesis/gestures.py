@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine.moves import Move
+from ...games.hero_vs_nemesis.notation import SETUP
 from ...games.hero_vs_nemesis.state import HERO, NEMESIS, HvNState
-from ...games.hero_vs_nemesis.text import SETUP
 from ..gestures import Gestures
 
 #: the moves made by dragging a card
