@@ -115,6 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
                          description="The balance lab: play many games headless and report "
                                      "win rates and what each card does.")
     add_arguments(lab)
+    up = sub.add_parser("upgrade-cards", help="rewrite card files written before the "
+                        "shared effect verbs (old effect names) as they are written now",
+                        description="Rewrite every effect written with an old name "
+                        "({effect: hand_discard, count: 1}) with its verb and keys "
+                        "({effect: discard, from: hand, count: 1}), in place; comments and "
+                        "layout stay.")
+    up.add_argument("paths", nargs="+", metavar="FILE", help="card files (YAML)")
     j = sub.add_parser("schema", help="write the JSON Schema of a game's card files (for "
                                       "editors: completion and checks as you type)",
                        description="Write the JSON Schema of a game's card files, for "
@@ -229,6 +236,10 @@ def _run(args: argparse.Namespace) -> int:
         from .tools.schema import main as schema
 
         return schema(args.game, args.out)
+    if args.command == "upgrade-cards":
+        from .tools.upgrade import main as upgrade
+
+        return upgrade(args.paths)
     if args.command == "bench":
         from .bench import main as bench
 

@@ -66,9 +66,9 @@ def fixture_text(villain_add: int = -10, villains: int = 16, attributes: int = 1
     (and, when it is negative, whose powers count 0), attributes of power 0 without
     effects, plain locations (the first with a score bonus of 7), powers red/blue 1-5."""
     lines = ["cards:"]
-    effects = [f"{{effect: add_total, amount: {villain_add}, scope: villain}}"]
+    effects = [f"{{effect: modify, value: total, amount: {villain_add}, scope: villain}}"]
     if villain_add < 0:  # a weak villain: its powers count 0, so it never wins
-        effects += [f"{{effect: value_becomes, from: {v}, to: 0, scope: villain}}"
+        effects += [f"{{effect: modify, value: power, by: set, from: {v}, to: 0, scope: villain}}"
                     for v in range(1, 6)]
     for i in range(1, villains + 1):
         lines.append(f"  - {{id: villain-{i:02d}, kind: villain, name: Villain {i:02d}, "

@@ -41,7 +41,8 @@ def load_mod(tmp_path: Path, text: str | bytes, name: str = "mod.yaml", game: st
 def alias_bomb(n: int = 1000) -> str:
     """One card whose ability lists n aliased effects, repeated through n aliased
     abilities and n aliased cards: about 15 KB that stands for a billion values."""
-    effects = "[&e {effect: modify_damage, amount: 1, dealer: {side: hero}}" + ", *e" * (n - 1)
+    effects = ("[&e {effect: modify, value: damage, amount: 1, dealer: {side: hero}}"
+               + ", *e" * (n - 1))
     abilities = "[&a {name: A, effects: " + effects + "]}" + ", *a" * (n - 1) + "]"
     first = ("  - &c {id: bomb, kind: character, name: Bomb, side: hero, attack: energy, "
              "health: 5, powers: [{name: P, damage: 1, speed: fast}], abilities: "

@@ -67,8 +67,8 @@ def test_unknown_effect_suggests_the_closest_name(tmp_path):
     _, errors = load(tmp_path, body)
     assert errors == [
         f"set.yaml:{where(body, 'modify_dmg')}: card 'odd' field 'effects[0].effect': unknown "
-        "condition effect 'modify_dmg' (did you mean 'modify_damage'?); valid: "
-        "discard_condition, draw, heal, modify_damage"
+        "condition effect 'modify_dmg' (did you mean 'modify'?); valid: "
+        "discard, draw, heal, modify"
     ]
     assert where(body, "modify_dmg") == "6:18"
 
@@ -96,9 +96,9 @@ def test_syntax_error_points_at_the_line(tmp_path):
 def test_duplicate_ids_and_cross_card_rules(tmp_path):
     body = "cards:\n" + GOOD + GOOD + (
         "  - {id: lone, kind: condition, name: Lone, opposes: nobody,\n"
-        "     effects: [{effect: modify_damage, amount: 1, dealer: {side: hero}}]}\n"
+        "     effects: [{effect: modify, value: damage, amount: 1, dealer: {side: hero}}]}\n"
         "  - {id: everyone, kind: condition, name: Everyone,\n"
-        "     effects: [{effect: modify_damage, amount: 1}]}\n")
+        "     effects: [{effect: modify, value: damage, amount: 1}]}\n")
     catalog, errors = load(tmp_path, body)
     assert errors[0].startswith("set.yaml:10:5: card 'test-hero' field 'id': duplicate id: "
                                 "already defined at ")

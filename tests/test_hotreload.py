@@ -84,7 +84,8 @@ def test_a_card_that_changes_kind_or_a_refused_move_cannot_be_taken(brawl_cards_
     session = _session(brawl_cards_only)
     (tmp_path / "countess.yaml").write_text(
         "game: brawl\ncards:\n  - {id: countess-migraine, kind: condition, name: Countess "
-        "Migraine, effects: [{effect: modify_damage, amount: 1, dealer: {attack: physical}}]}\n")
+        "Migraine, effects: [{effect: modify, value: damage, amount: 1, "
+        "dealer: {attack: physical}}]}\n")
     catalog = get_game("brawl").rules.load_catalog(mod_dirs=[tmp_path])
     assert not catalog.errors
     refit = refit_session(Snapshot.of(session), catalog)

@@ -131,14 +131,14 @@ POWER = "  - {id: red-1, kind: power, name: Red 1, type: red, value: 1}\n"
 
 def test_an_effect_without_a_scope_is_refused():
     errors = load("cards:\n" + POWER + "  - id: v\n    kind: villain\n    name: V\n"
-                  "    base: 2\n    effects:\n      - {effect: immune, type: red}\n")
+                  "    base: 2\n    effects:\n      - {effect: prevent, what: power, type: red}\n")
     assert errors == ["mod.yaml:8:9: card 'v' field 'effects[0].scope': missing required field "
                       "'scope' (one of heroes, villain, both)"]
 
 
 def test_an_unknown_power_type_is_refused_with_a_suggestion():
     errors = load("cards:\n" + POWER + "  - id: v\n    kind: villain\n    name: V\n"
-                  "    base: 2\n    effects:\n      - {effect: immune, type: rde, "
+                  "    base: 2\n    effects:\n      - {effect: prevent, what: power, type: rde, "
                   "scope: heroes}\n")
     assert errors == ["mod.yaml:8:7: card 'v' field 'effects[0].type': no power card has the "
                       "type 'rde' (did you mean 'red'?); types: red"]
@@ -148,7 +148,8 @@ def test_misspelt_effect_and_out_of_range_base():
     errors = load("cards:\n" + POWER + "  - {id: v, kind: villain, name: V, base: 5, "
                   "effects: [{effect: imune, type: red, scope: heroes}]}\n")
     assert any("'base': expected a whole number from 1 to 4, got 5" in e for e in errors)
-    assert any("unknown villain effect 'imune' (did you mean 'immune'?)" in e for e in errors)
+    assert any("unknown villain effect 'imune' (did you mean 'immune'? it is now written "
+               "{effect: prevent, what: power})" in e for e in errors)
 
 
 def test_a_set_too_small_for_the_players_is_refused():
@@ -162,9 +163,9 @@ def test_a_set_too_small_for_the_players_is_refused():
 
 def test_a_villain_only_file_is_checked_against_the_built_in_types():
     errors = load("cards:\n  - {id: v, kind: villain, name: V, base: 2, effects: "
-                  "[{effect: immune, type: gail, scope: heroes}]}\n"
+                  "[{effect: prevent, what: power, type: gail, scope: heroes}]}\n"
                   "  - {id: w, kind: villain, name: W, base: 2, effects: "
-                  "[{effect: immune, type: gale, scope: heroes}]}\n")
+                  "[{effect: prevent, what: power, type: gale, scope: heroes}]}\n")
     assert errors == ["mod.yaml:2:55: card 'v' field 'effects[0].type': no power card has "
                       "the type 'gail' (did you mean 'gale'?); types: flame, frost, gale, "
                       "might, mind, shadow"]
@@ -179,7 +180,8 @@ def test_a_mod_may_add_a_power_type(tmp_path, monkeypatch):
         "game: power-play\nremove: [windshear]\ncards:\n"
         "  - {id: storm-4, kind: power, name: Storm 4, type: storm, value: 4, copies: 3}\n"
         "  - {id: lightning-rod, kind: villain, name: Lightning Rod, base: 2, text: x,\n"
-        "     effects: [{effect: immune, type: storm, scope: heroes}]}\n", encoding="utf-8")
+        "     effects: [{effect: prevent, what: power, type: storm, scope: heroes}]}\n",
+        encoding="utf-8")
     catalog = GAME.rules.load_catalog()
     assert not catalog.errors
     assert "windshear" not in catalog.cards and "lightning-rod" in catalog.cards

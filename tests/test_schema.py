@@ -14,6 +14,7 @@ from tabletop.cli import main as cli
 from tabletop.engine import yamlio
 from tabletop.engine.cardfiles import yaml_files
 from tabletop.engine.effects import EFFECTS
+from tabletop.engine.effects.spelling import verb_of
 from tabletop.games import GAMES
 from tabletop.tools.schema import (
     MODELINE,
@@ -75,7 +76,9 @@ def test_the_schema_comes_from_the_specs_not_a_copy():
     condition = next(b["then"] for b in card["allOf"]
                      if b["if"]["properties"]["kind"]["const"] == "condition")
     names = condition["properties"]["effects"]["items"]["properties"]["effect"]["enum"]
-    assert names == sorted(e.name for e in EFFECTS.values() if "brawl.condition" in e.contexts)
+    assert names == sorted({verb_of(e).name for e in EFFECTS.values()
+                            if "brawl.condition" in e.contexts})
+    assert names == ["discard", "draw", "heal", "modify"]
     assert schema["properties"]["game"]["enum"] == ["brawl"]
 
 
@@ -98,6 +101,10 @@ BREAKAGES = {
     "bad id": lambda d: d["cards"][0].update(id="Granite Warden"),
     "unknown effect": lambda d: d["cards"][0]["powers"][0].update(
         effects=[{"effect": "modify_dmg", "amount": 1}]),
+    "effect under its old name": lambda d: d["cards"][0]["abilities"][0].update(
+        effects=[{"effect": "modify_damage", "amount": 1}]),
+    "a key value no use has": lambda d: d["cards"][0]["abilities"][0].update(
+        effects=[{"effect": "modify", "value": "health", "amount": 1}]),
     "too many powers": lambda d: d["cards"][0].update(powers=d["cards"][0]["powers"] * 5),
     "unknown top-level key": lambda d: d.update(deck=[]),
     "unknown game": lambda d: d.update(game="brawll"),

@@ -223,7 +223,7 @@ cards:
     power:
       trigger: defeat
       match: {type: equipment}
-      effects: [{effect: add_power, amount: 1}]
+      effects: [{effect: modify, value: power, amount: 1}]
   - id: bad-gadget
     kind: resource
     name: Bad Gadget
@@ -235,14 +235,15 @@ cards:
     name: Good Gadget
     type: equipment
     cost: 2
-    effects: [{effect: destroy_own, from: hand}]
+    effects: [{effect: move, to: destroyed, from: hand}]
 """, encoding="utf-8")
     catalog = GAME.rules.load_catalog(mod_dirs=[folder])
     errors = [str(e).split("bad.yaml:")[1] for e in catalog.errors]
     assert "13:11: card 'bad-gadget' field 'type': expected one of hero, equipment, " \
            "superpower, got 'gadget'" in errors
     assert any(e.startswith("15:24: card 'bad-gadget' field 'effects[0].effect': unknown "
-                            "play effect 'add_powr' (did you mean 'add_power'?)")
+                            "play effect 'add_powr' (did you mean 'add_power'? it is now "
+                            "written {effect: modify, value: power})")
                for e in errors)
     assert any("card 'odd-hero' field 'power.match.type': a `defeat` trigger can only match "
                "villain or supervillain cards" in e for e in errors)

@@ -114,7 +114,7 @@ def test_a_broken_file_reports_exactly_its_problems_once(tmp_path):
     mod = tmp_path / "mod.yaml"
     body = ("game: brawl\nremove: some-id\ncards:\n" + card("\u200b")
             + "  - {id: lone, kind: condition, name: Lone, opposes: nobody,\n"
-              "     effects: [{effect: modify_damage, amount: 1, dealer: {side: hero}}]}\n")
+              "     effects: [{effect: modify, value: damage, amount: 1, dealer: {side: hero}}]}\n")
     mod.write_text(body, encoding="utf-8")
     code, lines = run(mod)
     assert code == 1

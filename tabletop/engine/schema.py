@@ -336,6 +336,43 @@ class Enum(Spec):
         return run
 
 
+class Const(Spec):
+    """Exactly one value (a text in any capitalisation, or true/false): a verb's key in
+    an effect that fixes it (``from: hand``)."""
+
+    def __init__(self, value: str | bool, doc: str = "") -> None:
+        self.value = value
+        self.doc = doc
+
+    def expected(self) -> str:
+        value = self.value
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self._described({"const": self.value})
+
+    def _same(self, given: Any) -> bool:
+        want = self.value
+        if isinstance(want, bool):
+            return given is want
+        return given.__class__ is str and given.lower() == want
+
+    def check(self, value, path, mark, ctx):
+        if self._same(value):
+            return self.value
+        ctx.bad(path, mark, f"expected {self.expected()}, got {describe_value(value)}")
+        return None
+
+    def _compile(self):
+        same, want = self._same, self.value
+
+        def run(value):
+            if not same(value):
+                raise Invalid
+            return want
+        return run
+
+
 class ListOf(Spec):
     def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None,
                  doc: str = "") -> None:

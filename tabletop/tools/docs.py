@@ -14,7 +14,8 @@ import re
 import sys
 
 from .. import PACKAGE_PARENT
-from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS
+from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS, VERBS
+from ..engine.effects.spelling import EffectSpec, Form, verb_of, written
 from ..engine.loader import COMMON_FIELDS
 from ..engine.schema import Field, ListOf, OneOfKey, Record
 
@@ -29,6 +30,10 @@ def _cell(text: str) -> str:
 
 def _expected(field: Field) -> str:
     spec = field.spec
+    if isinstance(spec, ListOf) and isinstance(spec.item, EffectSpec):
+        names = ", ".join(f"`{written(f.kind)}`" for forms in spec.item.forms.values()
+                          for f in forms)
+        return f"a list of effects: {names}"
     if isinstance(spec, ListOf) and isinstance(spec.item, OneOfKey):
         names = ", ".join(f"`{n}`" for n in sorted(spec.item.variants))
         return f"a list of effects: {names}"
@@ -75,16 +80,25 @@ def game_reference(game) -> str:
                 "| context | when it applies |", "|---|---|"]
         out += [f"| `{t.context.split('.', 1)[1]}` | {_cell(t.doc)} |" for t in triggers]
         out.append("")
-    effects = sorted((e for e in EFFECTS.values() if gid in e.games), key=lambda e: e.name)
+    effects = sorted((e for e in EFFECTS.values() if gid in e.games),
+                     key=lambda e: (verb_of(e).name, written(e)))
     if effects:
-        out += ["#### Effects", "", "| effect | fields | written in | what it does | example |",
+        out += ["#### Effects", "",
+                "Each is written `{effect: VERB, KEY: value, field: value}`: the verb and its "
+                "keys as in the first column (a key at its default may be left out), then the "
+                "fields. The shared verbs are explained once, under *Effects: the shared "
+                "verbs*.", "",
+                "| effect | fields | written in | what it does | example |",
                 "|---|---|---|---|---|"]
         for e in effects:
+            form = Form.of(e)
             fields = ", ".join(f"`{n}`{'' if f.required else ' (optional)'}: "
-                               f"{_cell(_expected(f))}" for n, f in e.fields.items()) or "\u2014"
+                               f"{_cell(_expected(f))}" for n, f in form.record.fields.items()
+                               if n in form.own) or "\u2014"
             where = ", ".join(sorted(c.split(".", 1)[1] for c in e.contexts
                                      if c.startswith(gid + ".")))
-            out.append(f"| `{e.name}` | {fields} | {where} | {_cell(e.doc)} | "
+            shared = "" if verb_of(e).shared else " (this game's own)"
+            out.append(f"| `{written(e)}`{shared} | {fields} | {where} | {_cell(e.doc)} | "
                        f"`{_cell(e.example)}` |")
         out.append("")
     found = SELECTORS.get(gid)
@@ -96,13 +110,47 @@ def game_reference(game) -> str:
     return "\n".join(out)
 
 
+def verbs_reference() -> str:
+    """The shared verbs, once: what each means, its keys, and where each game uses it."""
+    from ..games import GAMES
+
+    out: list[str] = []
+    for vb in (v for v in VERBS.values() if v.shared):
+        out += [f"#### `{vb.name}`", "", vb.doc, ""]
+        if vb.keys:
+            out += ["| key | default | meaning |", "|---|---|---|"]
+            out += [f"| `{k.name}` | {_default(k.default)} | {_cell(k.doc)} |"
+                    for k in vb.keys.values()]
+            out.append("")
+        out += ["| game | written | written in |", "|---|---|---|"]
+        for gid, game in GAMES.items():
+            for e in sorted((e for e in EFFECTS.values()
+                             if gid in e.games and verb_of(e) is vb), key=written):
+                where = ", ".join(sorted(c.split(".", 1)[1] for c in e.contexts
+                                         if c.startswith(gid + ".")))
+                out.append(f"| {game.info.title} | `{written(e)}` | {where} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _default(value) -> str:
+    if value is None:
+        return "\u2014"
+    return f"`{str(value).lower() if isinstance(value, bool) else value}`"
+
+
 def render(text: str) -> str:
     """``text`` (the guide) with every reference block rewritten."""
     from ..games import GAMES
 
     def block(m: re.Match) -> str:
         name = m.group(2)
-        body = common_reference() if name == "common" else game_reference(GAMES[name])
+        if name == "common":
+            body = common_reference()
+        elif name == "verbs":
+            body = verbs_reference()
+        else:
+            body = game_reference(GAMES[name])
         return m.group(1) + body + m.group(4)
 
     return BLOCK.sub(block, text)

@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..schema import Enum, Field, Invalid, ListOf, OneOfKey, Record, Spec, Str
+from ..schema import Enum, Field, Invalid, ListOf, Record, Spec, Str
+from .verbs import VERBS, Use
 
 
 class OneOrMany(Spec):
@@ -58,6 +59,9 @@ class EffectKind:
     games: set[str] = field(default_factory=set)
     #: role -> handler (see the module docstring)
     handlers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: how a card file writes it (:class:`~.verbs.Use`; None: a verb of its own, or the
+    #: shared verb of the same name)
+    use: Any = None
 
 
 #: every effect, by name
@@ -120,16 +124,26 @@ def effects_with(effects: Iterable[dict], role: str) -> list[tuple[Callable[...,
     return out
 
 
-def effect_list(context: str, doc: str = "", min_len: int = 0,
-                max_len: int | None = None) -> ListOf:
-    """The spec of an ``effects:`` list written in ``context`` (``game.context``)."""
-    variants = {
-        e.name: Record(e.fields, doc=e.doc, name=f"a {e.name} effect")
-        for e in EFFECTS.values() if context in e.contexts
-    }
-    what = context.split(".", 1)[1] if "." in context else context
-    return ListOf(OneOfKey("effect", variants, what=f"{what} effect"), doc=doc,
-                  min_len=min_len, max_len=max_len)
+def uses(table: dict[str, Use | tuple]) -> None:
+    """Say how a game's effects are written: ``{effect name: Use(...)}`` (a tuple is
+    ``Use``'s arguments). An effect not named in any table is a verb of its own."""
+    for name, use in table.items():
+        if not isinstance(use, Use):
+            use = Use(*use)
+        kind = EFFECTS[name]
+        found = VERBS.get(use.verb)
+        if found is None:
+            raise ValueError(f"effect {name!r} is written with verb {use.verb!r}, "
+                             "which is not declared")
+        unknown = set(use.where) - set(found.keys)
+        if unknown:
+            raise ValueError(f"effect {name!r}: {sorted(unknown)} are not keys of "
+                             f"{use.verb!r}")
+        for written, own in use.renames.items():
+            if own not in kind.fields:
+                raise ValueError(f"effect {name!r} has no field {own!r} to write as "
+                                 f"{written!r}")
+        kind.use = use
 
 
 def text_spec(doc: str = "") -> Str:

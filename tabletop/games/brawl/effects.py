@@ -28,6 +28,7 @@ from ...engine.effects import (
     selector_tuple,
     selectors,
     trigger,
+    uses,
 )
 from ...engine.effects.context import EffectContext
 from ...engine.moves import seat_label
@@ -164,7 +165,8 @@ effect("modify_damage",
        (ABILITY, POWER, CONDITION),
        "Raise or lower the damage a character deals to its match-up opponent. Applied in "
        "step A (ability), B (declared power) or C (Condition).",
-       "{effect: modify_damage, amount: 3, dealer: {self: true}, receiver: {attack: energy}}",
+       "{effect: modify, value: damage, amount: 3, dealer: {self: true}, "
+       "receiver: {attack: energy}}",
        damage=_modify_damage)
 
 
@@ -203,7 +205,7 @@ effect("revive",
        {"health": Field(Int(1, 30), required=True, doc="health the character gets")},
        (INTERRUPTION,),
        "A knocked-out target stands up with the given health.",
-       "{effect: revive, health: 4}",
+       "{effect: heal, revive: true, health: 4}",
        run=_revive, aim=lambda e: "character",
        allows=lambda s, c: c in s.turned, words=lambda e: "that is knocked out")
 
@@ -229,7 +231,7 @@ def return_to_hand(s: BrawlState, card: int) -> None:
 effect("return_to_hand", {}, (INTERRUPTION,),
        "The target goes back to its owner's hand: its match-up, action and declared power "
        "end and its health slider is reset.",
-       "{effect: return_to_hand}",
+       "{effect: move, from: play, to: hand}",
        run=lambda ctx, e: return_to_hand(ctx.state, ctx.target), aim=lambda e: "character")
 
 
@@ -244,7 +246,7 @@ def _cancel_power(ctx: BrawlEffects, e: dict) -> None:
 effect("cancel_power", {}, (INTERRUPTION,),
        "The target's declared power is withdrawn; it may not declare again this turn and "
        "deals and heals nothing.",
-       "{effect: cancel_power}",
+       "{effect: prevent, what: power}",
        run=_cancel_power, aim=lambda e: "character",
        allows=lambda s, c: c in s.power, words=lambda e: "that has declared a power")
 
@@ -264,7 +266,7 @@ effect("break_matchup", {}, (INTERRUPTION,),
        "The target's match-up is broken up: the two characters separate, neither deals "
        "damage to the other, their declared powers are withdrawn and both sit out the rest "
        "of the turn.",
-       "{effect: break_matchup}",
+       "{effect: prevent, what: matchup}",
        run=_break_matchup, aim=lambda e: "character",
        allows=lambda s, c: s.in_matchup(c), words=lambda e: "in a match-up")
 
@@ -283,7 +285,7 @@ effect("discard_condition",
                      doc="discard every Condition in play instead of one chosen one")},
        (CONDITION, INTERRUPTION),
        "Put a Condition in play (the target) into the discard pile.",
-       "{effect: discard_condition}",
+       "{effect: discard, from: play, who: target}",
        run=_discard_condition, aim=lambda e: None if e.get("all") else "condition")
 
 
@@ -306,7 +308,7 @@ effect("opponent_discards",
        {"count": Field(Int(1, 5), required=True, doc="cards discarded")},
        (INTERRUPTION,),
        "Every opponent of the player discards that many cards at random from their hand.",
-       "{effect: opponent_discards, count: 1}",
+       "{effect: discard, from: hand, who: opponents, count: 1}",
        run=_opponent_discards)
 
 allow("draw", CONDITION, INTERRUPTION)
@@ -316,3 +318,15 @@ trigger(POWER, "while the power is declared this turn (damage step B)")
 trigger(CONDITION, "while the Condition is in play (step C), or once when played if "
         "instant")
 trigger(INTERRUPTION, "once, when the Interruption is played")
+
+#: how a card file writes each effect: a use of a shared verb (``draw`` and ``heal`` are
+#: the verbs' own names)
+uses({
+    "modify_damage": ("modify", {"value": "damage"}),
+    "revive": ("heal", {"revive": True}),
+    "return_to_hand": ("move", {"from": "play", "to": "hand"}),
+    "cancel_power": ("prevent", {"what": "power"}),
+    "break_matchup": ("prevent", {"what": "matchup"}),
+    "discard_condition": ("discard", {"from": "play", "who": "target"}),
+    "opponent_discards": ("discard", {"from": "hand", "who": "opponents"}),
+})

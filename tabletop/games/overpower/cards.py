@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
+from ...engine.effects.spelling import written_effect
 from ...engine.schema import (
     Bool,
     Enum,
@@ -407,12 +408,12 @@ def _check_special(card: CardDef, personas: set[str]) -> list[CardError]:
     for e in d.get("effects") or ():
         contexts = EFFECTS[e["effect"]].contexts
         if not any(c in contexts for c in allowed):
-            out.append(_err(card, "effects", f"{e['effect']!r} cannot be used by a Special "
-                                             f"played as {d['play']}"))
+            out.append(_err(card, "effects", f"'{written_effect(e)}' cannot be used by a "
+                                             f"Special played as {d['play']}"))
         reaches = handler(e, "reaches")
         if d["play"] == "effect" and reaches is not None and reaches(e):
-            out.append(_err(card, "effects", f"{e['effect']!r} touches the opponent, so the "
-                                             "Special is an attack: write `play: attack`"))
+            out.append(_err(card, "effects", f"'{written_effect(e)}' touches the opponent, so "
+                                             "the Special is an attack: write `play: attack`"))
     if d.get("attack") and _partner(d.get("effects") or ()):
         out.append(_err(card, "attack", "a Special played with a Power card takes its value "
                                         "from that card: leave out `attack`"))

@@ -26,7 +26,7 @@ Roles of the handlers (see :mod:`tabletop.engine.effects`):
 
 from __future__ import annotations
 
-from ...engine.effects import OneOrMany, allow, effect, trigger
+from ...engine.effects import OneOrMany, allow, effect, trigger, uses
 from ...engine.schema import Enum, Field, Int
 from .common import DRAW_KINDS, TYPE_INDEX, TYPES
 
@@ -114,7 +114,7 @@ effect("avoid",
        (SPECIAL, DEFENCE),
        "The attack fails (no hit; the cards go to their piles as after a block); effects of "
        "the attacking card marked `when: resolved` still happen.",
-       "{effect: avoid, max_value: 7}",
+       "{effect: prevent, what: attack, max_value: 7}",
        stops=_avoid_stops, category=lambda e: "avoid")
 
 
@@ -131,7 +131,7 @@ effect("negate",
                               "Front Line character of the player")},
        (SPECIAL, DEFENCE),
        "Cancels an attacking Special outright: no hit and none of its effects.",
-       "{effect: negate, protects: team}",
+       "{effect: prevent, what: special, protects: team}",
        stops=_negate_stops, category=lambda e: "negate")
 
 effect("battle_bonus",
@@ -145,7 +145,7 @@ effect("battle_bonus",
        (SPECIAL, ATTACK, EFFECT),
        "For the rest of the battle the characters named count `amount` more in their attacks "
        "and/or defences; never part of a hit or a Venture Total.",
-       "{effect: battle_bonus, amount: 2, applies_to: defence, who: self}",
+       "{effect: modify, value: actions, amount: 2, applies_to: defence, who: self}",
        run=lambda ctx, e: ctx.battle_bonus(e["amount"], e["applies_to"], e["who"],
                                            e.get("types")))
 
@@ -159,7 +159,7 @@ effect("grid_change",
        (SPECIAL, ATTACK, EFFECT),
        "Changes one rating of a power grid for the rest of the battle; cards that become "
        "unusable stay in the hand or Placed and cannot be played meanwhile.",
-       "{effect: grid_change, who: target, type: choice, amount: -2}",
+       "{effect: modify, value: grid, who: target, type: choice, amount: -2}",
        run=lambda ctx, e: ctx.grid_change(e["who"], e["type"], e["amount"]),
        reaches=lambda e: e["who"] == "target")
 
@@ -170,7 +170,7 @@ effect("team_discards",
         "when": _when()},
        (SPECIAL, ATTACK),
        "The target's team (not the target alone) discards cards from the hand.",
-       "{effect: team_discards, count: 2, chooser: random}",
+       "{effect: discard, from: hand, who: target_team, count: 2, chooser: random}",
        run=lambda ctx, e: ctx.leech(e["count"], e["chooser"]),
        reaches=lambda e: True)
 
@@ -182,7 +182,7 @@ effect("discard_placed",
         "when": _when()},
        (SPECIAL, ATTACK),
        "The target discards cards Placed on it.",
-       "{effect: discard_placed, count: 1, kinds: [power], chooser: attacker}",
+       "{effect: discard, from: placed, who: target, count: 1, kinds: [power], chooser: attacker}",
        run=lambda ctx, e: ctx.strip_placed(e["count"], e.get("kinds"), e["chooser"]),
        reaches=lambda e: True)
 
@@ -194,7 +194,7 @@ effect("to_reserve",
        "The character steps back into the Reserve for the rest of the battle with its Placed "
        "cards and hits; it returns to the Front Line at the start of the next battle. As a "
        "defence it stops any attack on the character.",
-       "{effect: to_reserve, who: target}",
+       "{effect: move, from: front_line, to: reserve, who: target}",
        run=lambda ctx, e: ctx.bench(e["who"]),
        stops=lambda ctx, e: e["who"] == "self" and ctx.actor == ctx.attack.target,
        category=lambda e: "avoid", reaches=lambda e: e["who"] == "target")
@@ -216,7 +216,7 @@ effect("take_from_pile",
        "The player takes cards of those kinds of their choice from the pile into the hand, "
        "shown to the opponent (with the Any Character Limitation, never an Any Character or "
        "Any Hero Special from the Dead Pile).",
-       "{effect: take_from_pile, pile: power_pack, count: 1, kinds: [power]}",
+       "{effect: move, to: hand, from: power_pack, count: 1, kinds: [power]}",
        run=lambda ctx, e: ctx.take_from_pile(e["pile"], e["count"], e["kinds"]),
        ready=_take_ready,
        fetches=lambda ctx, e, test: any(test(c) for c in ctx.pile_matches(e["pile"],
@@ -231,7 +231,7 @@ effect("remove_hits",
        (SPECIAL, EFFECT),
        "Takes hits off the player's own characters; they go back to the player who scored "
        "them. Removing hits never undoes a KO.",
-       "{effect: remove_hits, count: 2, who: any_own}",
+       "{effect: heal, count: 2, who: any_own}",
        run=lambda ctx, e: ctx.remove_hits(e["count"], e["who"], e["from"]),
        ready=lambda ctx, e: bool(ctx.removable_hits(e["who"], e["from"])))
 
@@ -244,7 +244,7 @@ effect("venture_modifier",
        (SPECIAL, ATTACK, EFFECT, ABILITY),
        "Changes a Venture Total this battle (an ability: every battle, while its condition "
        "holds). A card that only does this is never an attack.",
-       "{effect: venture_modifier, amount: 3}",
+       "{effect: modify, value: venture, amount: 3}",
        run=lambda ctx, e: ctx.venture_bonus(e["amount"], e["side"]),
        ability=lambda e: ("venture", (e["amount"], e["side"], e["while"])))
 
@@ -266,7 +266,7 @@ effect("shut_down",
        (SPECIAL, ATTACK),
        "For the rest of the battle the target may not play those cards (they stay in the hand "
        "or Placed).",
-       "{effect: shut_down, what: specials}",
+       "{effect: prevent, what: playing, who: target, cards: specials}",
        run=lambda ctx, e: ctx.shut_down(e["what"], e["type"]),
        reaches=lambda e: True)
 
@@ -276,7 +276,7 @@ effect("recover_mission",
        (SPECIAL, ATTACK, EFFECT),
        "Moves mission cards of the player from the Defeated Missions Pile up to the Reserve "
        "Missions Pile.",
-       "{effect: recover_mission, count: 1}",
+       "{effect: move, from: defeated_missions, to: reserve_missions, count: 1}",
        run=lambda ctx, e: ctx.recover_mission(e["count"]),
        ready=lambda ctx, e: bool(ctx.defeated_missions()))
 
@@ -285,14 +285,14 @@ effect("ko_threshold",
        {"value": Field(Int(15, 40), required=True, doc="the Cumulative KO number")},
        (ABILITY,),
        "This character is knocked out by Cumulative KO only at this total (instead of 20).",
-       "{effect: ko_threshold, value: 24}",
+       "{effect: modify, value: ko_threshold, by: set, to: 24}",
        ability=lambda e: ("ko_at", e["value"]))
 
 effect("spectrum_ignores",
        {"types": _types("hits of these types", required=True)},
        (ABILITY,),
        "Hits of these types never count toward this character's Spectrum KO.",
-       "{effect: spectrum_ignores, types: [strength]}",
+       "{effect: prevent, what: spectrum_ko, types: [strength]}",
        ability=lambda e: ("ignores", tuple(TYPE_INDEX[t] for t in e["types"])))
 
 effect("attack_bonus",
@@ -302,7 +302,7 @@ effect("attack_bonus",
                                                     "any)")},
        (ABILITY,),
        "This character's attacks count more (the hit keeps its printed value).",
-       "{effect: attack_bonus, amount: 1, types: [energy]}",
+       "{effect: modify, value: attack, amount: 1, types: [energy]}",
        ability=lambda e: ("attack", (e["amount"], _type_set(e.get("types")), e.get("with"))))
 
 effect("defence_bonus",
@@ -310,7 +310,7 @@ effect("defence_bonus",
         "against": _types("only against attacks of these types (default: any)")},
        (ABILITY,),
        "This character's Defensive Actions count more.",
-       "{effect: defence_bonus, amount: 2, against: [energy]}",
+       "{effect: modify, value: defence, amount: 2, against: [energy]}",
        ability=lambda e: ("defence", (e["amount"], _type_set(e.get("against")))))
 
 effect("universe_bonus",
@@ -319,7 +319,7 @@ effect("universe_bonus",
                        doc="which Universe cards")},
        (ABILITY,),
        "Those Universe cards give this character more.",
-       "{effect: universe_bonus, amount: 1, kinds: [training]}",
+       "{effect: modify, value: universe, amount: 1, kinds: [training]}",
        ability=lambda e: ("universe", (e["amount"], e["kinds"])))
 
 effect("defend_teammates",
@@ -345,9 +345,33 @@ effect("hand_size",
                        doc="only while the character is there")},
        (ABILITY,),
        "The player draws this many more cards at the start of each battle.",
-       "{effect: hand_size, amount: 1, while: reserve}",
+       "{effect: draw, when: each_battle, count: 1, while: reserve}",
        ability=lambda e: ("hand", (e["amount"], e["while"])))
 
 
 def _type_set(names) -> frozenset[int] | None:
     return frozenset(TYPE_INDEX[t] for t in names) if names else None
+
+#: how a card file writes these effects: most are uses of a shared verb; the others
+#: (extra attacks, combining with a Power card, defending teammates, playing from the
+#: Reserve, follow-up attacks) are this game's own verbs
+uses({
+    "hand_size": ("draw", {"when": "each_battle"}, {"count": "amount"}),
+    "attack_bonus": ("modify", {"value": "attack"}),
+    "defence_bonus": ("modify", {"value": "defence"}),
+    "battle_bonus": ("modify", {"value": "actions"}),
+    "universe_bonus": ("modify", {"value": "universe"}),
+    "venture_modifier": ("modify", {"value": "venture"}),
+    "grid_change": ("modify", {"value": "grid"}),
+    "ko_threshold": ("modify", {"value": "ko_threshold", "by": "set"}, {"to": "value"}),
+    "avoid": ("prevent", {"what": "attack"}),
+    "negate": ("prevent", {"what": "special"}),
+    "spectrum_ignores": ("prevent", {"what": "spectrum_ko"}),
+    "shut_down": ("prevent", {"what": "playing", "who": "target"}, {"cards": "what"}),
+    "remove_hits": ("heal", {}),
+    "to_reserve": ("move", {"from": "front_line", "to": "reserve"}),
+    "take_from_pile": ("move", {"to": "hand"}, {"from": "pile"}),
+    "recover_mission": ("move", {"from": "defeated_missions", "to": "reserve_missions"}),
+    "team_discards": ("discard", {"from": "hand", "who": "target_team"}),
+    "discard_placed": ("discard", {"from": "placed", "who": "target"}),
+})

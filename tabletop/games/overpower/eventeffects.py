@@ -9,7 +9,7 @@ they are given.
 
 from __future__ import annotations
 
-from ...engine.effects import OneOrMany, effect, trigger
+from ...engine.effects import OneOrMany, effect, trigger, uses
 from ...engine.schema import Enum, Field, Int
 from .common import TYPE_INDEX, TYPES
 from .state import Bonus
@@ -56,7 +56,7 @@ effect("event_bonus",
        (EVENT,),
        "This battle, both players' attacks (or Defensive Actions) of those types count more "
        "(hits keep their printed values).",
-       "{effect: event_bonus, amount: 1, types: [energy]}",
+       "{effect: modify, value: actions, amount: 1, types: [energy]}",
        run=_bonus)
 
 effect("event_forbid",
@@ -66,7 +66,7 @@ effect("event_forbid",
        (EVENT,),
        "This battle no one may play cards of those kinds (they stay in the hand; they are "
        "not Unusable).",
-       "{effect: event_forbid, kinds: [teamwork]}",
+       "{effect: prevent, what: playing, who: everyone, kinds: [teamwork]}",
        run=_forbid)
 
 effect("event_draws",
@@ -74,5 +74,12 @@ effect("event_draws",
        (EVENT,),
        "Each player draws cards, the first player first (the discard step that follows "
        "judges them).",
-       "{effect: event_draws, count: 1}",
+       "{effect: draw, who: each_player, count: 1}",
        run=_each_draws)
+
+#: how a card file writes them
+uses({
+    "event_bonus": ("modify", {"value": "actions"}),
+    "event_forbid": ("prevent", {"what": "playing", "who": "everyone"}),
+    "event_draws": ("draw", {"who": "each_player"}),
+})

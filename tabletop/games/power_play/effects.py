@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.effects import EFFECTS, effect, trigger
+from ...engine.effects import EFFECTS, effect, trigger, uses
 from ...engine.effects.context import EffectContext
 from ...engine.moves import seat_label
 from ...engine.schema import Enum, Field, Int, Str
@@ -145,7 +145,7 @@ def _immune(e, side) -> None:
 effect("immune", {"type": _type(), "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type add 0 to their side's total (applied last). They still "
        "count for combinations.",
-       "{effect: immune, type: frost, scope: heroes}",
+       "{effect: prevent, what: power, type: frost, scope: heroes}",
        immune=_immune)
 effect("value_becomes",
        {"from": Field(Int(0, 9), required=True, doc="the printed value that changes"),
@@ -153,7 +153,7 @@ effect("value_becomes",
         "scope": _scope()}, CONTEXTS,
        "Powers in scope with this printed value count as another value. Applied first, "
        "before any addition or multiplier; combinations keep the printed value.",
-       "{effect: value_becomes, from: 1, to: 5, scope: both}",
+       "{effect: modify, value: power, by: set, from: 1, to: 5, scope: both}",
        swap=_value_becomes)
 effect("add_value",
        {"amount": Field(Int(-5, 5), required=True,
@@ -161,13 +161,13 @@ effect("add_value",
         "type": _type(required=False), "scope": _scope()}, CONTEXTS,
        "Each power in scope (of the given type, or every power without one) counts this "
        "much more (or less). Applied after value changes, before multipliers.",
-       "{effect: add_value, amount: 2, type: flame, scope: villain}",
+       "{effect: modify, value: power, amount: 2, type: flame, scope: villain}",
        add=_add_value)
 effect("multiply_type",
        {"type": _type(), "factor": Field(Int(2, 4), default=2, doc="the multiplier"),
         "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type count double (or the given factor).",
-       "{effect: multiply_type, type: mind, factor: 2, scope: heroes}",
+       "{effect: modify, value: power, by: multiply, type: mind, factor: 2, scope: heroes}",
        multiply=_multiply_type)
 effect("multiply_matching",
        {"factor": Field(Int(2, 4), default=2, doc="the multiplier"), "scope": _scope()},
@@ -178,7 +178,7 @@ effect("multiply_matching",
        multiply=_multiply_matching)
 effect("halve_type", {"type": _type(), "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type count half, rounded up (after multipliers).",
-       "{effect: halve_type, type: might, scope: heroes}",
+       "{effect: modify, value: power, by: halve, type: might, scope: heroes}",
        halve=_halve_type)
 effect("halve_shared", {"scope": _scope()}, CONTEXTS,
        "Powers in scope that share a type with another power of the same side count half, "
@@ -202,7 +202,7 @@ effect("no_combinations",
         "scope": _scope()}, CONTEXTS,
        "No combination points: for the heroes, none for repeated values and/or types; for "
        "the villain, no +4 for all-same number and/or all-same type.",
-       "{effect: no_combinations, of: types, scope: heroes}",
+       "{effect: prevent, what: combinations, of: types, scope: heroes}",
        combos=_no_combinations)
 effect("add_total",
        {"amount": Field(Int(-10, 10), required=True,
@@ -210,7 +210,7 @@ effect("add_total",
         "scope": _scope()}, CONTEXTS,
        "Adds to (or takes from) the final total of the side in scope, after everything else "
        "(for the villain: after the base power multiplier and the +4 bonuses).",
-       "{effect: add_total, amount: 3, scope: heroes}",
+       "{effect: modify, value: total, amount: 3, scope: heroes}",
        total=_add_total)
 
 trigger(VILLAIN_CTX, "during the tally of the turn this villain is created for")
@@ -268,3 +268,16 @@ class VillainPowers(PowerDraw):
 
     def report_draw(self, drawn: list[int], wanted: int) -> None:
         """The villain's line names them."""
+
+#: how a card file writes these effects: changing a value and preventing a count are
+#: the shared verbs; counting as another type and the two matching rules are this
+#: game's own
+uses({
+    "add_value": ("modify", {"value": "power"}),
+    "add_total": ("modify", {"value": "total"}),
+    "multiply_type": ("modify", {"value": "power", "by": "multiply"}),
+    "halve_type": ("modify", {"value": "power", "by": "halve"}),
+    "value_becomes": ("modify", {"value": "power", "by": "set"}),
+    "immune": ("prevent", {"what": "power"}),
+    "no_combinations": ("prevent", {"what": "combinations"}),
+})

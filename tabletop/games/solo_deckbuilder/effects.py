@@ -27,12 +27,14 @@ Roles of the handlers (see :mod:`tabletop.engine.effects`):
 ``chip``           ``chip(e) -> (badge, amount)``: the badge a card face shows for it.
 
 Names are chosen not to collide with other games' entries: a game reuses an existing
-effect (``draw``) with :func:`allow`.
+effect (``draw``) with :func:`allow`. Card files write them with verbs (the table at the
+end: ``{effect: discard, from: hand}`` is ``hand_discard``).
 """
 
 from __future__ import annotations
 
 from ...engine.effects import (
+    Key,
     OneOrMany,
     SelectorKey,
     allow,
@@ -41,6 +43,8 @@ from ...engine.effects import (
     selector_tuple,
     selectors,
     trigger,
+    uses,
+    verb,
 )
 from ...engine.effects.context import EffectContext
 from ...engine.schema import Enum, Field, Int
@@ -188,7 +192,7 @@ effect("add_power",
        (PLAY, ABILITY),
        "Add Power to spend this turn on resources and villains. With `per`, add `amount` "
        "for each counted card.",
-       "{effect: add_power, amount: 1, per: played, match: {type: equipment}}",
+       "{effect: modify, value: power, amount: 1, per: played, match: {type: equipment}}",
        run=_add_power,
        worth=lambda e: e["amount"] * (1.6 if e.get("per") else 1.0),
        play_first=lambda e: 3 if e.get("per") == "played" else None,  # count the others first
@@ -206,7 +210,7 @@ effect("draw_next_turn",
        {"count": Field(Int(1, 5), required=True, doc="cards drawn later")},
        (PLAY, ABILITY),
        "Draw cards at the next step 3, after the five cards of that turn.",
-       "{effect: draw_next_turn, count: 1}",
+       "{effect: draw, when: next_turn, count: 1}",
        run=_draw_next_turn, worth=lambda e: 1.0 * e["count"],
        chip=lambda e: ("later", e["count"]))
 
@@ -242,7 +246,7 @@ effect("destroy_own",
        (PLAY,),
        "You may destroy cards from your hand and/or discard pile: they leave the game "
        "(one at a time; stop whenever you like).",
-       "{effect: destroy_own, count: 1, from: hand_or_discard}",
+       "{effect: move, to: destroyed, count: 1, from: hand_or_discard}",
        run=_destroy_own, worth=lambda e: 0.7 * e.get("count", 1),
        chip=lambda e: ("destroy", 1))
 
@@ -308,7 +312,7 @@ effect("hand_discard",
        {"count": Field(Int(1, 5), default=1, doc="cards discarded")},
        (ATTACK,),
        "The player chooses cards from the hand and discards them.",
-       "{effect: hand_discard, count: 1}",
+       "{effect: discard, from: hand, count: 1}",
        run=_hand_discard)
 
 
@@ -342,7 +346,7 @@ effect("deck_discard",
        (ATTACK,),
        "Discard the top cards of the player's deck (the discard pile is shuffled in when "
        "the deck runs out); optionally a Weakness for each costly one.",
-       "{effect: deck_discard, count: 2, weakness_at_cost: 1}",
+       "{effect: discard, from: deck, count: 2, weakness_at_cost: 1}",
        run=_deck_discard)
 
 
@@ -415,7 +419,7 @@ effect("row_discard",
        {"count": Field(Int(1, 5), default=1, doc="resources discarded")},
        (ATTACK,),
        "Discard the rightmost (oldest) cards of the resource row.",
-       "{effect: row_discard, count: 1}",
+       "{effect: discard, from: row, count: 1}",
        run=_row_discard)
 
 
@@ -430,7 +434,7 @@ effect("summon_villain",
        {"count": Field(Int(1, 3), default=1, doc="villains added")},
        (ATTACK,),
        "Add villains from the enemy deck to the battleground (each with its own attack).",
-       "{effect: summon_villain, count: 1}",
+       "{effect: move, from: villain_deck, to: battleground, count: 1}",
        run=_summon_villain)
 
 
@@ -448,14 +452,14 @@ effect("more_villains_if_empty",
        (CONDITION,),
        "If the battleground is empty at step 5, add this many more villains (after the "
        "first turn).",
-       "{effect: more_villains_if_empty, count: 1}",
+       "{effect: move, from: villain_deck, to: battleground, if: battleground_empty, count: 1}",
        arrivals=_more_villains,
        words=lambda e: f"empty battleground at step 5: {1 + e['count']} villains arrive")
 
 effect("weakness_on_hero_power", {}, (CONDITION,),
        "The first time the superhero's power is used each turn, the player gains a "
        "Weakness.",
-       "{effect: weakness_on_hero_power}",
+       "{effect: gain_weakness, when: on_hero_power}",
        hero_power=lambda ctx, e: [("weakness", f"{ctx.who} condition: the first use of your "
                                                "superhero's power this turn")],
        words=lambda e: "first use of your superhero's power each turn: a Weakness")
@@ -464,7 +468,7 @@ effect("weakness_on_gain",
        {"match": Field(SELECTOR.spec, required=True, doc="which gained cards bring a Weakness")},
        (CONDITION,),
        "For each matching card the player gains (buys), the player gains a Weakness.",
-       "{effect: weakness_on_gain, match: {type: equipment}}",
+       "{effect: gain_weakness, when: on_gain, match: {type: equipment}}",
        punishes_gain=lambda s, e, card: matches(s, selector_tuple(e["match"]), card),
        words=lambda e: f"gaining {describe_selector(selector_tuple(e['match']))}: a Weakness "
                        "each")
@@ -491,7 +495,7 @@ effect("destroy_row_after_attack",
        (CONDITION,),
        "After the villains attack (step 7), the matching cards left in the resource row are "
        "destroyed (they leave the game).",
-       "{effect: destroy_row_after_attack, match: {type: [equipment, superpower]}}",
+       "{effect: move, from: row, to: destroyed, match: {type: [equipment, superpower]}}",
        after_attack=_destroy_row,
        words=lambda e: f"after step 7: {describe_selector(selector_tuple(e['match']))} in "
                        "the row are destroyed")
@@ -504,3 +508,29 @@ trigger(ATTACK, "when a villain joins the battleground (step 5), or when a super
 trigger(ABILITY, "a superhero's power or an HQ's ability: each time its trigger happens "
         "(see `limit`)")
 trigger(CONDITION, "while the location is the active one (the face-up top of the stack)")
+
+verb("gain_weakness",
+     "The player gains Weakness cards: now (an attack), or each time something happens "
+     "(a location's condition).",
+     Key("when", "`now`, `on_gain` (each matching card gained) or `on_hero_power` (the "
+         "first use of the superhero's power each turn)", "now"),
+     game=GAME)
+
+#: how a card file writes these effects: uses of the shared verbs, the three ways of
+#: gaining a Weakness as one verb of this game; looking ahead (``foresee``) and the
+#: random card are this game's own
+uses({
+    "draw_next_turn": ("draw", {"when": "next_turn"}),
+    "add_power": ("modify", {"value": "power"}),
+    "hand_discard": ("discard", {"from": "hand"}),
+    "deck_discard": ("discard", {"from": "deck"}),
+    "row_discard": ("discard", {"from": "row"}),
+    "destroy_own": ("move", {"to": "destroyed"}),
+    "destroy_row_after_attack": ("move", {"from": "row", "to": "destroyed"}),
+    "summon_villain": ("move", {"from": "villain_deck", "to": "battleground"}),
+    "more_villains_if_empty": ("move", {"from": "villain_deck", "to": "battleground",
+                                        "if": "battleground_empty"}),
+    "gain_weakness": ("gain_weakness", {}),
+    "weakness_on_gain": ("gain_weakness", {"when": "on_gain"}),
+    "weakness_on_hero_power": ("gain_weakness", {"when": "on_hero_power"}),
+})

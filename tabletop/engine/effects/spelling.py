@@ -1,0 +1,369 @@
+"""How an effect is written in a card file and read into what the rules run.
+
+A card file says ``{effect: discard, from: hand, count: 2}``: the verb, its keys, the
+use's fields. :class:`EffectSpec` (the schema of one effect written in one context) picks
+the game's use the keys mean (:func:`candidates`), checks its fields, and gives the
+rules the effect as they know it: ``{"count": 2, "effect": "hand_discard"}`` (the keys
+dropped, fields renamed back). :func:`written` goes the other way (docs, messages, the
+upgrade of old files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import limits
+from ..schema import (
+    Const,
+    Enum,
+    Field,
+    Invalid,
+    ListOf,
+    Record,
+    Spec,
+    _join,
+    closest,
+    describe_value,
+    suggest,
+)
+from ..yamlio import MDict
+from .registry import EFFECTS, EffectKind
+from .verbs import VERBS, Use, Verb
+
+
+def use_of(kind: EffectKind) -> Use:
+    """How ``kind`` is written (an effect no table names is its own verb)."""
+    return kind.use or Use(kind.name)
+
+
+def verb_of(kind: EffectKind) -> Verb:
+    """The verb ``kind`` is written with (a verb of its own if not declared)."""
+    found = VERBS.get(use_of(kind).verb)
+    if found is not None:
+        return found
+    return Verb(kind.name, kind.doc, {}, game=min(kind.games) if kind.games else None)
+
+
+def _exactly(value: str | bool) -> Spec:
+    """The spec of a key's one value (an Enum of one for a text: the record checks it
+    without a call)."""
+    return Enum(value) if isinstance(value, str) else Const(value)
+
+
+def _norm(value: Any) -> Any:
+    return value.lower() if value.__class__ is str else value
+
+
+@dataclass
+class Form:
+    """One use as it is written: its effect, verb, key values, and the record of the
+    fields as written (keys included)."""
+
+    kind: EffectKind
+    verb: Verb
+    where: dict[str, Any]
+    record: Record
+    #: field as written -> the effect's own field
+    renames: dict[str, str]
+    #: the effect's own fields, as written
+    own: frozenset[str]
+
+    @classmethod
+    def of(cls, kind: EffectKind) -> Form:
+        use = use_of(kind)
+        vb = verb_of(kind)
+        written_of = {own: written for written, own in use.renames.items()}
+        fields: dict[str, Field] = {}
+        for key, value in use.where.items():
+            default = vb.keys[key].default
+            fields[key] = Field(_exactly(value), required=default != value,
+                                doc=vb.keys[key].doc)
+        for own, fld in kind.fields.items():
+            fields[written_of.get(own, own)] = fld
+        for key in vb.keys.values():  # a key left at its default may be written
+            if key.name not in fields and key.default is not None:
+                fields[key.name] = Field(_exactly(key.default), doc=key.doc)
+        record = Record(fields, doc=kind.doc, name=f"a {written(kind)} effect")
+        return cls(kind, vb, {k: _norm(v) for k, v in use.where.items()}, record,
+                   dict(use.renames), frozenset(written_of.get(f, f) for f in kind.fields))
+
+    def accepts(self, value: dict) -> bool:
+        """Do the keys written in ``value`` mean this use?"""
+        keys = self.verb.keys
+        for key, want in self.where.items():
+            got = value.get(key, keys[key].default)
+            if _norm(got) != want:
+                return False
+        own = self.own
+        for key, k in keys.items():
+            if key in value and key not in self.where and key not in own and \
+                    (k.default is None or _norm(value[key]) != _norm(k.default)):
+                return False  # a key this use leaves at its default, written otherwise
+        return True
+
+    def finisher(self):
+        """:meth:`to_rules` for a mapping the compiled record checked (it has the keys
+        and ``effect`` too, in the record's order), made once."""
+        if self.renames:
+            return self.to_rules
+        drop = tuple(k for k in self.record.fields if k not in self.own)
+        name = self.kind.name
+
+        def finish(out: dict) -> dict:
+            for key in drop:
+                del out[key]
+            out["effect"] = name
+            return out
+        return finish
+
+    def to_rules(self, out: dict) -> dict:
+        """The checked fields as written -> the effect as the rules know it."""
+        kind = self.kind
+        written_of = {own: w for w, own in self.renames.items()}
+        found = {own: out.get(written_of.get(own, own)) for own in kind.fields}
+        found["effect"] = kind.name
+        return found
+
+
+def written(kind: EffectKind) -> str:
+    """How ``kind`` is written, in words for a reader: ``discard from: hand``."""
+    use = use_of(kind)
+    keys = " ".join(f"{k}: {_yaml_word(v)}" for k, v in use.where.items())
+    return f"{use.verb} {keys}".strip()
+
+
+def _yaml_word(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def written_effect(e: dict) -> str:
+    """A loaded effect (``e``, as the rules know it) in the words a card file uses."""
+    kind = EFFECTS.get(e.get("effect"))
+    return written(kind) if kind is not None else str(e.get("effect"))
+
+
+def to_file(e: dict) -> dict:
+    """A loaded effect as a card file writes it (the keys first, then the fields that
+    differ from their defaults)."""
+    kind = EFFECTS[e["effect"]]
+    use = use_of(kind)
+    written_of = {own: w for w, own in use.renames.items()}
+    out: dict[str, Any] = {"effect": use.verb, **use.where}
+    for own, fld in kind.fields.items():
+        value = e.get(own, fld.default)
+        if fld.required or value != fld.default:
+            out[written_of.get(own, own)] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A loaded value as a file writes it: lists for tuples, unset selector keys left
+    out."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def candidates(forms: Iterable[Form], value: dict) -> list[Form]:
+    """The uses among ``forms`` (one verb's) the keys written in ``value`` mean."""
+    return [f for f in forms if f.accepts(value)]
+
+
+class EffectSpec(Spec):
+    """One effect written in a context: ``effect:`` names a verb; its keys pick the use."""
+
+    def __init__(self, context: str, what: str) -> None:
+        self.context = context
+        self.what = what
+        self.doc = ""
+        self.forms: dict[str, list[Form]] = {}
+        for kind in EFFECTS.values():
+            if context in kind.contexts:
+                form = Form.of(kind)
+                self.forms.setdefault(form.verb.name, []).append(form)
+        #: for docs: every use written here, as ``verb`` -> forms
+        self.variants = self.forms
+
+    def expected(self) -> str:
+        return f"a {self.what} (effect: " + " | ".join(sorted(self.forms)) + ")"
+
+    # -- the careful check -----------------------------------------------------------------
+    def check(self, value, path, mark, ctx):
+        if not isinstance(value, dict):
+            ctx.bad(path, mark, f"expected {self.expected()}, got {describe_value(value)}")
+            return None
+        if "effect" not in value:
+            ctx.bad(path, mark, "missing required field 'effect': the effect's verb")
+            return None
+        name = value["effect"]
+        kmark = value.mark_of("effect") if isinstance(value, MDict) else mark
+        forms = self.forms.get(name) if isinstance(name, str) else None
+        if forms is None:
+            ctx.bad(_join(path, "effect"), kmark, self._unknown(name, value))
+            return None
+        found = candidates(forms, value)
+        if not found and self._bad_key(forms, value, path, mark, ctx):
+            return None
+        if len(found) != 1:
+            ctx.bad(path, mark, self._which(name, forms, found, value))
+            return None
+        form = found[0]
+        rest = MDict({k: v for k, v in value.items() if k != "effect"})
+        if isinstance(value, MDict):
+            rest.mark = value.mark
+            rest.key_marks = value.key_marks
+            rest.value_marks = value.value_marks
+        out = form.record.check(rest, path, mark, ctx)
+        return None if out is None else form.to_rules(out)
+
+    def _unknown(self, name: Any, value: dict) -> str:
+        old = EFFECTS.get(name) if isinstance(name, str) else None
+        if old is not None and use_of(old).verb != name:
+            new = upgraded(dict(value))
+            return (f"{limits.quoted(name)} is an effect name from before the shared verbs: "
+                    f"write it {flow(new)} (`tabletop upgrade-cards FILE` rewrites a "
+                    "file)")
+        hint = suggest(name, self.forms)
+        if not hint and isinstance(name, str):
+            here = {f.kind.name: f.kind for forms in self.forms.values() for f in forms
+                    if use_of(f.kind).verb != f.kind.name}
+            close = closest(name, here)
+            if close:
+                hint = (f" (did you mean '{close}'? it is now written "
+                        f"{flow(upgraded({'effect': close}))})")
+        return (f"unknown {self.what} {limits.quoted(name)}" + hint
+                + "; valid: " + ", ".join(sorted(self.forms)))
+
+    def _bad_key(self, forms: list[Form], value: dict, path: str, mark, ctx) -> bool:
+        """Report a key written with a value no use here has (at that key); True if so."""
+        for key in forms[0].verb.keys:
+            if key not in value or any(key in f.own for f in forms):
+                continue
+            values = sorted({_yaml_word(f.where[key]) for f in forms if key in f.where})
+            got = value[key]
+            if values and _norm(got) not in [_norm(v) for v in values]:
+                where = value.mark_of(key) if isinstance(value, MDict) else mark
+                ctx.bad(_join(path, key), where,
+                        f"expected {' or '.join(values)} here, got {describe_value(got)}"
+                        + suggest(str(got), values))
+                return True
+        return False
+
+    def _which(self, name: str, forms: list[Form], found: list[Form], value: dict) -> str:
+        ways = "; ".join(written(f.kind) for f in forms)
+        if found:
+            return (f"{name} here can mean {' or '.join(written(f.kind) for f in found)}: "
+                    f"write the key that says which ({ways})")
+        given = ", ".join(f"{k}: {_yaml_word(value[k])}" for k in forms[0].verb.keys
+                          if k in value) or "no keys"
+        return (f"no {self.what} {name} with {given}; written here: {ways}")
+
+    # -- the fast check ----------------------------------------------------------------------
+    def _compile(self):
+        # per verb: each use's record with ``effect`` as one more field, and how its
+        # checked mapping becomes the rules' (keys dropped, fields renamed back); a verb
+        # whose uses fix every key they have is looked up by its key values at once
+        table = {}
+        for name, forms in self.forms.items():
+            entries = [(form, Record({**form.record.fields,
+                                      "effect": Field(Enum(name), required=True)},
+                                     name=form.record.name).compiled(), form.finisher())
+                       for form in forms]
+            keys = tuple(forms[0].verb.keys.values())
+            exact = None
+            if len(forms) > 1 and not any(k.name in f.own for f in forms for k in keys):
+                exact = {tuple(e[0].where.get(k.name, k.default) for k in keys): e
+                         for e in entries}
+            table[name] = (entries, keys, exact)
+
+        def run(value):
+            if not isinstance(value, dict):
+                raise Invalid
+            name = value.get("effect")
+            found = table.get(name) if name.__class__ is str else None
+            if found is None:
+                raise Invalid
+            entries, keys, exact = found
+            if len(entries) == 1:
+                _, check, finish = entries[0]  # the record holds the keys to the use's
+            elif exact is not None:
+                try:
+                    entry = exact.get(tuple(_norm(value.get(k.name, k.default))
+                                            for k in keys))
+                except TypeError:  # a key written as a mapping or a list
+                    raise Invalid from None
+                if entry is None:
+                    raise Invalid
+                _, check, finish = entry
+            else:
+                matched = [e for e in entries if e[0].accepts(value)]
+                if len(matched) != 1:
+                    raise Invalid
+                _, check, finish = matched[0]
+            return finish(check(value))
+        return run
+
+    # -- editors --------------------------------------------------------------------------
+    def json_schema(self) -> dict[str, Any]:
+        """``effect`` picks the verb, then one of its uses: an ``if``/``then`` per verb
+        whose ``then`` is each use's record (one of them)."""
+        names = sorted(self.forms)
+        branches = []
+        for name in names:
+            records = [f.record.json_schema({"effect": {"const": name,
+                                                        "description": f.verb.doc}})
+                       for f in self.forms[name]]
+            then = records[0] if len(records) == 1 else {"oneOf": records}
+            branches.append({"if": {"properties": {"effect": {"const": name}},
+                                    "required": ["effect"]}, "then": then})
+        return self._described({
+            "type": "object", "required": ["effect"],
+            "properties": {"effect": {"enum": names, "description": "the effect's verb"}},
+            "allOf": branches})
+
+
+def effect_list(context: str, doc: str = "", min_len: int = 0,
+                max_len: int | None = None) -> ListOf:
+    """The spec of an ``effects:`` list written in ``context`` (``game.context``): each
+    item a verb with its keys and fields (:mod:`.spelling`)."""
+    what = context.split(".", 1)[1] if "." in context else context
+    return ListOf(EffectSpec(context, f"{what} effect"), doc=doc,
+                  min_len=min_len, max_len=max_len)
+
+
+# -- files from before the shared verbs --------------------------------------------------------
+def upgraded(value: dict) -> dict:
+    """An effect written with an old name (``{effect: hand_discard, count: 1}``) as it is
+    written now (``{effect: discard, from: hand, count: 1}``), its fields in their order."""
+    kind = EFFECTS[value["effect"]]
+    use = use_of(kind)
+    written_of = {own: w for w, own in use.renames.items()}
+    out: dict[str, Any] = {"effect": use.verb}
+    out.update({k: v for k, v in use.where.items()
+                if VERBS[use.verb].keys[k].default != v})
+    for key, item in value.items():
+        if key != "effect":
+            out[written_of.get(key, key)] = item
+    return out
+
+
+def flow(value: Any) -> str:
+    """``value`` in YAML's flow style, as card files write effects."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def old_names() -> dict[str, EffectKind]:
+    """Effect names a card file wrote before the shared verbs, and what they are now."""
+    return {name: kind for name, kind in EFFECTS.items() if use_of(kind).verb != name}
