@@ -244,8 +244,8 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         handing = self.handover_to is not None
         for b in self.tools:
             b.enabled = True
-        self.tools[0].enabled = self.session.can_undo() and not handing
-        self.tools[1].enabled = self.session.can_redo() and not handing
+        self.tools[0].enabled = self.model.can_undo() and not handing
+        self.tools[1].enabled = self.model.can_redo() and not handing
         for b in self.tools:
             if b.label == "Hint":
                 b.enabled = self.can_hint() and not self.hint_waiting and not handing

@@ -84,8 +84,8 @@ class TablePainting:
             # a dropped card waiting for its move to land is still in hand: the picture
             # changes once, when the move has landed
             "away": (away, off),
-            "panel": (self.size, self._gen, self.handover_to, self.session.can_undo(),
-                      self.session.can_redo(), tuple(log.rect)),
+            "panel": (self.size, self._gen, self.handover_to, self.model.can_undo(),
+                      self.model.can_redo(), tuple(log.rect)),
             "log": (self.size, log.offset, log.version, tuple(log.rect)),
         }
 

@@ -33,6 +33,7 @@ from .input import TableInput
 from .landing import MoveLanding
 from .layout import Drag
 from .log import GameLog, readable
+from .model import TableModel, TableSnapshot
 from .motion import Motion
 from .painting import PAINT_BUDGET
 from .scaled import ScaledPictures
@@ -56,14 +57,11 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
                  hide_hands: bool = True, warnings: list[str] | None = None) -> None:
         """The table of ``session``, drawn with its game's ``kit`` (layout, card
         painters: :mod:`tabletop.ui.kits`, whose ``table_for`` makes one)."""
-        self.session = session
+        #: what the table shows, and the way moves go to the game (:mod:`.model`)
+        self.model = TableModel(session, hide_hands)
         self.kit = kit
         self.game = session.game
         self.autosave = autosave
-        self.hide_hands = hide_hands and session.game.rules.hidden_information(session.options)
-        self.humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
-        self.viewer: int | None = self.humans[0] if self.humans else None
-        self.handover_to: int | None = None
         self.computers = ComputerSeats(session, mods=True)
         #: a computer seat's answer that came back, played once the pause since the last
         #: move (``App.ai_delay``, for readability) is over
@@ -99,8 +97,10 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.hover: int | None = None
         self.hover_since = 0
         self.mouse = (0, 0)
-        self.view = None
-        self.legal: list[Move] = []
+        #: the position the table was last laid out for (:meth:`refresh`)
+        self.snapshot = TableSnapshot(session.changes, None, [], self.model.viewer,
+                                      self.model.handover_to, session.state.actor,
+                                      session.state.over)
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
         self.log_list = ScrollList((0, 0, 10, 10), size=13, stick_bottom=True)
@@ -145,13 +145,47 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self._copy: tuple[Future, str] | None = None  # a copy being saved, and its name
         session.listeners.append(self._on_change)
         self._on_change(session)  # the new or loaded game is now the one to continue
-        if len(self.humans) > 1 and self.hide_hands and session.state.actor in self.humans:
-            self.handover_to = session.state.actor
-            self.viewer = None
+
+    # -- the model's, read where the table's parts need them ------------------------------
+    @property
+    def session(self) -> Session:
+        return self.model.session
 
     @property
     def state(self):
-        return self.session.state
+        return self.model.state
+
+    @property
+    def humans(self) -> list[int]:
+        return self.model.humans
+
+    @property
+    def hide_hands(self) -> bool:
+        return self.model.hide_hands
+
+    @hide_hands.setter
+    def hide_hands(self, value: bool) -> None:
+        self.model.hide_hands = value
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat in front of the screen (None while the screen is passed on)."""
+        return self.model.viewer
+
+    @property
+    def handover_to(self) -> int | None:
+        """The seat the screen is being passed to, if any."""
+        return self.model.handover_to
+
+    @property
+    def view(self):
+        """The state as the table shows it (the viewer's view), as last laid out."""
+        return self.snapshot.view
+
+    @property
+    def legal(self) -> list[Move]:
+        """The viewer's legal moves, as last laid out (none unless they must act)."""
+        return self.snapshot.legal
 
     def on_quit(self) -> None:
         """Leaving the table: the computer players stop; the last save is waited for."""
@@ -171,26 +205,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         """Recompute the view, the legal moves, the layout, the buttons and the log;
         with ``animate``, cards that moved glide and changed amounts rise."""
         self._refresh_due = False
-        s = self.state
-        actor = s.actor
-        if not s.over:
-            desired = actor if actor in self.humans else self.viewer
-            if desired is None and self.humans and actor not in self.humans:
-                desired = self.viewer
-            if desired is not None and desired != self.viewer and self.handover_to is None:
-                if self.hide_hands and len(self.humans) > 1 and self.viewer is not None:
-                    self.handover_to = desired
-                    self.viewer = None
-                else:
-                    self.viewer = desired
-        shown_seat = self.viewer if self.hide_hands or len(self.humans) < 2 else None
-        if not self.hide_hands and len(self.humans) > 1:
-            shown_seat = actor if actor in self.humans else self.viewer
-        self.view = self.game.rules.view(s, shown_seat if self.handover_to is None else None)
-        self.legal = []
-        if not s.over and actor is not None and actor == self.viewer and \
-                actor in self.humans and self.handover_to is None:
-            self.legal = self.game.rules.legal_moves(s)
+        self.snapshot = self.model.snapshot()
         self._lay_out(animate)
         self._place_handover()
         self._build_dialog()
@@ -342,7 +357,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
             note = self.narration.value.strip() or None
         before = self.state
         try:
-            self.session.play(move, note=note)
+            self.model.play(move, note=note)
         except IllegalMove as exc:
             if isinstance(source, ComputerAnswer):
                 computers = self.computers
@@ -437,7 +452,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.motion.stop()
         self.computers.cancel()
         self._computer_move = None
-        if self.session.undo(self.humans if self.computers.seats else None):
+        if self.model.undo(people_only=bool(self.computers.seats)):
             self.toast.show("Move taken back.", theme.GOOD, 1.5)
         elif self.session.moves:
             self.toast.show("That move showed hidden cards (a draw or a reveal); it cannot "
@@ -449,7 +464,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.land_now()
         self.computers.cancel()
         self._computer_move = None
-        if self.session.redo(self.humans if self.computers.seats else None):
+        if self.model.redo(people_only=bool(self.computers.seats)):
             self.refresh()
 
     def toggle_help(self) -> None:
@@ -470,8 +485,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.app.go_home()
 
     def take_seat(self) -> None:
-        self.viewer = self.handover_to
-        self.handover_to = None
+        self.model.take_seat()
         self.refresh(animate=False)
 
     def update(self, dt: float) -> None:
