@@ -15,6 +15,7 @@ from table_helpers import brawl_table, open_table, sample_points
 from ui_helpers import button, center_of, click, drag, frames, key, post, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
+from tabletop.ui.table.sources import ComputerAnswer
 from tabletop.engine.settings import Settings, load_settings
 from tabletop.engine.stats import read_records
 from tabletop.ui.table.log import readable
@@ -198,16 +199,18 @@ def test_computer_moves_play_out_one_at_a_time_with_the_card_lit(app):
                               "play": {"P1": ["Copper Kestrel"], "P2": ["Iron Mawgrave"]}},
                         seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
     waited, shown = [], []
-    play = scene.play_answer
+    accept = scene.scheduler.accept
 
-    def watched(answer):
+    def watched(move, source, held=None):
+        if not isinstance(source, ComputerAnswer):
+            return accept(move, source, held)
         waited.append(scene.ai_wait)  # the pause since the move before
-        done = play(answer)
+        done = accept(move, source, held)
         scene.land_now()
         shown.append(scene.motion.spot)
         return done
 
-    scene.play_answer = watched
+    scene.scheduler.accept = watched
     click(app, button(scene, "No attack").rect.center)
     click(app, button(scene, "End turn").rect.center)
     for _ in frames(app, 30):

@@ -204,7 +204,7 @@ class TablePainting:
         (:mod:`~tabletop.ui.table.marks`), then paint the card faces not yet painted
         (:mod:`~tabletop.ui.table.warm`). A move accepted in the frame lands first
         (:mod:`~tabletop.ui.table.landing`)."""
-        if not self._land_between(end) or self._paint_size is None:
+        if not self.scheduler.land_between(end) or self._paint_size is None:
             return  # (nor before the table's first frame)
         self.lay_out_now()
         keys = self._layer_keys()

@@ -30,7 +30,7 @@ from .dialog import DialogBox
 from .draw import TableDrawing
 from .hint import TableHints
 from .input import TableInput
-from .landing import MoveLanding
+from .landing import MoveScheduler
 from .layout import Drag
 from .log import GameLog, readable
 from .model import TableModel, TableSnapshot
@@ -48,8 +48,7 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePanel,
-                 TableDrawing, Scene):
+class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawing, Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -63,9 +62,8 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.game = session.game
         self.autosave = autosave
         self.computers = ComputerSeats(session, mods=True)
-        #: a computer seat's answer that came back, played once the pause since the last
-        #: move (``App.ai_delay``, for readability) is over
-        self._computer_move: Answer | None = None
+        #: moves accepted in a frame land between frames (:mod:`.landing`)
+        self.scheduler = MoveScheduler(self)
         #: the position (the session's changes) the table last showed whole: a person's
         #: input is made on it (see :mod:`.sources`)
         self.shown_changes = session.changes
@@ -345,7 +343,72 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
             self.toast.show(why.reason[:1].upper() + why.reason[1:] + ".")
         return True
 
-    def _play_now(self, move: Move, source: Source) -> bool:
+    # -- moves: accepted here, landed by the scheduler ------------------------------------
+    def input_move(self, move: Move, held: tuple[int, pygame.Rect] | None = None,
+                   built: int | None = None) -> bool:
+        """Accept ``move`` from the input of the person in front of the screen, made on
+        what the table showed (``built``: the position the control was made for);
+        ``held``: the dropped card and where it was let go. Returns False when refused."""
+        return self.scheduler.accept(
+            move, PersonInput(self.viewer, self.shown_changes, built), held)
+
+    def play(self, move: Move, held: tuple[int, pygame.Rect] | None = None) -> bool:
+        """The person in front of the screen makes ``move`` on the position as it is now
+        (tools and tests; the table's own input goes through :meth:`input_move`)."""
+        self.land_now()
+        return self.scheduler.accept(move, PersonInput(self.viewer, self.model.changes),
+                                     held)
+
+    def play_answer(self, answer: Answer) -> bool:
+        """Accept a computer seat's answer."""
+        return self.scheduler.accept(answer.move, ComputerAnswer(answer))
+
+    @property
+    def landing(self) -> Move | None:
+        """The move accepted and not yet played, if any."""
+        return self.scheduler.landing
+
+    def held_card(self) -> tuple[int, pygame.Rect] | None:
+        return self.scheduler.held_card()
+
+    def land_now(self) -> bool:
+        """Play the accepted move now (before anything that acts on the position)."""
+        return self.scheduler.land_now()
+
+    @property
+    def landed(self) -> int:
+        return self.scheduler.landed
+
+    @property
+    def landed_in(self) -> float:
+        return self.scheduler.landed_in
+
+    # -- what the scheduler asks of the table (:class:`~.landing.Landable`) ---------------
+    @property
+    def between_frames(self) -> bool:
+        return getattr(self.app, "between_frames", False)
+
+    def known_legal(self, move: Move) -> bool:
+        return move.seat not in self.humans or move in self.legal
+
+    def glide_from(self, card: int, rect: pygame.Rect) -> None:
+        self.motion.from_rect(card, rect)
+
+    def answer_due(self) -> bool:
+        pace = self.app.ai_delay
+        return self.drag is None and self.ai_wait >= pace and \
+            not (pace and self.motion.glides) and not self.painting
+
+    def awaits_computer(self) -> bool:
+        return not self.state.over and self.handover_to is None
+
+    def say_computer_problem(self) -> None:
+        """Show why a computer seat's move was a random one (once)."""
+        if self.computers.problem:
+            self.toast.show(self.computers.problem)
+            self.computers.problem = ""
+
+    def play_now(self, move: Move, source: Source) -> bool:
         """Play ``move`` from ``source`` and refresh the table (:meth:`input_move` and
         :meth:`play_answer` accept a move and land it here, between frames when they
         can). A computer's answer the rules refuse is replaced by its seat's own
@@ -366,7 +429,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
                                              f"its move was not legal: {exc.reason}")
                 self.say_computer_problem()
                 return instead is not None and not source.answer.fallback and \
-                    self._play_now(instead.move, ComputerAnswer(instead))
+                    self.play_now(instead.move, ComputerAnswer(instead))
             self.toast.show(exc.reason)
             return False
         if note:
@@ -451,7 +514,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         self.land_now()
         self.motion.stop()
         self.computers.cancel()
-        self._computer_move = None
+        self.scheduler.drop_answer()
         if self.model.undo(people_only=bool(self.computers.seats)):
             self.toast.show("Move taken back.", theme.GOOD, 1.5)
         elif self.session.moves:
@@ -463,7 +526,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
     def redo(self) -> None:
         self.land_now()
         self.computers.cancel()
-        self._computer_move = None
+        self.scheduler.drop_answer()
         if self.model.redo(people_only=bool(self.computers.seats)):
             self.refresh()
 
@@ -490,7 +553,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
 
     def update(self, dt: float) -> None:
         self.frame_ticks = pygame.time.get_ticks()  # what this frame shows is as of now
-        self._land_late()
+        self.scheduler.land_late()
         self._check_writes()
         self._check_messages()
         if not self.painting:  # cards glide once the picture shows where they go
@@ -500,7 +563,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
         if self.state.over or self.handover_to is not None:
             return
         self._poll_hint()
-        self.take_computer_move_in_frame()  # else read between frames (``spare``)
+        self.scheduler.take_answer_in_frame()  # else read between frames (``spare``)
 
     def take_cards(self, catalog, refit) -> str:
         """New card data for this game (hot reload): the game replayed with it
@@ -522,7 +585,7 @@ class TableScene(TableHints, TableInput, MoveLanding, TableWrites, TableSidePane
             return refit.reason
         self.computers.cancel()
         self.computers.close()  # the worker loads the new cards when next asked
-        self._computer_move = None
+        self.scheduler.drop_answer()
         session.adopt(refit.session)
         self.invalidate()
         self.refresh()
