@@ -15,10 +15,10 @@ from table_helpers import brawl_table, open_table, sample_points
 from ui_helpers import button, center_of, click, drag, frames, key, post, sprite_of, zone_center
 
 from tabletop.engine.info import SeatConfig
-from tabletop.ui.table.sources import ComputerAnswer
 from tabletop.engine.settings import Settings, load_settings
 from tabletop.engine.stats import read_records
 from tabletop.ui.table.log import readable
+from tabletop.ui.table.sources import ComputerAnswer
 from tabletop.ui.widgets import Row
 
 
