@@ -227,13 +227,13 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     assert scene.painting
     assert app.spare(time.perf_counter() - 1) == 0.0  # no time: nothing done
     assert scene.painting
-    left = len(scene.warmer.queue)
+    left = len(scene.cards.warmer.queue)
     assert left > 0
     app.spare(time.perf_counter() + 2.0)
     assert not scene.painting and scene._job is None
-    assert len(scene.warmer.queue) < left
-    painted = [(c, sz) for c in range(len(scene.state.cards)) for sz in scene.warmer.sizes
-               if (c, *sz) not in scene.warmer.queue]
+    assert len(scene.cards.warmer.queue) < left
+    painted = [(c, sz) for c in range(len(scene.state.cards)) for sz in scene.cards.warmer.sizes
+               if (c, *sz) not in scene.cards.warmer.queue]
     assert painted
     c, (w, h) = painted[0]
     d = scene.state.cards[c]

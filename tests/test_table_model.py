@@ -107,3 +107,13 @@ def test_the_table_reaches_the_session_for_moves_only_through_the_model():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if calls.search(line)]
     assert found == []
+
+
+def test_one_place_draws_a_card():
+    """Faces, backs and turned cards come from the table's CardPictures alone."""
+    calls = re.compile(r"cardart\.(face|back|rotated|painted)\(")
+    found = [f"{path.name}:{n}" for path in sorted(TABLE.glob("*.py"))
+             if path.name != "cardpictures.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if calls.search(line)]
+    assert found == []

@@ -49,7 +49,6 @@ from pathlib import Path
 
 from ..engine.game import SeatConfig
 from ..engine.rng import Rng
-from ..engine.state import HIDDEN
 from .games import Context, Played, against_computers
 from .report import Row, error_row, ratio_row, value_row
 
@@ -218,21 +217,8 @@ def _ratio(figure: str, where: str, timed: Paired) -> Row:
 
 def card_images(scene) -> list[tuple[object, tuple[int, int]]]:
     """The pictures the table blits for its cards, at their sizes and places."""
-    from ..ui import cardart
-
-    out = []
-    painters = scene.kit.painters
-    for sprite in scene.layout_obj.sprites:
-        rect = sprite.rect
-        w, h = (rect.h, rect.w) if sprite.angle in (90, 270) else rect.size
-        if sprite.face_up and sprite.card != HIDDEN:
-            img = cardart.face(scene.state.cards[sprite.card], painters, w, h)
-        else:
-            img = cardart.back(w, h)
-        if sprite.angle:
-            img = cardart.rotated(img, sprite.angle)
-        out.append((img, rect.topleft))
-    return out
+    return [(scene.cards.picture(sprite, sprite.rect.size), sprite.rect.topleft)
+            for sprite in scene.layout_obj.sprites]
 
 
 class Bare:

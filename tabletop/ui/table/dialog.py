@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine.moves import Move
 from ...engine.state import HIDDEN
-from .. import cardart, pictures, text, theme
+from .. import pictures, text, theme
 from ..widgets import Button, panel
+
+if TYPE_CHECKING:
+    from .cardpictures import CardPictures
 
 Lines = list[tuple[str, tuple]]
 #: the least size of the words under a card (px), in a small window too
@@ -84,7 +88,7 @@ class DialogBox:
     """A :class:`Dialog` laid out, drawn and clicked (window coordinates)."""
 
     def __init__(self, dialog: Dialog, play: Callable[[Move], object], state,
-                 painters: cardart.CardPainters,
+                 cards: CardPictures,
                  scale: float, table: pygame.Rect,
                  changed: Callable[[], None] | None = None) -> None:
         self.d = dialog
@@ -92,7 +96,7 @@ class DialogBox:
         #: called after a local action (the table lays itself out again)
         self.changed = changed
         self.state = state
-        self.painters = painters
+        self.cards = cards
         self.scale = scale
         self.table = table
         self.buttons: list[Button] = []
@@ -338,7 +342,7 @@ class DialogBox:
     def _draw_pick(self, surf, rect: pygame.Rect, pick: CardPick) -> None:
         S = self.S
         if pick.card != HIDDEN:
-            img = cardart.face(self.state.cards[pick.card], self.painters, rect.w, rect.h)
+            img = self.cards.face(pick.card, rect.size)
             surf.blit(img, rect)
         if pick.caption and pick.button:
             self._caption_button(surf, self.caption_box(rect), pick.caption)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 
 from ...engine.state import HIDDEN
-from .. import cardart, pictures, text, theme
+from .. import pictures, text, theme
 from ..app import background
 from ..widgets import panel
 from .layout import Sprite
@@ -84,10 +84,10 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         shown = [sp for sp in lay.sprites if sp.card not in away or sp.card == HIDDEN]
         per_step = max(4, len(shown) // CARD_STEPS + 1)
         for i, sprite in enumerate(shown, 1):
-            if not self._face_painted(sprite):
+            if not self.cards.painted(sprite):
                 # a face not painted at this size yet (a new window size, a card not
                 # seen before): a step of its own, the longest kind
-                self._picture(sprite, sprite.rect.size)
+                self.cards.picture(sprite, sprite.rect.size)
                 yield
             with text.layer("over"):
                 self._draw_sprite(surf, sprite)
@@ -183,7 +183,7 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
         """A card off its place (dragged, or dropped and waiting for its move to land),
         upright at ``rect``, with its captions."""
         moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, 0, False, sprite.extra)
-        self._draw_card(surf, moved, rect)
+        self.cards.draw(surf, moved, rect)
         self.layout_obj.draw_over(surf, self.view, moved)
 
     def _draw_glides(self, surf) -> None:
@@ -195,47 +195,13 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
             sprite = glide.sprite
             moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, sprite.angle,
                            sprite.dim, sprite.extra)
-            self._draw_card(surf, moved, rect, size=sprite.rect.size)
+            self.cards.draw(surf, moved, rect, size=sprite.rect.size)
             if few and rect.size == sprite.rect.size:
                 lay.draw_over(surf, self.view, moved)
         self._draw_rising(surf)
 
-    def _draw_card(self, surf, sprite: Sprite, rect: pygame.Rect,
-                   size: tuple[int, int] | None = None) -> None:
-        """The card's face (or back) in ``rect``; ``size``: the size it is painted at
-        (a gliding card is painted once at its final size and scaled on its way)."""
-        img = self._picture(sprite, size or rect.size)
-        if img.get_size() != rect.size:
-            img = self.scaled.get(img, rect.size)
-            surf.blit(img, img.get_rect(center=rect.center))
-        else:
-            surf.blit(img, rect)
-        if sprite.dim:
-            surf.blit(pictures.box(rect.size, (10, 10, 14, 120)), rect)
-
-    def _picture(self, sprite: Sprite, size: tuple[int, int]) -> pygame.Surface:
-        """The card's face (or back) at ``size``, turned as the sprite lies (cached)."""
-        w, h = size
-        if sprite.angle in (90, 270):
-            w, h = h, w
-        if sprite.face_up and sprite.card != HIDDEN:
-            img = cardart.face(self.state.cards[sprite.card], self.kit.painters, w, h)
-        else:
-            img = cardart.back(w, h)
-        return cardart.rotated(img, sprite.angle) if sprite.angle else img
-
-    def _face_painted(self, sprite: Sprite) -> bool:
-        """Is the picture :meth:`_picture` gives ``sprite`` at its size ready (a back, or
-        a face painted at that size before)?"""
-        if not sprite.face_up or sprite.card == HIDDEN:
-            return True
-        w, h = sprite.rect.size
-        if sprite.angle in (90, 270):
-            w, h = h, w
-        return cardart.painted(self.state.cards[sprite.card], self.kit.painters, w, h)
-
     def _draw_sprite(self, surf, sprite: Sprite) -> None:
-        self._draw_card(surf, sprite, sprite.rect)
+        self.cards.draw(surf, sprite, sprite.rect)
         self.layout_obj.draw_over(surf, self.view, sprite)
 
     # -- the side panel ----------------------------------------------------------------------

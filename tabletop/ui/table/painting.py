@@ -227,7 +227,7 @@ class TablePainting:
             self._dialog_ahead()
             self._messages_ahead()  # the next frame shows them
         if not self.painting:
-            self.warmer.step(end)
+            self.cards.warmer.step(end)
 
     def _arrived(self) -> list[Sprite]:
         shown = self._layers.get("away")
@@ -263,15 +263,16 @@ class TablePainting:
             back.set_clip(None)
             yield
         glides = list(self.motion.glides.values())
-        pictures = [self._picture(g.sprite, g.sprite.rect.size) for g in glides]
-        self.scaled.keep_only(pictures)
+        pictures = [self.cards.picture(g.sprite, g.sprite.rect.size) for g in glides]
+        self.cards.scaled.keep_only(pictures)
         yield
         for glide, img in zip(glides, pictures, strict=True):
             # what glides is drawn every frame from its picture at its final size
             # (painted just now if it is new, so that no glide frame paints one), scaled
             # ahead to the sizes it passes on its way
             if glide.start.size != glide.sprite.rect.size:
-                yield from self.scaled.ahead(img, glide.start.size, glide.sprite.rect.size)
+                yield from self.cards.scaled.ahead(img, glide.start.size,
+                                                   glide.sprite.rect.size)
         for rise in list(self.motion.rising):  # and the numbers that rise
             self._rise_picture(rise)
 

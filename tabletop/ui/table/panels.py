@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, text, theme
+from .. import text, theme
 from ..widgets import Button, panel
 
 HOVER_ZOOM_MS = 550
@@ -38,7 +38,7 @@ class TablePanels:
         place = self._hover_zoom_place()
         if place is not None:
             pygame.draw.rect(surf, (0, 0, 0), place.move(*ZOOM_SHADOW), border_radius=12)
-            img = cardart.face(self.state.cards[self.hover], self.kit.painters, *place.size)
+            img = self.cards.face(self.hover, place.size)
             surf.blit(img, place)
 
     def _hover_zoom_place(self) -> pygame.Rect | None:
@@ -75,7 +75,7 @@ class TablePanels:
         dim.fill((0, 0, 0, 170))
         surf.blit(dim, (0, 0))
         w, h = self.zoom_size()
-        img = cardart.face(self.state.cards[card], self.kit.painters, w, h)
+        img = self.cards.face(card, (w, h))
         surf.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
 
     # -- hand-over, game over, help -----------------------------------------------------------

@@ -25,6 +25,7 @@ from .. import theme
 from ..app import Scene
 from ..kit import UiKit
 from ..widgets import Button, Row, ScrollList, TextInput, Toast
+from .cardpictures import CardPictures
 from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
 from .draw import TableDrawing
@@ -36,10 +37,9 @@ from .log import GameLog, readable
 from .model import TableModel, TableSnapshot
 from .motion import Motion
 from .painting import PAINT_BUDGET
-from .scaled import ScaledPictures
 from .sidepanel import TableSidePanel
 from .sources import ComputerAnswer, PersonInput, Source, refusal
-from .warm import FaceWarmer, face_sizes
+from .warm import face_sizes
 from .writes import TableWrites
 
 #: seconds the pointer must be away from the hand before the hand closes its gaps
@@ -132,10 +132,9 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
         #: the most a frame spends painting the table after a change (None: all at once)
         self.paint_budget: float | None = PAINT_BUDGET
-        #: gliding cards' pictures at the sizes they pass, scaled between frames
-        self.scaled = ScaledPictures()
-        #: card faces painted ahead between frames (``spare``), so no frame paints one
-        self.warmer = FaceWarmer(session.state.cards, kit.painters)
+        #: how every card is drawn: faces, backs, glides' scaled pictures, faces painted
+        #: ahead between frames (:mod:`.cardpictures`)
+        self.cards = CardPictures(lambda: self.state.cards, kit.painters)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         self.saver = Autosaver(autosave, start=session.journal_seq) \
@@ -235,10 +234,10 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
             self._hand_held = None
         self._laid_for = self.viewer
         rects = {sp.card: sp.rect for sp in lay.sprites if sp.card >= 0}
-        self.warmer.want([sp.card for sp in lay.sprites if sp.face_up and sp.card >= 0],
+        self.cards.warmer.want([sp.card for sp in lay.sprites if sp.face_up and sp.card >= 0],
                          self.hover_size(), first=True)  # what the pointer may rest on
-        self.warmer.sizes_seen(face_sizes(lay.sprites))
-        self.warmer.sizes_seen({self.hover_size()})
+        self.cards.warmer.sizes_seen(face_sizes(lay.sprites))
+        self.cards.warmer.sizes_seen({self.hover_size()})
         amounts = lay.amounts(self.view)
         if animate:
             self.motion.relayout(self._rects, zones, lay.sprites, self._origin)
@@ -300,12 +299,12 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
             return
         built = self.session.changes
         self.dialog = DialogBox(found, lambda m: self.input_move(m, built=built), self.view,
-                                self.kit.painters,
+                                self.cards,
                                 self.layout_obj.scale, self.layout_obj.table_rect(self.size),
                                 self.refresh)
         if old is not None and old.key == found.key:
             self.dialog.adopt(old)
-        self.warmer.sizes_seen({rect.size for rect, _ in self.dialog.picks})
+        self.cards.warmer.sizes_seen({rect.size for rect, _ in self.dialog.picks})
 
     def offered(self) -> list[Move]:
         """The legal moves the panel and card menus offer (not those of the dialog)."""

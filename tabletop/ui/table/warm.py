@@ -15,18 +15,17 @@ import time
 from collections import deque
 
 from ...engine.state import HIDDEN
-from .. import cardart
 
 #: the most faces painted ahead for one table (the face cache keeps 1,500 pictures)
 MOST = 600
 
 
 class FaceWarmer:
-    """Paints the faces of ``cards`` ahead of need (see the module docstring)."""
+    """Paints the faces of the cards of ``pictures`` (a table's
+    :class:`~.cardpictures.CardPictures`) ahead of need (see the module docstring)."""
 
-    def __init__(self, cards, painters: cardart.CardPainters) -> None:
-        self.cards = cards
-        self.painters = painters
+    def __init__(self, pictures) -> None:
+        self.pictures = pictures
         self.sizes: set[tuple[int, int]] = set()
         self.queue: deque[tuple[int, int, int]] = deque()
         self.asked: set[tuple[int, int, int]] = set()  # every face queued so far
@@ -40,7 +39,7 @@ class FaceWarmer:
         for size in sorted(sizes):
             if size not in self.sizes:
                 self.sizes.add(size)
-                self.want(range(len(self.cards)), size)
+                self.want(range(len(self.pictures.cards())), size)
 
     def want(self, cards, size: tuple[int, int], first: bool = False) -> None:
         """Queue ``cards`` at ``size`` (``first``: ahead of the rest, e.g. the cards on
@@ -65,7 +64,7 @@ class FaceWarmer:
             if now + self.slowest.get((w, h), 0.0) >= end:
                 break  # the slowest face of this size so far would not end in time
             self.queue.popleft()
-            cardart.face(self.cards[card], self.painters, w, h)
+            self.pictures.face(card, (w, h))
             before, now = now, time.perf_counter()
             self.slowest[(w, h)] = max(self.slowest.get((w, h), 0.0) * 0.98, now - before)
             done += 1
