@@ -62,9 +62,9 @@ def test_key_h_asks_for_a_hint_that_names_a_legal_move_and_rings_it(app, monkeyp
         assert lines[2].startswith("Next best: ")
     # the card to play and its target are ringed
     rings = scene.hint_rects()
-    assert scene._sprite_of(hint.move.card).rect in rings
+    assert scene.pointer.sprite_of(hint.move.card).rect in rings
     if isinstance(hint.move.target, int):
-        assert scene._sprite_of(hint.move.target).rect in rings
+        assert scene.pointer.sprite_of(hint.move.target).rect in rings
     # the worker got the player's view only: the opponent's hand is masked
     view, q = sent[-1]
     assert q.seat == 0 and q.kind == "hint" and q.changes == scene.session.changes

@@ -287,9 +287,9 @@ def offered_by_the_table(scene, move) -> bool:
     if gesture == "button":
         return text.describe(scene.state, move) in [b.label for b in scene.buttons]
     if gesture == "drag":
-        return any(scene._sprite_of(c) is not None and gestures.landing(move) in
+        return any(scene.pointer.sprite_of(c) is not None and gestures.landing(move) in
                    scene.targets_for(c) for c in gestures.carriers(move))
-    return scene._sprite_of(move.card) is not None
+    return scene.pointer.sprite_of(move.card) is not None
 
 
 @pytest.mark.parametrize("seed", [3, 6])

@@ -135,7 +135,7 @@ def _draggable(scene):
     """A card of the seat at the table that can be dragged to make a move."""
     lit = scene._glowing()
     return next((sp for sp in scene.layout_obj.sprites if sp.card in lit and sp.face_up
-                 and scene.drag_moves(sp.card) and scene._can_pick_up(sp)), None)
+                 and scene.pointer.drag_moves(sp.card) and scene.pointer.can_pick_up(sp)), None)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

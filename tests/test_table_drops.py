@@ -35,7 +35,7 @@ def grab_point(scene, sprite):
     for fx, fy in ((0.5, 0.5), (0.2, 0.5), (0.12, 0.3), (0.85, 0.5), (0.5, 0.15),
                    (0.1, 0.1), (0.5, 0.9)):
         p = (r.left + int(r.w * fx), r.top + int(r.h * fy))
-        if scene._sprite_at(p) is sprite and not (dialog and dialog.collidepoint(p)):
+        if scene.pointer.sprite_at(p) is sprite and not (dialog and dialog.collidepoint(p)):
             return p
     return None
 
@@ -55,8 +55,8 @@ def places(scene, sprite):
     for p in points:
         if not table.collidepoint(p) or any(rect.collidepoint(p) for rect in lit):
             continue
-        target = scene._drop_target(p, sprite.card)
-        if scene.put_back(sprite, target, p):
+        target = scene.pointer.drop_target(p, sprite.card)
+        if scene.pointer.put_back(sprite, target, p):
             continue  # back where it lies: only put down again
         found.setdefault(target, p)
     return found
@@ -73,7 +73,7 @@ def test_a_drop_off_the_lit_targets_is_refused_with_the_rule(app, game_id):
             continue
         cards = {}  # one card of each kind in each zone
         for sp in scene.layout_obj.sprites:
-            if sp.card >= 0 and scene._can_pick_up(sp):
+            if sp.card >= 0 and scene.pointer.can_pick_up(sp):
                 cards.setdefault((sp.zone, scene.state.cards[sp.card].kind), sp)
         for sprite in cards.values():
             start = grab_point(scene, sprite)
@@ -113,7 +113,7 @@ def test_only_a_lit_target_counts_in_hero_vs_nemesis(app):
     scene = open_table(app, "hero-vs-nemesis")
     state = scene.session.state
     ace = next(sp for sp in scene.layout_obj.sprites if sp.zone == "offer.0")
-    assert {m.target for m in scene.drag_moves(ace.card)} == {"hand.0"}
+    assert {m.target for m in scene.pointer.drag_moves(ace.card)} == {"hand.0"}
     drag(app, ace.rect.center, scene.layout_obj.zones["deck"].center)
     assert scene.session.state is state
     assert "into your hand" in scene.toast.message

@@ -121,7 +121,7 @@ def test_the_hover_zoom_and_a_lit_button_are_marks_too(app):
     sprite = next(sp for sp in scene.layout_obj.sprites if sp.face_up and sp.card >= 0)
     post(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(1, 1), buttons=(0, 0, 0))
     run.step()
-    scene.hover_since -= HOVER_ZOOM_MS + 1
+    scene.pointer.hover_since -= HOVER_ZOOM_MS + 1
     for _ in range(3):
         run.step()
     tool = scene.tools[0]

@@ -86,7 +86,7 @@ def test_no_card_zoom_where_the_pointer_rests_after_a_drop(app):
     end = zone_center(scene, "play.0")
     drag(app, center_of(scene, "Granite Warden"), end)
     rest(app, HOVER_ZOOM_MS / 1000 + 0.3)
-    placed = scene._sprite_of(next(sp.card for sp in scene.layout_obj.sprites
+    placed = scene.pointer.sprite_of(next(sp.card for sp in scene.layout_obj.sprites
                                    if scene.state.name(sp.card) == "Granite Warden"))
     assert scene._hover_zoom_place() is None
     # the pointer moves onto a card and rests: the zoom opens

@@ -83,7 +83,7 @@ def test_the_hand_stays_put_under_the_pointer_and_closes_up_after(app):
     post(pygame.MOUSEMOTION, pos=before.center, rel=(0, 0), buttons=(0, 0, 0))
     run(app, 1.0)  # the pointer is back over the hand: nothing moves under it
     assert sprite_of(scene, "Granite Warden").rect == before
-    assert scene._sprite_at(before.center).card == sprite_of(scene, "Granite Warden").card
+    assert scene.pointer.sprite_at(before.center).card == sprite_of(scene, "Granite Warden").card
     post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
     run(app, 0.7)  # it left: the hand closes up, gliding
     after = sprite_of(scene, "Granite Warden").rect

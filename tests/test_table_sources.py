@@ -67,7 +67,7 @@ def test_a_menu_made_for_one_position_refuses_to_play_in_another(app):
     scene = person_vs_silent_computer(app)
     card = next(m.card for m in scene.legal if isinstance(m.card, int))
     moves = [m for m in scene.legal if m.kind != "pass"]
-    scene._menu_for(moves, (100, 100), scene.state.name(card))
+    scene.pointer.menu_for(moves, (100, 100), scene.state.name(card))
     stale = list(scene.menu)
     play(scene, next(m for m in scene.legal if m.kind == "pass"))  # the position changes
     scene.menu = stale  # the menu of the position before, still open

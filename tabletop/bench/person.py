@@ -95,7 +95,7 @@ def offered(scene, move: Move) -> str | None:
         found = _button_for(scene.buttons, text.describe(scene.state, move))
         return "button" if found is not None else None
     if kind == "menu":
-        return "card menu" if scene._sprite_of(move.card) is not None else None
+        return "card menu" if scene.pointer.sprite_of(move.card) is not None else None
     if kind == "drag":
         return "drag" if _drop_point(scene, move) is not None else None
     return None
@@ -105,7 +105,7 @@ def _drop_point(scene, move: Move):
     """(the carrier's sprite, a point where a drop makes ``move`` or opens a menu with
     it), or None."""
     for card in scene.kit.gestures.carriers(move):
-        sprite = scene._sprite_of(card)
+        sprite = scene.pointer.sprite_of(card)
         if sprite is None:
             continue
         for rect, m, _ in scene.lit_targets(card):
@@ -114,7 +114,7 @@ def _drop_point(scene, move: Move):
             for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.7), (0.2, 0.8), (0.8, 0.2),
                            (0.1, 0.1), (0.9, 0.9), (0.5, 0.1), (0.5, 0.9)):
                 point = (rect.left + int(rect.w * fx), rect.top + int(rect.h * fy))
-                if move in scene.moves_at(card, point):
+                if move in scene.pointer.moves_at(card, point):
                     return sprite, point
     return None
 
@@ -131,7 +131,7 @@ def gesture(scene, move: Move) -> Iterator[None]:
         button = _button_for(scene.buttons, scene.game.text.describe(scene.state, move))
         yield from press(button.rect.center)
     elif how == "card menu":
-        yield from press(visible_point(scene, scene._sprite_of(move.card)))
+        yield from press(visible_point(scene, scene.pointer.sprite_of(move.card)))
         yield from _then_menu(scene, move)
     elif how == "drag":
         sprite, point = _drop_point(scene, move)

@@ -138,11 +138,6 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
             self._draw_help(surf)
 
     @property
-    def dragged_card(self) -> int | None:
-        """The card being dragged (None: nothing is)."""
-        return self.drag.card if self.drag and self.drag.active else None
-
-    @property
     def gameover_shown(self) -> bool:
         """Is the game-over panel up (the game over, and not dismissed to review it)?"""
         return self.state.over and not self._review
@@ -171,11 +166,11 @@ class TableDrawing(TablePainting, TablePanels, TableMarks, TableOverlays, TableM
             self._draw_glides(surf)
         held = self.held_card()
         if held is not None:  # dropped, its move not yet landed: where it was let go
-            sprite = self._sprite_of(held[0])
+            sprite = self.pointer.sprite_of(held[0])
             if sprite is not None:
                 self._draw_lifted(surf, sprite, held[1])
         if dragging is not None:
-            rect = self._drag_rect(self.drag)
+            rect = self.pointer.drag_rect(self.drag)
             surf.blit(pictures.box(rect.size, (0, 0, 0, 90), radius=8), rect.move(6, 8))
             self._draw_lifted(surf, self.drag.sprite, rect)
 

@@ -151,7 +151,7 @@ class TableHints:
         rects = []
         for thing in (m.card, m.target):
             if isinstance(thing, int):
-                sprite = self._sprite_of(thing)
+                sprite = self.pointer.sprite_of(thing)
                 if sprite is not None:
                     rects.append(sprite.rect)
             elif isinstance(thing, str) and thing in self.layout_obj.zones:

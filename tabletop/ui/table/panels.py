@@ -24,9 +24,10 @@ class TablePanels:
     def _draw_menu(self, surf) -> None:
         if not self.menu:
             return
-        panel(surf, self.menu_box, (24, 30, 40), 245, theme.ACCENT, 8)
-        text.draw(surf, self.menu_title, (self.menu_box.left + 10, self.menu_box.top + 4,
-                                          self.menu_box.w - 20, 18), 13, theme.ACCENT, "bold")
+        box = self.pointer.menu_box
+        panel(surf, box, (24, 30, 40), 245, theme.ACCENT, 8)
+        text.draw(surf, self.pointer.menu_title, (box.left + 10, box.top + 4, box.w - 20, 18),
+                  13, theme.ACCENT, "bold")
         for rect, label, _ in self.menu:
             hover = rect.collidepoint(self.mouse)
             pygame.draw.rect(surf, theme.BUTTON_HOVER if hover else theme.BUTTON, rect,
@@ -48,9 +49,9 @@ class TablePanels:
         if self.drag or self.menu or self.zoom is not None or self.hover is None:
             return None
         # the time as the frame began: the marks of the frame and its drawing agree
-        if self.frame_ticks - self.hover_since < HOVER_ZOOM_MS:
+        if self.frame_ticks - self.pointer.hover_since < HOVER_ZOOM_MS:
             return None
-        sprite = self._sprite_of(self.hover)
+        sprite = self.pointer.sprite_of(self.hover)
         if sprite is None or not sprite.face_up or not sprite.rect.collidepoint(self.mouse):
             return None  # (a card the layout moved away from under a still pointer)
         w, h = self.hover_size()

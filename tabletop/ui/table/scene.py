@@ -32,11 +32,11 @@ from .draw import TableDrawing
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveScheduler
-from .layout import Drag
 from .log import GameLog, readable
 from .model import TableModel, TableSnapshot
 from .motion import Motion
 from .painting import PAINT_BUDGET
+from .pointer import PointerInput
 from .sidepanel import TableSidePanel
 from .sources import ComputerAnswer, PersonInput, Source, refusal
 from .warm import face_sizes
@@ -59,6 +59,8 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         #: what the table shows, and the way moves go to the game (:mod:`.model`)
         self.model = TableModel(session, hide_hands)
         self.kit = kit
+        #: the pointer on the cards: what its gestures mean (:mod:`.pointer`)
+        self.pointer = PointerInput(self)
         self.game = session.game
         self.autosave = autosave
         self.computers = ComputerSeats(session, mods=True)
@@ -72,7 +74,6 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         self.ai_wait = 0.0
         self.layout_obj = kit.layout(self)
         self.toast = Toast()
-        self.drag: Drag | None = None
         self.motion = Motion()
         #: where each visible card was drawn at the last layout, and each card's amount
         #: (health...) then: what moved and what changed since
@@ -87,14 +88,8 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         self._was_over = session.state.over  # a game that ends here is counted
         self._stats: Future | None = None
         self._stats_problem = ""
-        self.menu: list[tuple[pygame.Rect, str, Move]] = []
         #: the layout's dialog over the table, if any (:mod:`.dialog`)
         self.dialog: DialogBox | None = None
-        self.menu_title = ""
-        self.zoom: int | None = None
-        self.hover: int | None = None
-        self.hover_since = 0
-        self.mouse = (0, 0)
         #: the position the table was last laid out for (:meth:`refresh`)
         self.snapshot = TableSnapshot(session.changes, None, [], self.model.viewer,
                                       self.model.handover_to, session.state.actor,
@@ -321,9 +316,9 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
                   and not self.game.text.side_option(m)]
         if len(menu_cards) == 1 and not others:
             card = next(iter(menu_cards))
-            sprite = self._sprite_of(card)
+            sprite = self.pointer.sprite_of(card)
             if sprite is not None:
-                self._open_menu(card, sprite.rect)
+                self.pointer.open_menu(card, sprite.rect)
 
     def refused(self, move: Move, source: Source) -> bool:
         """Is ``move`` refused for where it comes from (:mod:`.sources`)? A bug of the
@@ -381,6 +376,17 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
     @property
     def landed_in(self) -> float:
         return self.scheduler.landed_in
+
+    # -- what the pointer asks of the table (:class:`~.pointer.PointerTable`) -----------
+    @property
+    def gestures(self):
+        return self.kit.gestures
+
+    def say(self, message: str) -> None:
+        self.toast.show(message)
+
+    def describe(self, move: Move) -> str:
+        return self.game.text.describe(self.state, move)
 
     # -- what the scheduler asks of the table (:class:`~.landing.Landable`) ---------------
     @property
