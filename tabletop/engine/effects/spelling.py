@@ -10,7 +10,7 @@ upgrade of old files).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from ..schema import (
 )
 from ..yamlio import MDict
 from .registry import EFFECTS, EffectKind
-from .verbs import VERBS, Use, Verb
+from .verbs import VERBS, Key, Use, Verb
 
 
 def use_of(kind: EffectKind) -> Use:
@@ -125,6 +125,66 @@ class Form:
         found = {own: out.get(written_of.get(own, own)) for own in kind.fields}
         found["effect"] = kind.name
         return found
+
+
+def _finder(entries: list[tuple]) -> Callable[[dict], tuple]:
+    """How :meth:`EffectSpec._compile` finds the use a written effect means among
+    ``entries`` ((form, compiled record, finisher) of one verb's uses in one context);
+    the finder raises :class:`Invalid` when none or several do."""
+    if len(entries) == 1:
+        only = entries[0]
+        return lambda value: only  # its record holds the keys to the use's
+    keys = [k for k in entries[0][0].verb.keys.values()
+            if not any(k.name in e[0].own for e in entries)]
+    by_keys = {tuple(e[0].where.get(k.name, k.default) for k in keys): e for e in entries}
+    if not keys or len(by_keys) != len(entries):
+        return _asking_each(entries)
+    if len(keys) == 1:
+        return _by_one_key(keys[0], {kv[0]: e for kv, e in by_keys.items()})
+    return _by_keys(keys, by_keys)
+
+
+def _by_one_key(key: Key, uses: dict) -> Callable[[dict], tuple]:
+    name, default = key.name, key.default
+
+    def find(value):
+        got = value.get(name, default)
+        try:
+            found = uses.get(got)
+            if found is None and got.__class__ is str:
+                found = uses.get(got.lower())
+        except TypeError:  # a key written as a mapping or a list
+            raise Invalid from None
+        if found is None:
+            raise Invalid
+        return found
+    return find
+
+
+def _by_keys(keys: list[Key], uses: dict) -> Callable[[dict], tuple]:
+    pairs = [(k.name, k.default) for k in keys]
+
+    def find(value):
+        got = tuple([value.get(name, default) for name, default in pairs])
+        try:
+            found = uses.get(got)
+            if found is None:
+                found = uses.get(tuple([_norm(v) for v in got]))
+        except TypeError:  # a key written as a mapping or a list
+            raise Invalid from None
+        if found is None:
+            raise Invalid
+        return found
+    return find
+
+
+def _asking_each(entries: list[tuple]) -> Callable[[dict], tuple]:
+    def find(value):
+        matched = [e for e in entries if e[0].accepts(value)]
+        if len(matched) != 1:
+            raise Invalid
+        return matched[0]
+    return find
 
 
 def written(kind: EffectKind) -> str:
@@ -265,45 +325,26 @@ class EffectSpec(Spec):
     # -- the fast check ----------------------------------------------------------------------
     def _compile(self):
         # per verb: each use's record with ``effect`` as one more field, and how its
-        # checked mapping becomes the rules' (keys dropped, fields renamed back); a verb
-        # whose uses fix every key they have is looked up by its key values at once
-        table = {}
+        # checked mapping becomes the rules' (keys dropped, fields renamed back). A use
+        # is found by the values of the keys no use of the verb has as a field of its own
+        # (what ``Form.accepts`` compares; the record checks the rest) when those tell
+        # the uses apart, else by asking each use
+        table: dict[str, Callable[[dict], tuple]] = {}
         for name, forms in self.forms.items():
             entries = [(form, Record({**form.record.fields,
                                       "effect": Field(Enum(name), required=True)},
                                      name=form.record.name).compiled(), form.finisher())
                        for form in forms]
-            keys = tuple(forms[0].verb.keys.values())
-            exact = None
-            if len(forms) > 1 and not any(k.name in f.own for f in forms for k in keys):
-                exact = {tuple(e[0].where.get(k.name, k.default) for k in keys): e
-                         for e in entries}
-            table[name] = (entries, keys, exact)
+            table[name] = _finder(entries)
 
         def run(value):
             if not isinstance(value, dict):
                 raise Invalid
             name = value.get("effect")
-            found = table.get(name) if name.__class__ is str else None
-            if found is None:
+            find = table.get(name) if name.__class__ is str else None
+            if find is None:
                 raise Invalid
-            entries, keys, exact = found
-            if len(entries) == 1:
-                _, check, finish = entries[0]  # the record holds the keys to the use's
-            elif exact is not None:
-                try:
-                    entry = exact.get(tuple(_norm(value.get(k.name, k.default))
-                                            for k in keys))
-                except TypeError:  # a key written as a mapping or a list
-                    raise Invalid from None
-                if entry is None:
-                    raise Invalid
-                _, check, finish = entry
-            else:
-                matched = [e for e in entries if e[0].accepts(value)]
-                if len(matched) != 1:
-                    raise Invalid
-                _, check, finish = matched[0]
+            _, check, finish = find(value)
             return finish(check(value))
         return run
 
