@@ -269,7 +269,7 @@ def test_the_hand_over_screen_buttons_work_and_it_says_how_to_go_on(app):
     click(app, (10, 10))
     assert not scene.help_open and scene.handover_to == 1
     click(app, button(scene, "Save").rect.center)
-    scene._copy[0].result()
+    scene.writes.copying[0].result()
     app.step(0.016)
     assert scene.toast.message.startswith("Saved as")
     key(app, pygame.K_RETURN)
@@ -305,7 +305,7 @@ def test_a_game_that_ends_at_the_table_is_counted_and_shown(app):
         elif scene.buttons and scene.state.actor == 0:
             click(app, scene.buttons[-1].rect.center)
     assert scene.state.over
-    scene._stats.result()
+    scene.writes.stats.result()
     from tabletop.engine.files import later
 
     later(lambda: None).result()  # the record is written after the file was read

@@ -137,7 +137,7 @@ class TablePanels:
         if not getattr(self, "_gameover_buttons", None):
             self._gameover_buttons = [
                 Button((0, 0, 170, 40), "Main menu", self.to_menu, size=15),
-                Button((0, 0, 170, 40), "Save the log", self.export_log, size=15),
+                Button((0, 0, 170, 40), "Save the log", self.writes.export_log, size=15),
                 Button((0, 0, 170, 40), "Review table", self.dismiss_gameover, size=15),
             ]
         bw = min(170, (box.w - 48) // 3)

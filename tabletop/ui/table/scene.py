@@ -13,12 +13,10 @@ every game.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
 
-from ...engine.autosave import Autosaver
 from ...engine.moves import IllegalMove, Move, seat_label
 from ...engine.session import Session
 from .. import theme
@@ -48,7 +46,7 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawing, Scene):
+class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -62,7 +60,6 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         #: the pointer on the cards: what its gestures mean (:mod:`.pointer`)
         self.pointer = PointerInput(self)
         self.game = session.game
-        self.autosave = autosave
         self.computers = ComputerSeats(session, mods=True)
         #: moves accepted in a frame land between frames (:mod:`.landing`)
         self.scheduler = MoveScheduler(self)
@@ -85,9 +82,6 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         self._away = 0.0
         self._laid_for: int | None = None  # the viewer of the last layout
         self._gen = 0  # layouts made (the cached table layer is drawn again after each)
-        self._was_over = session.state.over  # a game that ends here is counted
-        self._stats: Future | None = None
-        self._stats_problem = ""
         #: the layout's dialog over the table, if any (:mod:`.dialog`)
         self.dialog: DialogBox | None = None
         #: the position the table was last laid out for (:meth:`refresh`)
@@ -132,11 +126,13 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         self.cards = CardPictures(lambda: self.state.cards, kit.painters)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
-        self.saver = Autosaver(autosave, start=session.journal_seq) \
-            if autosave is not None else None
-        self._copy: tuple[Future, str] | None = None  # a copy being saved, and its name
-        session.listeners.append(self._on_change)
-        self._on_change(session)  # the new or loaded game is now the one to continue
+        #: the autosave, a saved copy, the statistics (:mod:`.writes`)
+        self.writes = TableWrites(session, autosave, self.toast.show, self.land_now)
+
+    @property
+    def autosave(self) -> Path | None:
+        """The autosave file of this table's game (None: not kept)."""
+        return self.writes.autosave
 
     # -- the model's, read where the table's parts need them ------------------------------
     @property
@@ -183,10 +179,7 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         """Leaving the table: the computer players stop; the last save is waited for."""
         self.land_now()
         self.computers.close()
-        if self.saver is not None:
-            self._on_change(self.session)
-            self.saver.close()
-            self.saver = None
+        self.writes.close()
 
     @property
     def snap(self):
@@ -212,7 +205,7 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
             self._build_log()
         self.menu = []
         self._auto_menu()
-        self._count_finished()
+        self.writes.count_finished()
 
     def _lay_out(self, animate: bool) -> None:
         """Lay the table out; cards that moved glide there (the viewer's hand keeps its
@@ -480,7 +473,7 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
         x = self.panel_rect.left + 10
         labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
                   ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
-                  ("Save", self.save_copy, "Keep a copy of this game to load later"),
+                  ("Save", self.writes.save_copy, "Keep a copy of this game to load later"),
                   ("Rules", self.toggle_help, "How to play"),
                   ("Hint", self.ask_hint, "What would the computer play here? (H)"),
                   ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
@@ -559,7 +552,7 @@ class TableScene(TableHints, TableInput, TableWrites, TableSidePanel, TableDrawi
     def update(self, dt: float) -> None:
         self.frame_ticks = pygame.time.get_ticks()  # what this frame shows is as of now
         self.scheduler.land_late()
-        self._check_writes()
+        self.writes.check()
         self._check_messages()
         if not self.painting:  # cards glide once the picture shows where they go
             self.motion.update(dt)
