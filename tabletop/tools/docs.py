@@ -17,7 +17,7 @@ from .. import PACKAGE_PARENT
 from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS, VERBS
 from ..engine.effects.spelling import EffectSpec, Form, verb_of, written
 from ..engine.loader import COMMON_FIELDS
-from ..engine.schema import Field, ListOf, OneOfKey, Record
+from ..engine.schema import Field, ListOf, Record
 
 #: the modding guide of a checkout (this command keeps a source tree's docs up to date)
 GUIDE = PACKAGE_PARENT / "docs" / "modding.md"
@@ -33,9 +33,6 @@ def _expected(field: Field) -> str:
     if isinstance(spec, ListOf) and isinstance(spec.item, EffectSpec):
         names = ", ".join(f"`{written(f.kind)}`" for forms in spec.item.forms.values()
                           for f in forms)
-        return f"a list of effects: {names}"
-    if isinstance(spec, ListOf) and isinstance(spec.item, OneOfKey):
-        names = ", ".join(f"`{n}`" for n in sorted(spec.item.variants))
         return f"a list of effects: {names}"
     if isinstance(spec, ListOf) and isinstance(spec.item, Record):
         return f"a list of mappings ({spec.item.name}, below)"

@@ -245,8 +245,6 @@ class EffectSpec(Spec):
             if context in kind.contexts:
                 form = Form.of(kind)
                 self.forms.setdefault(form.verb.name, []).append(form)
-        #: for docs: every use written here, as ``verb`` -> forms
-        self.variants = self.forms
 
     def expected(self) -> str:
         return f"a {self.what} (effect: " + " | ".join(sorted(self.forms)) + ")"
