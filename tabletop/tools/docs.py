@@ -15,7 +15,7 @@ import sys
 
 from .. import PACKAGE_PARENT
 from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS, VERBS
-from ..engine.effects.spelling import EffectSpec, Form, verb_of, written
+from ..engine.effects.spelling import EffectSpec, Form, verb_of, written, yaml_word
 from ..engine.loader import COMMON_FIELDS
 from ..engine.schema import Field, ListOf, Record
 
@@ -133,7 +133,7 @@ def verbs_reference() -> str:
 def _default(value) -> str:
     if value is None:
         return "\u2014"
-    return f"`{str(value).lower() if isinstance(value, bool) else value}`"
+    return f"`{yaml_word(value)}`"
 
 
 def render(text: str) -> str:

@@ -139,37 +139,34 @@ def _finder(entries: list[tuple]) -> Callable[[dict], tuple]:
     by_keys = {tuple(e[0].where.get(k.name, k.default) for k in keys): e for e in entries}
     if not keys or len(by_keys) != len(entries):
         return _asking_each(entries)
-    if len(keys) == 1:
-        return _by_one_key(keys[0], {kv[0]: e for kv, e in by_keys.items()})
-    return _by_keys(keys, by_keys)
+    return _by_key_values(keys, by_keys)
 
 
-def _by_one_key(key: Key, uses: dict) -> Callable[[dict], tuple]:
-    name, default = key.name, key.default
+def _by_key_values(keys: list[Key], uses: dict) -> Callable[[dict], tuple]:
+    """Find a use by the values written for ``keys`` (``uses``: their values, in
+    order, -> the use; text in any capitalisation)."""
+    if len(keys) == 1:  # a value, not a tuple of one (the commonest, and quicker)
+        name, default = keys[0].name, keys[0].default
+        uses = {values[0]: entry for values, entry in uses.items()}
 
-    def find(value):
-        got = value.get(name, default)
-        try:
-            found = uses.get(got)
-            if found is None and got.__class__ is str:
-                found = uses.get(got.lower())
-        except TypeError:  # a key written as a mapping or a list
-            raise Invalid from None
-        if found is None:
-            raise Invalid
-        return found
-    return find
+        def read(value):
+            return value.get(name, default)
+        norm = _norm
+    else:
+        pairs = [(k.name, k.default) for k in keys]
 
+        def read(value):
+            return tuple([value.get(name, default) for name, default in pairs])
 
-def _by_keys(keys: list[Key], uses: dict) -> Callable[[dict], tuple]:
-    pairs = [(k.name, k.default) for k in keys]
+        def norm(got):
+            return tuple([_norm(v) for v in got])
 
     def find(value):
-        got = tuple([value.get(name, default) for name, default in pairs])
+        got = read(value)
         try:
             found = uses.get(got)
             if found is None:
-                found = uses.get(tuple([_norm(v) for v in got]))
+                found = uses.get(norm(got))
         except TypeError:  # a key written as a mapping or a list
             raise Invalid from None
         if found is None:
@@ -190,11 +187,12 @@ def _asking_each(entries: list[tuple]) -> Callable[[dict], tuple]:
 def written(kind: EffectKind) -> str:
     """How ``kind`` is written, in words for a reader: ``discard from: hand``."""
     use = use_of(kind)
-    keys = " ".join(f"{k}: {_yaml_word(v)}" for k, v in use.where.items())
+    keys = " ".join(f"{k}: {yaml_word(v)}" for k, v in use.where.items())
     return f"{use.verb} {keys}".strip()
 
 
-def _yaml_word(value: Any) -> str:
+def yaml_word(value: Any) -> str:
+    """A key's value as a card file writes it (``true``, ``hand``)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -301,7 +299,7 @@ class EffectSpec(Spec):
         for key in forms[0].verb.keys:
             if key not in value or any(key in f.own for f in forms):
                 continue
-            values = sorted({_yaml_word(f.where[key]) for f in forms if key in f.where})
+            values = sorted({yaml_word(f.where[key]) for f in forms if key in f.where})
             got = value[key]
             if values and _norm(got) not in [_norm(v) for v in values]:
                 where = value.mark_of(key) if isinstance(value, MDict) else mark
@@ -316,7 +314,7 @@ class EffectSpec(Spec):
         if found:
             return (f"{name} here can mean {' or '.join(written(f.kind) for f in found)}: "
                     f"write the key that says which ({ways})")
-        given = ", ".join(f"{k}: {_yaml_word(value[k])}" for k in forms[0].verb.keys
+        given = ", ".join(f"{k}: {yaml_word(value[k])}" for k in forms[0].verb.keys
                           if k in value) or "no keys"
         return (f"no {self.what} {name} with {given}; written here: {ways}")
 
@@ -375,15 +373,20 @@ def effect_list(context: str, doc: str = "", min_len: int = 0,
 
 
 # -- files from before the shared verbs --------------------------------------------------------
+def new_head(name: str) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """How the effect of old name ``name`` starts now: its verb, the keys it must write
+    (those not at their default) and its fields' written names (own -> written)."""
+    use = use_of(EFFECTS[name])
+    keys = VERBS[use.verb].keys
+    return (use.verb, {k: v for k, v in use.where.items() if keys[k].default != v},
+            {own: w for w, own in use.renames.items()})
+
+
 def upgraded(value: dict) -> dict:
     """An effect written with an old name (``{effect: hand_discard, count: 1}``) as it is
     written now (``{effect: discard, from: hand, count: 1}``), its fields in their order."""
-    kind = EFFECTS[value["effect"]]
-    use = use_of(kind)
-    written_of = {own: w for w, own in use.renames.items()}
-    out: dict[str, Any] = {"effect": use.verb}
-    out.update({k: v for k, v in use.where.items()
-                if VERBS[use.verb].keys[k].default != v})
+    verb, keys, written_of = new_head(value["effect"])
+    out: dict[str, Any] = {"effect": verb, **keys}
     for key, item in value.items():
         if key != "effect":
             out[written_of.get(key, key)] = item

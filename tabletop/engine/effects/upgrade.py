@@ -14,26 +14,12 @@ from pathlib import Path
 
 from ..files import atomic_write
 from ..limits import MAX_CARD_FILE_BYTES
-from .spelling import old_names, use_of
-from .verbs import VERBS
+from .spelling import new_head, old_names, yaml_word
 
 _FLOW = re.compile(r"\{\s*effect\s*:\s*([A-Za-z_]+)")
 _BLOCK = re.compile(r"^(?P<lead>[ \t]*(?:-[ \t]+)?)effect[ \t]*:[ \t]*(?P<name>[A-Za-z_]+)"
                     r"[ \t]*(?P<tail>(#.*)?)$")
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w-]*)[ \t]*:")
-
-
-def _new_head(name: str) -> tuple[str, list[tuple[str, str]], dict[str, str]]:
-    """The verb of old effect ``name``, its key pairs as text, and the renames (own field
-    -> written)."""
-    use = use_of(old_names()[name])
-    keys = VERBS[use.verb].keys
-    pairs = [(k, _word(v)) for k, v in use.where.items() if keys[k].default != v]
-    return use.verb, pairs, {own: w for w, own in use.renames.items()}
-
-
-def _word(value) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _outside_quotes(text: str, start: int = 0):
@@ -81,8 +67,8 @@ def _flow(text: str) -> tuple[str, int]:
         end = _closing(text, m.start())
         if end < 0:
             continue
-        verb, keys, renames = _new_head(m.group(1))
-        items = [f"effect: {verb}", *(f"{k}: {v}" for k, v in keys)]
+        verb, keys, renames = new_head(m.group(1))
+        items = [f"effect: {verb}", *(f"{k}: {yaml_word(v)}" for k, v in keys.items())]
         for pair in _pairs(text[m.start() + 1:end])[1:]:
             key, _, rest = pair.partition(":")
             key = key.strip()
@@ -103,12 +89,12 @@ def _block(text: str) -> tuple[str, int]:
         if m is None or m.group("name") not in olds:
             i += 1
             continue
-        verb, keys, renames = _new_head(m.group("name"))
+        verb, keys, renames = new_head(m.group("name"))
         lead = m.group("lead")
         indent = " " * len(lead)
         tail = m.group("tail")
         lines[i] = f"{lead}effect: {verb}" + (f"  {tail}" if tail else "")
-        lines[i + 1:i + 1] = [f"{indent}{k}: {v}" for k, v in keys]
+        lines[i + 1:i + 1] = [f"{indent}{k}: {yaml_word(v)}" for k, v in keys.items()]
         j = i + 1 + len(keys)
         while j < len(lines):
             line = lines[j]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from .. import text, theme
-from ..widgets import Button, panel
+from ..widgets import Button, Row, ScrollList, panel
 
 HOVER_ZOOM_MS = 550
 #: how far the hover zoom's shadow lies from it
@@ -17,6 +17,19 @@ ZOOM_SHADOW = (6, 8)
 
 class TablePanels:
     """Menus, zooms and panels over the table."""
+
+    def toggle_help(self) -> None:
+        from ...games.help import rules_help
+
+        self.help_open = not self.help_open
+        if self.help_open:
+            w, h = self.size
+            rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+            rows = [Row([(line, color, style)]) for line, color, style in
+                    _help_rows(rules_help(self.game.info.id))]
+            self.help_list = ScrollList((rect.left + 10, rect.top + 50, rect.w - 20,
+                                         rect.h - 80), rows, size=15)
+            self.help_rect = rect
 
     #: ``pygame.time.get_ticks()`` as the frame began (``update``)
     frame_ticks = 0
@@ -158,3 +171,17 @@ class TablePanels:
         text.draw(surf, "Scroll to read \u00b7 click to close",
                   (self.help_rect.left + 20, self.help_rect.bottom - 24, self.help_rect.w - 40,
                    18), 12, theme.MUTED)
+
+
+def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
+    rows = []
+    for line in markdown.splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            rows.append((line.lstrip("# "), theme.ACCENT, "bold"))
+        elif line.lstrip().startswith(("-", "*")):
+            rows.append(("\u2022 " + line.lstrip(" -*"), theme.TEXT, "regular"))
+        else:
+            rows.append((line, theme.TEXT, "regular"))
+    return rows

@@ -22,7 +22,7 @@ from ...engine.session import Session
 from .. import theme
 from ..app import Scene
 from ..kit import UiKit
-from ..widgets import Button, Row, ScrollList, TextInput, Toast
+from ..widgets import Button, ScrollList, TextInput, Toast
 from .cardpictures import CardPictures
 from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
@@ -528,19 +528,6 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         if self.model.redo(people_only=bool(self.computers.seats)):
             self.refresh()
 
-    def toggle_help(self) -> None:
-        from ...games.help import rules_help
-
-        self.help_open = not self.help_open
-        if self.help_open:
-            w, h = self.size
-            rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
-            rows = [Row([(line, color, style)]) for line, color, style in
-                    _help_rows(rules_help(self.game.info.id))]
-            self.help_list = ScrollList((rect.left + 10, rect.top + 50, rect.w - 20,
-                                         rect.h - 80), rows, size=15)
-            self.help_rect = rect
-
     def to_menu(self) -> None:
         self.on_quit()
         self.app.go_home()
@@ -592,18 +579,3 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []
         self._review = True
-
-
-
-def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
-    rows = []
-    for line in markdown.splitlines():
-        if not line.strip():
-            continue
-        if line.startswith("#"):
-            rows.append((line.lstrip("# "), theme.ACCENT, "bold"))
-        elif line.lstrip().startswith(("-", "*")):
-            rows.append(("\u2022 " + line.lstrip(" -*"), theme.TEXT, "regular"))
-        else:
-            rows.append((line, theme.TEXT, "regular"))
-    return rows
