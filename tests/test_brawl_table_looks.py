@@ -111,7 +111,7 @@ def _tables(app, name: str, damage: bool):
         scene.layout(size)
         scene.lay_out_now()
         scene.invalidate()
-        scene.paint_budget = None  # the whole picture in one frame
+        scene.renderer.paint_budget = None  # the whole picture in one frame
         app.step(0.016)
         yield size, scene
 

@@ -49,7 +49,7 @@ def test_an_illegal_drag_snaps_back_with_the_rule(app):
     # where they go, the refusal's message moves the log, and frames alone paint the
     # new picture a CPU budget a frame (more frames on cold caches or a busy machine:
     # run first in its process, this test failed): the 20 frames are the glide's own
-    scene.paint_budget = None
+    scene.renderer.paint_budget = None
     drag(app, center_of(scene, "6 of Hearts"), center_of(scene, "5 of Hearts"))
     before = scene.state
     start = center_of(scene, "2 of Clubs")

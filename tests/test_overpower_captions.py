@@ -30,7 +30,7 @@ def drawn_at(app, size, scene=None):
     scene.layout(size)
     scene.lay_out_now()
     scene.invalidate()
-    scene.paint_budget = None  # the whole picture in the frame recorded
+    scene.renderer.paint_budget = None  # the whole picture in the frame recorded
     pictures.forget()
     with text.recording() as drawn:
         app.step(0.016)
@@ -102,7 +102,7 @@ def test_the_panels_heading_counts_battles_not_turns(app):
     assert scene.state.battle == 1 and scene.state.turn == 0
     with text.recording() as drawn:
         scene.invalidate()
-        scene.paint_budget = None
+        scene.renderer.paint_budget = None
         app.step(0.016)
     assert any(d.text == "OverPower \u00b7 battle 1" for d in drawn)
     assert not any("turn 0" in d.text for d in drawn)

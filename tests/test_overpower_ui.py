@@ -131,7 +131,7 @@ def test_an_illegal_drop_glides_back_and_names_the_rule(app):
     # where they go, the refusal's message moves the log, and frames alone paint the
     # new picture a CPU budget a frame (more frames on cold caches or a busy machine:
     # run first in its process, this test failed): the 20 frames are the glide's own
-    scene.paint_budget = None
+    scene.renderer.paint_budget = None
     before = scene.state
     start = center_of(scene, "Intellect 7")
     drag(app, start, center_of(scene, "Flintmother"))
@@ -362,26 +362,26 @@ def test_a_dialog_is_drawn_once_and_kept_while_nothing_under_it_changes(app):
     # and kept
     first_frames(app, scene)
     _frame_pixels(app)
-    kept = scene._dialog_pic
+    kept = scene.renderer._dialog_pic
     assert kept is not None
     calls = []
     real = box.draw
     box.draw = lambda surf: (calls.append(1), real(surf))
     first = _frame_pixels(app)
-    assert calls == [] and scene._dialog_pic is kept  # copied, not drawn
+    assert calls == [] and scene.renderer._dialog_pic is kept  # copied, not drawn
     box.draw = real
     fresh = pygame.Surface(app.screen.get_size())
-    scene._dialog_pic = None
+    scene.renderer._dialog_pic = None
     scene.draw(fresh)
     assert pygame.image.tobytes(fresh, "RGB") == first  # the copy is what a drawing gives
-    kept = scene._dialog_pic
+    kept = scene.renderer._dialog_pic
     minus, plus, _ = box.steps[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=plus.center, rel=(1, 1),
                                          buttons=(0, 0, 0)))
     lit = _frame_pixels(app)
     assert lit != first  # the pointer over "+" lights it, over the kept dialog
-    assert scene._dialog_pic is kept
-    scene._dialog_pic = None
+    assert scene.renderer._dialog_pic is kept
+    scene.renderer._dialog_pic = None
     scene.draw(fresh)
     assert pygame.image.tobytes(fresh, "RGB") == lit
     click(app, plus.center)

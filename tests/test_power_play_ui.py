@@ -63,7 +63,7 @@ def test_a_drop_on_the_villain_snaps_back_with_the_rule(app):
     # where they go, the refusal's message moves the log, and frames alone paint the
     # new picture a CPU budget a frame (more frames on cold caches or a busy machine:
     # run first in its process, this test failed): the 20 frames are the glide's own
-    scene.paint_budget = None
+    scene.renderer.paint_budget = None
     before = scene.session.state
     start = center_of(scene, "Might 1")
     drag(app, start, center_of(scene, "Windshear"))

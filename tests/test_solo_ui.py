@@ -54,7 +54,7 @@ def test_an_unaffordable_buy_snaps_back_with_the_reason(app):
     scene = table(app, POSITION)
     # the whole picture painted in each frame: the card's glide back waits for it, and
     # how many frames painting takes depends on the machine (not what is tested here)
-    scene.paint_budget = None
+    scene.renderer.paint_budget = None
     before = scene.session.state
     start = center_of(scene, "Heat Beam")
     drag(app, start, zone_center(scene, "discard.0"))

@@ -15,14 +15,14 @@ from ui_helpers import post
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.ui.app import App
-from tabletop.ui.table import panels as table_panels
+from tabletop.ui.table import covers as table_covers
 
 
 @pytest.fixture()
 def app(monkeypatch):
     # the pointer's resting zoom comes after a delay: kept out of the comparison (it is
     # drawn every frame, from no cache) so that two draws a moment apart agree
-    monkeypatch.setattr(table_panels, "HOVER_ZOOM_MS", 10**9)
+    monkeypatch.setattr(table_covers, "HOVER_ZOOM_MS", 10**9)
     # a toast (e.g. "Move taken back.") lasts a second or two of the clock: a busy machine
     # could let it expire between the two draws compared, so the clock stands still here
     monkeypatch.setattr(pygame.time, "get_ticks", lambda: 1000)
@@ -36,14 +36,14 @@ def app(monkeypatch):
 def _fresh(scene, size) -> pygame.Surface:
     """The table drawn from nothing: no cached layer, no kept picture (all of it in this
     one draw: a table opened paints its first picture between frames otherwise)."""
-    scene._canvas, scene._paint_size = None, None
+    scene.renderer._canvas, scene.renderer._paint_size = None, None
     scene.invalidate()
     surf = pygame.Surface(size)
-    budget, scene.paint_budget = scene.paint_budget, None
+    budget, scene.renderer.paint_budget = scene.renderer.paint_budget, None
     try:
         scene.draw(surf)
     finally:
-        scene.paint_budget = budget
+        scene.renderer.paint_budget = budget
     return surf
 
 
@@ -133,7 +133,7 @@ def test_a_resize_and_a_hot_seat_handover_redraw_everything(app):
 
 def _draggable(scene):
     """A card of the seat at the table that can be dragged to make a move."""
-    lit = scene._glowing()
+    lit = scene.renderer._glowing(scene.frame())
     return next((sp for sp in scene.layout_obj.sprites if sp.card in lit and sp.face_up
                  and scene.pointer.drag_moves(sp.card) and scene.pointer.can_pick_up(sp)), None)
 
@@ -190,21 +190,21 @@ def test_a_change_is_painted_over_frames_behind_the_last_whole_picture(app, game
     once here): until it is done, the picture shown is the last whole one, never a half
     painted one; then it is pixel for pixel a fresh redraw."""
     scene = open_table(app, game_id, _busy_point(game_id))
-    scene.paint_budget = 0.0
+    scene.renderer.paint_budget = 0.0
     rng = Rng(5)
     spread = 0
     for i in range(3):
         move = _pick(scene, rng)
         if move is None or scene.state.over:
             break
-        whole = pygame.image.tobytes(scene._canvas, "RGB")
+        whole = pygame.image.tobytes(scene.renderer._canvas, "RGB")
         assert scene.play(move), move
         frames = 0
         while scene.painting and frames < 400:
             app.step(0.016)
             frames += 1
             if scene.painting:
-                assert pygame.image.tobytes(scene._canvas, "RGB") == whole, \
+                assert pygame.image.tobytes(scene.renderer._canvas, "RGB") == whole, \
                     f"move {i + 1}: a half-painted picture was shown"
         spread += frames > 2
         assert_fresh(app, scene, f"move {i + 1} painted a step a frame")
@@ -220,7 +220,7 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     game_id = "solo-deckbuilder" if "solo-deckbuilder" in GAMES else next(iter(GAMES))
     cardart.forget()  # the face cache drops its oldest faces past 1,500: start it empty
     scene = open_table(app, game_id, _busy_point(game_id))
-    scene.paint_budget = 0.0
+    scene.renderer.paint_budget = 0.0
     move = _pick(scene, Rng(2))
     assert scene.play(move)
     app.step(0.016)
@@ -230,7 +230,7 @@ def test_time_between_frames_finishes_the_picture_and_paints_faces_ahead(app):
     left = len(scene.cards.warmer.queue)
     assert left > 0
     app.spare(time.perf_counter() + 2.0)
-    assert not scene.painting and scene._job is None
+    assert not scene.painting and scene.renderer._job is None
     assert len(scene.cards.warmer.queue) < left
     painted = [(c, sz) for c in range(len(scene.state.cards)) for sz in scene.cards.warmer.sizes
                if (c, *sz) not in scene.cards.warmer.queue]
@@ -246,11 +246,11 @@ def _first_picture_painted_between(app, scene) -> None:
     its first picture: that frame paints nothing on the picture (the log too was built
     and painted between frames) nor draws the dialog anew (drawn ahead between frames)."""
     for _ in range(60):
-        gen, dialog = scene._canvas_gen, scene._dialog_pic
+        gen, dialog = scene.renderer._canvas_gen, scene.renderer._dialog_pic
         app.step(0.016)
         if scene.picture_shown and not scene.painting:
-            assert scene._canvas_gen == gen, "the first picture was painted on in a frame"
-            assert scene._dialog_pic is dialog, "the dialog was drawn anew in a frame"
+            assert scene.renderer._canvas_gen == gen, "the first picture was painted on in a frame"
+            assert scene.renderer._dialog_pic is dialog, "the dialog was drawn anew in a frame"
             return
         app.spare(time.perf_counter() + 1.0)
     raise AssertionError("the table's first picture was not shown in 60 frames")
@@ -281,7 +281,7 @@ def test_a_table_opened_is_painted_between_frames_behind_the_screen_it_came_from
         assert not pixels_differ(app.screen, before), "the first frame drew over the screen"
         if between:
             _first_picture_painted_between(app, scene)
-            assert scene.marked_frames == 0
+            assert scene.renderer.marked_frames == 0
         else:
             frames = 1
             while not scene.picture_shown and frames < 100:

@@ -21,6 +21,7 @@ from tabletop.games import GAMES
 from tabletop.ui import cardart, pictures, text
 from tabletop.ui.app import MIN_SIZE, App
 from tabletop.ui.kits import KITS
+from tabletop.ui.table.covers import zoom_size
 
 SIZES = (MIN_SIZE, (1920, 1080))
 #: the window sizes the tables are drawn at: the smallest, two common laptops, full HD
@@ -70,7 +71,7 @@ def card_sizes(app, game_id) -> set[tuple[int, int]]:
                     w, h = sp.rect.size
                     sizes.add((h, w) if sp.angle in (90, 270) else (w, h))
             sizes.add(scene.hover_size())
-            sizes.add(scene.zoom_size())
+            sizes.add(zoom_size(scene.size))
     return sizes
 
 
@@ -127,7 +128,7 @@ def test_each_table_and_panel_fits_and_no_label_is_covered(app, game_id, size):
         scene = open_table(app, game_id, data)
         resize(app, size)
         scene.invalidate()
-        scene.paint_budget = None  # the whole picture in the frame recorded
+        scene.renderer.paint_budget = None  # the whole picture in the frame recorded
         pictures.forget()  # the captions kept as pictures are painted (and recorded) too
         with text.recording() as drawn:
             app.step(0.016)
@@ -176,7 +177,7 @@ def test_the_log_is_wrapped_anew_for_a_smaller_window(app, game_id):
     scene = open_table(app, game_id, sample_points(game_id)[-1][1])
     resize(app, MIN_SIZE)
     scene.invalidate()
-    scene.paint_budget = None
+    scene.renderer.paint_budget = None
     with text.recording() as drawn, text.layer("panel"):
         scene.log_list.draw(app.screen)
     shrunk = [f"{d.text!r} at {d.size} px (asked {d.asked})" for d in drawn

@@ -18,10 +18,10 @@ from tabletop.engine.info import SeatConfig
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.ui.app import Scene
-from tabletop.ui.table import hint
+from tabletop.ui.table import overlays
+from tabletop.ui.table.covers import HOVER_ZOOM_MS
 from tabletop.ui.table.hint import Hint
 from tabletop.ui.table.motion import Rising
-from tabletop.ui.table.panels import HOVER_ZOOM_MS
 
 
 def whole_frame(scene, screen) -> pygame.Surface:
@@ -29,11 +29,11 @@ def whole_frame(scene, screen) -> pygame.Surface:
     copy of the window, with nothing remembered of the frame before)."""
     out = screen.copy()
     out.fill((255, 0, 255))
-    shown, waited = scene._shown, scene._job_waited
-    scene.forget_shown()
-    scene._job_waited = -1000  # the new picture being painted: not painted on here
+    shown, waited = scene.renderer._shown, scene.renderer._job_waited
+    scene.renderer.forget_shown()
+    scene.renderer._job_waited = -1000  # the new picture being painted: not painted on here
     scene.draw(out)
-    scene._shown, scene._job_waited = shown, waited
+    scene.renderer._shown, scene.renderer._job_waited = shown, waited
     return out
 
 
@@ -53,30 +53,30 @@ class Frames:
         """A frame, checked; with ``between``, then the work between frames (where a
         new picture is swapped in and copied to the window)."""
         app, scene = self.app, self.scene
-        before = scene.marked_frames
+        before = scene.renderer.marked_frames
         app.step(0.016)
         self.check(before)
         if self.swapped:
             self.after_swap += 1
-            self.marked_after_swap += scene.marked_frames != before
+            self.marked_after_swap += scene.renderer.marked_frames != before
         if self.between:
-            picture = scene._canvas
+            picture = scene.renderer._canvas
             app.spare(time.perf_counter() + 0.5)
-            self.swapped = scene._canvas is not picture
+            self.swapped = scene.renderer._canvas is not picture
 
     def check(self, before: int) -> None:
         scene, app = self.scene, self.app
-        if scene.marked_frames == before:
+        if scene.renderer.marked_frames == before:
             return
         self.marked += 1
         self.seen |= {name for name, on in (
             ("glide", scene.motion.glides), ("rise", scene.motion.rising),
             ("spot", scene.motion.spot is not None and not scene.state.over),
-            ("zoom", scene._hover_zoom_place() is not None),
+            ("zoom", scene.renderer.hover_zoom_place(scene.frame()) is not None),
             ("button", any(b.hover for b in scene.tools + scene.buttons))) if on}
         differ = pixels_differ(app.screen, whole_frame(scene, app.screen))
-        assert not differ, f"frame {scene.marked_frames}: {differ} pixels differ from the " \
-            f"whole picture ({self.seen})"
+        assert not differ, f"frame {scene.renderer.marked_frames}: {differ} pixels differ " \
+            f"from the whole picture ({self.seen})"
 
 
 def play_on(app, scene, moves: int, seed: int = 3, between: bool = False) -> Frames:
@@ -152,7 +152,7 @@ def slow_worker(polls: int) -> StandInWorker:
 
 def test_the_thinking_bar_is_a_mark_and_goes_when_the_answer_comes(app, monkeypatch):
     # the bar's pulse moves with the clock: a still clock, so a frame drawn again matches
-    monkeypatch.setattr(hint, "time", SimpleNamespace(monotonic=lambda: 12.0))
+    monkeypatch.setattr(overlays, "time", SimpleNamespace(monotonic=lambda: 12.0))
     seats = [SeatConfig("Ana"), SeatConfig("Bo", "computer")]
     scene = brawl_table(app, {**BRAWL_POSITION, "turn": "P2"}, seats, autosave=False,
                         worker=slow_worker(8))
@@ -240,13 +240,13 @@ def test_after_the_window_changes_size_a_frame_copies_all_of_the_picture(app):
     for _ in range(3):
         run.step()
     for size in ((1100, 700), (1280, 720)):
-        last = scene._canvas.copy()
+        last = scene.renderer._canvas.copy()
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        marked = scene.marked_frames
+        marked = scene.renderer.marked_frames
         app.step(0.016)
         # the new size's picture is painted between frames; the frame of the new size
         # shows the last size's picture in its corner meanwhile, and nothing over it
-        assert app.screen.get_size() == size and scene.marked_frames == marked
+        assert app.screen.get_size() == size and scene.renderer.marked_frames == marked
         assert not scene.picture_shown
         corner = pygame.Rect(0, 0, min(size[0], last.get_width()),
                              min(size[1], last.get_height()))

@@ -12,7 +12,8 @@ from ui_helpers import button, center_of, click, drag, post, zone_center
 
 from tabletop.engine.info import SeatConfig
 from tabletop.games import GAMES
-from tabletop.ui.table.panels import HOVER_ZOOM_MS
+from tabletop.ui.table.covers import HOVER_ZOOM_MS
+from tabletop.ui.table.messages import two_lines
 
 
 def rest(app, seconds: float) -> None:
@@ -61,7 +62,7 @@ def test_a_computers_move_is_said_in_the_strip_not_over_the_table(app):
     assert caption.startswith("P2 Bo \u2014 ") and caption == scene.motion.spot.caption
     assert covered(scene, scene.message_rect) == []
     # a table with computer seats keeps room for two lines: the log does not jump
-    assert scene.message_rect.h >= scene._two_lines()
+    assert scene.message_rect.h >= two_lines()
 
 
 def test_every_games_strip_fits_its_panel_at_the_smallest_window(app):
@@ -77,7 +78,8 @@ def test_every_games_strip_fits_its_panel_at_the_smallest_window(app):
         assert covered(scene, strip) == [], (gid, covered(scene, strip))
         # the log keeps a line at least, or gives its room while the message is shown
         assert scene.log_list.rect.h >= 30 or scene.log_list.rect.h == 0, gid
-        pics = [scene._message_picture(m, c, strip.w) for m, c in scene.messages()]
+        pics = [scene.renderer.message_picture(m, c, strip.w, scene._message_size)
+                for m, c in scene.messages()]
         assert sum(p.get_height() for p in pics) <= strip.h, (gid, "the words fit")
 
 
@@ -88,11 +90,11 @@ def test_no_card_zoom_where_the_pointer_rests_after_a_drop(app):
     rest(app, HOVER_ZOOM_MS / 1000 + 0.3)
     placed = scene.pointer.sprite_of(next(sp.card for sp in scene.layout_obj.sprites
                                    if scene.state.name(sp.card) == "Granite Warden"))
-    assert scene._hover_zoom_place() is None
+    assert scene.renderer.hover_zoom_place(scene.frame()) is None
     # the pointer moves onto a card and rests: the zoom opens
     post(pygame.MOUSEMOTION, pos=placed.rect.center, rel=(3, 0), buttons=(0, 0, 0))
     rest(app, HOVER_ZOOM_MS / 1000 + 0.3)
-    assert scene._hover_zoom_place() is not None and scene.hover == placed.card
+    assert scene.renderer.hover_zoom_place(scene.frame()) is not None and scene.hover == placed.card
 
 
 def test_no_card_zoom_after_a_button_click(app):
@@ -100,7 +102,7 @@ def test_no_card_zoom_after_a_button_click(app):
     card = scene.layout_obj.sprites[-1]
     post(pygame.MOUSEMOTION, pos=card.rect.center, rel=(1, 0), buttons=(0, 0, 0))
     rest(app, HOVER_ZOOM_MS / 1000 + 0.2)
-    assert scene._hover_zoom_place() is not None  # resting on a card zooms it
+    assert scene.renderer.hover_zoom_place(scene.frame()) is not None  # resting on a card zooms it
     click(app, button(scene, "No attack").rect.center)
     rest(app, HOVER_ZOOM_MS / 1000 + 0.2)
-    assert scene._hover_zoom_place() is None
+    assert scene.renderer.hover_zoom_place(scene.frame()) is None

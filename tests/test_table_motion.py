@@ -242,10 +242,10 @@ def test_the_caption_of_another_players_move_is_painted_between_frames(app):
     caption = "P2 Bo \u2014 a caption painted ahead"
     scene.motion.show(caption, 1, (card,), (), 2.0)
     app.spare(time.perf_counter() + 0.5)
-    ready = dict(scene._message_pics)
+    ready = dict(scene.renderer._message_pics)
     assert [key[0] for key in ready] == [caption]
     app.step(0.016)
-    assert scene._message_pics == ready  # shown as painted, not painted again
+    assert scene.renderer._message_pics == ready  # shown as painted, not painted again
     assert scene.message_rect.h >= next(iter(ready.values())).get_height()
 
 

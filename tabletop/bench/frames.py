@@ -466,7 +466,7 @@ class _Shown:
     def shows(self, scene) -> bool:
         """Did the frame just run draw the picture of the table after the move?"""
         self.landed(scene)
-        return self.layout is not None and scene.picture_gen >= self.layout
+        return self.layout is not None and scene.renderer.picture_gen >= self.layout
 
 
 def _move_frames(app, scene, bare: Bare, played: Played, moves: int,
@@ -498,7 +498,7 @@ def _move_frames(app, scene, bare: Bare, played: Played, moves: int,
             move = me.choose(game.rules, game.rules.view(state, state.actor), state.actor,
                              rng)
         b = bare.frame()
-        marked = scene.marked_frames
+        marked = scene.renderer.marked_frames
         ms, moved = _step(app, move)
         if follow is not None:
             follow.frames += 1
@@ -513,7 +513,7 @@ def _move_frames(app, scene, bare: Bare, played: Played, moves: int,
                 follow = None
         elif follow is not None or moving:
             glides.add(b, ms)
-            glides.marked += scene.marked_frames != marked
+            glides.marked += scene.renderer.marked_frames != marked
         count = len(session.moves)
         _between(app)
         if follow is not None:

@@ -11,24 +11,12 @@ computer seat thinks, a bar under the status fills as its level's work is done.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import pygame
 
 from ...engine.moves import Move
 from ...engine.pack import unpack_move
-from .. import theme
-
-HINT_COLOR = (120, 200, 255)
-#: how much wider and taller than the hinted card its ring is
-HINT_RING = 12
-
-
-def hint_ring(rect: pygame.Rect) -> pygame.Rect:
-    """The ring round a hinted card or target (drawn inside this rect)."""
-    return rect.inflate(HINT_RING, HINT_RING)
-
 
 #: how many standard errors make the hint "sure", and "fairly sure", that the runner-up
 #: is worse
@@ -68,7 +56,7 @@ class Hint:
 
 class TableHints:
     """Hints and the thinking bar of :class:`~tabletop.ui.table.scene.TableScene` (a
-    mixin)."""
+    mixin: what they say and where; the renderer draws them, :mod:`.overlays`)."""
 
     hint: Hint | None = None
     hint_waiting = False
@@ -160,29 +148,10 @@ class TableHints:
         rects.extend(b.rect for b in self.buttons if b.label == label)
         return rects
 
-    def _draw_hint(self, surf) -> None:
-        """Rings round the hinted card and its target (the words are in the panel)."""
-        for rect in self.hint_rects():
-            pygame.draw.rect(surf, HINT_COLOR, hint_ring(rect), 4, border_radius=10)
-
-    def _draw_thinking(self, surf) -> None:
-        """A bar under the status that fills as the thinking computer's work is done."""
-        box = self._thinking_box()
-        if box is None:
-            return
-        share = self.computers.thinking_share()
-        pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
-        if share is not None:  # the search: its level's work done (computers.py)
-            pygame.draw.rect(surf, theme.ACCENT, (box.left, box.top, int(box.w * share), 4),
-                             border_radius=2)
-        else:  # the game's own player: a short pulse
-            x = int((time.monotonic() * 0.8 % 1.0) * (box.w - 40))
-            pygame.draw.rect(surf, theme.ACCENT, (box.left + x, box.top, 40, 4),
-                             border_radius=2)
-
-    def _thinking_box(self) -> pygame.Rect | None:
-        """Where the thinking bar is (None: no computer is thinking)."""
+    def thinking(self) -> tuple[pygame.Rect, float | None] | None:
+        """Where the thinking bar is and how full (None: a pulse), or None: no computer
+        is thinking."""
         if not self.computers.thinking or self.state.over:
             return None
         return pygame.Rect(self.panel_rect.left + 22, self.status_bottom - 12,
-                           self.panel_rect.w - 44, 4)
+                           self.panel_rect.w - 44, 4), self.computers.thinking_share()

@@ -144,7 +144,7 @@ class TableInput:
         within the card restarts the wait until the zoom shows; then it stays)."""
         pointer = self.pointer
         card = pointer.card_at(pos)
-        if card != pointer.hover or self._hover_zoom_place() is None:
+        if card != pointer.hover or self.renderer.hover_zoom_place(self.frame()) is None:
             pointer.hover = card
             pointer.hover_since = pygame.time.get_ticks()
 

@@ -1,5 +1,5 @@
 """Showing the table's picture in a frame: all of it, or only where things were drawn over
-it (a mixin of :class:`~tabletop.ui.table.scene.TableScene`).
+it (a mixin of :class:`~tabletop.ui.table.renderer.TableRenderer`).
 
 A frame shows the cached picture of the table and the panel, then draws over it what
 moves or lights up. Copying the whole picture to the window was most of the cost of a
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import pygame
 
-from .hint import hint_ring
-from .overlays import SPOT_WIDTH, glow_area
-from .panels import ZOOM_SHADOW
+from .covers import ZOOM_SHADOW
+from .frame import TableFrame
+from .overlays import SPOT_WIDTH, glow_area, hint_ring
 
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
@@ -46,15 +46,15 @@ class TableMarks:
     #: the frames that copied the picture only where marks lay (the bench reports them)
     marked_frames = 0
 
-    def _show_picture(self, surf: pygame.Surface) -> None:
+    def _show_picture(self, surf: pygame.Surface, f: TableFrame) -> None:
         """Copy the table's picture to ``surf`` for this frame: only where the last
         frame's marks lie (unless they were copied back between frames already:
         :meth:`_restore_between`) and where the picture was painted again, when the
         window shows the picture everywhere else; else all of it."""
-        app = self.app
-        marks = self._frame_marks()
-        holds = self._window_holds(surf, app.frames_drawn - 1)
-        last, self._shown = self._shown, (self._window_key(surf), app.frames_drawn, marks)
+        window = f.window
+        marks = self._frame_marks(f)
+        holds = self._window_holds(surf, f, window.frames_drawn - 1)
+        last, self._shown = self._shown, (self._window_key(surf), window.frames_drawn, marks)
         changed, self._changed = self._changed, []
         if marks is not None and changed is not None and holds and \
                 self._copy_back(surf, last[2] + changed):
@@ -71,26 +71,26 @@ class TableMarks:
         elif area is not None and self._changed is not None:
             self._changed.append(pygame.Rect(area))
 
-    def _show_between(self) -> None:
+    def _show_between(self, f: TableFrame) -> None:
         """A new picture was swapped in between frames: copied to the window now, if the
         window holds this table's last frame, so that the next frame draws over it only
         where things move (it would otherwise copy the whole picture itself)."""
-        surf = self.app.screen
-        if not self._window_holds(surf, self.app.frames_drawn, same_picture=False):
+        surf = f.window.screen
+        if not self._window_holds(surf, f, f.window.frames_drawn, same_picture=False):
             return
         surf.blit(self._canvas, (0, 0))
-        self._shown = (self._window_key(surf), self.app.frames_drawn, [])
+        self._shown = (self._window_key(surf), f.window.frames_drawn, [])
         self._changed = []
 
-    def _restore_between(self) -> None:
+    def _restore_between(self, f: TableFrame) -> None:
         """Between frames: the picture copied back to the window where the last frame
         drew over it and where the picture was painted again since, if the window holds
         this table's last frame. The window shows what that frame drew until the next
         one, so this is never seen, and the next frame only draws its own marks (the
         copy was most of the cost of a frame in which a row of cards glides)."""
-        surf = self.app.screen
+        surf = f.window.screen
         last = self._shown
-        if not self._window_holds(surf, self.app.frames_drawn) or self._changed is None or \
+        if not self._window_holds(surf, f, f.window.frames_drawn) or self._changed is None or \
                 not (last[2] or self._changed):
             return
         if not self._copy_back(surf, last[2] + self._changed):
@@ -98,14 +98,14 @@ class TableMarks:
         self._shown = (last[0], last[1], [])
         self._changed = []
 
-    def _window_holds(self, surf: pygame.Surface, frame: int,
+    def _window_holds(self, surf: pygame.Surface | None, f: TableFrame, frame: int,
                       same_picture: bool = True) -> bool:
         """Does the window ``surf`` still hold what this table alone drew in ``frame``
         (no screen, no banner over it) on this same picture, with all it drew over the
         picture among that frame's marks? Without ``same_picture``: on the picture a new
         one just took the place of, whatever it drew over it (all of it is copied)."""
         last = self._shown
-        if last is None or last[1] != frame or self.app.drawn_alone is not self:
+        if last is None or last[1] != frame or not f.window.alone or surf is None:
             return False
         now = self._window_key(surf)
         if not same_picture:
@@ -133,38 +133,39 @@ class TableMarks:
         window, a new layout): the next frame copies all of it."""
         self._shown = None
 
-    def _around(self) -> int:
+    @staticmethod
+    def _around(f: TableFrame) -> int:
         """The room kept round a card for its captions, tags and glow."""
-        return max(AWAY_MARGIN, self.layout_obj.S(AWAY_MARGIN))
+        return max(AWAY_MARGIN, f.layout.S(AWAY_MARGIN))
 
-    def _frame_marks(self) -> list[pygame.Rect] | None:
-        """Where this frame draws over the picture (see the module docstring); None when
-        it draws anything whose place is not known beforehand. Mirrors ``draw``."""
-        if self.handover_to is not None or self.help_open or self.dialog is not None or \
-                self.menu or self.zoom is not None or \
-                self.held_card() is not None or self.dragged_card is not None or \
-                self.gameover_shown:
+    def _frame_marks(self, f: TableFrame) -> list[pygame.Rect] | None:
+        """Where the frame ``f`` draws over the picture (see the module docstring); None
+        when it draws anything whose place is not known beforehand. Mirrors ``draw``."""
+        pointer = f.pointer
+        if f.handover is not None or f.help is not None or f.dialog is not None or \
+                pointer.menu or pointer.zoom is not None or \
+                f.held is not None or f.dragged_card is not None or \
+                f.gameover is not None:
             return None
-        marks = [b.rect for b in self.tools + self.buttons if b.hover]
-        marks += self.message_marks()
-        if self._latest_shown():
-            marks.append(self.latest_button.rect)
-        if self._narration_shown():
-            marks.append(self.narration.rect)
-        thinking = self._thinking_box()
-        if thinking is not None:
-            marks.append(thinking)
-        marks += [hint_ring(r) for r in self.hint_rects()]
+        marks = [b.rect for b in f.panel.tools + f.panel.buttons if b.hover]
+        marks += self.message_marks(f)
+        if f.panel.latest is not None:
+            marks.append(f.panel.latest.rect)
+        if f.panel.narration is not None:
+            marks.append(f.panel.narration.rect)
+        if f.thinking is not None:
+            marks.append(f.thinking[0])
+        marks += [hint_ring(r) for r in f.hint_rects]
         if self._job is None:  # else the picture shows the cards where they were
-            room = self._around()
-            marks += [sp.rect.inflate(2 * room, 2 * room) for sp in self._arrived()]
-            spot = self._spotlight_place()
+            room = self._around(f)
+            marks += [sp.rect.inflate(2 * room, 2 * room) for sp in self._arrived(f)]
+            spot = self._spotlight_place(f)
             if spot is not None:
                 marks += [glow_area(r, SPOT_WIDTH) for r in spot.lit]
             marks += [g.rect().inflate(2 * room, 2 * room)
-                      for g in self.motion.glides.values()]
-            marks += [box for _, box, _ in self._rise_places()]
-        zoom = self._hover_zoom_place()
+                      for g in f.motion.glides.values()]
+            marks += [box for _, box, _ in self._rise_places(f)]
+        zoom = self.hover_zoom_place(f)
         if zoom is not None:
             marks.append(zoom.union(zoom.move(*ZOOM_SHADOW)))
         return marks

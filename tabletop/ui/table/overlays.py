@@ -1,19 +1,32 @@
 """What the table draws over its picture of the cards: a layout's dialog (drawn once and
-copied while it stays the same), another player's move lit with its caption, the numbers
-rising from the cards (a mixin of :class:`~tabletop.ui.table.scene.TableScene`, with
-:class:`~tabletop.ui.table.draw.TableDrawing`)."""
+copied while it stays the same), another player's move lit, the numbers rising from the
+cards, the hint's rings, the thinking bar and the message strip (a mixin of
+:class:`~tabletop.ui.table.renderer.TableRenderer`; what the strip says and where it is
+are the table's: :mod:`.messages`)."""
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import pygame
 
 from .. import pictures, text, theme
 from ..bounded import make_room
+from .frame import TableFrame
+from .messages import GAP, PAD, SPACE, message_h
 
 #: the width of the spotlight's outline round another player's cards
 SPOT_WIDTH = 4
+#: the hint's colour (its rings, its message)
+HINT_COLOR = (120, 200, 255)
+#: how much wider and taller than the hinted card its ring is
+HINT_RING = 12
+
+
+def hint_ring(rect: pygame.Rect) -> pygame.Rect:
+    """The ring round a hinted card or target (drawn inside this rect)."""
+    return rect.inflate(HINT_RING, HINT_RING)
 
 
 class Spotlit(NamedTuple):
@@ -24,71 +37,73 @@ class Spotlit(NamedTuple):
 
 
 class TableOverlays:
-    """The dialog, the spotlight on another player's move and the rising numbers."""
+    """The dialog, the spotlight on another player's move, the rising numbers, the hint,
+    the thinking bar and the messages."""
 
     _spotlit: tuple | None = None  # (what it was worked out for, the spotlight)
 
-    def _dialog_ahead(self) -> None:
+    def _dialog_ahead(self, f: TableFrame) -> None:
         """The dialog over the picture just painted, drawn now (between frames) as the
         next frame will show it, so that frame only copies it."""
-        if self.dialog is None or self.handover_to is not None or self._canvas is None:
+        if f.dialog is None or f.handover is not None or self._canvas is None:
             return
-        area, key = self._dialog_key()
+        area, key = self._dialog_key(f)
         if (self._dialog_pic is None or self._dialog_pic[0] != key) and area.w and area.h:
             scratch = self._canvas.copy()
-            self._draw_hint(scratch)  # what the frame draws under it
-            self._keep_dialog(scratch, area, key)
+            self._draw_hint(scratch, f)  # what the frame draws under it
+            self._keep_dialog(scratch, f, area, key)
 
-    def _draw_dialog(self, surf) -> None:
+    def _draw_dialog(self, surf, f: TableFrame) -> None:
         """The dialog over the table: drawn once, then (while neither it nor what lies
         under it changes: the picture of the table, the hint's rings) the same pixels
         copied from the last frame that drew it (a modal one shades the whole table);
         what the pointer lights is drawn over it every frame."""
-        area, key = self._dialog_key()
+        area, key = self._dialog_key(f)
         kept = self._dialog_pic
         if kept is not None and kept[0] == key:
             surf.blit(kept[1], area)
         else:
-            self._keep_dialog(surf, area, key)
+            self._keep_dialog(surf, f, area, key)
         with text.layer("dialog"):
-            self.dialog.draw_hover(surf)
+            f.dialog.draw_hover(surf)
 
-    def _keep_dialog(self, surf, area: pygame.Rect, key: tuple) -> None:
+    def _keep_dialog(self, surf, f: TableFrame, area: pygame.Rect, key: tuple) -> None:
         """Draw the dialog on ``surf`` (the table's picture under it) and keep the
         pixels of ``area``."""
         with text.layer("dialog"):
-            self.dialog.draw(surf)
+            f.dialog.draw(surf)
         self._dialog_pic = (key, surf.subsurface(area).copy()) if area.w and area.h else None
 
-    def _dialog_key(self) -> tuple[pygame.Rect, tuple]:
+    def _dialog_key(self, f: TableFrame) -> tuple[pygame.Rect, tuple]:
         """The part of the window the dialog's picture covers, and what it shows."""
-        box = self.dialog
-        area = (self.layout_obj.table_rect(self.size) if box.d.modal else box.rect).clip(
-            pygame.Rect((0, 0), self.size))
+        box = f.dialog
+        area = (f.layout.table_rect(f.size) if box.d.modal else box.rect).clip(
+            pygame.Rect((0, 0), f.size))
         return area, (self._canvas_gen, box.look(), tuple(area),
-                      tuple(map(tuple, self.hint_rects())))
+                      tuple(map(tuple, f.hint_rects)))
 
-    def _draw_rising(self, surf) -> None:
-        for img, box, alpha in self._rise_places():
+    def _draw_rising(self, surf, f: TableFrame) -> None:
+        for img, box, alpha in self._rise_places(f):
             img.set_alpha(alpha)
             surf.blit(img, box)
 
-    def _rise_places(self) -> list[tuple[pygame.Surface, pygame.Rect, int]]:
+    def _rise_places(self, f: TableFrame) -> list[tuple[pygame.Surface, pygame.Rect, int]]:
         """Each rising number's picture, where it is now and how opaque."""
-        s = self.layout_obj.scale
+        s = f.layout.scale
         out = []
-        for rise in self.motion.rising:
+        for rise in f.motion.rising:
             k = rise.t / rise.duration
             x, y = rise.pos
             y -= int(60 * s * (1 - (1 - k) ** 2))
-            img = self._rise_picture(rise)
+            img = self._rise_picture(rise, s)
             out.append((img, img.get_rect(center=(x, y)), int(255 * min(1.0, 2.5 * (1 - k)))))
         return out
 
-    def _rise_picture(self, rise) -> pygame.Surface:
-        """A rising number's picture, painted once per number, colour and size (with the
-        move's new picture, between frames: :meth:`_paint_steps`)."""
-        s = self.layout_obj.scale
+    @staticmethod
+    def _rise_picture(rise, s: float) -> pygame.Surface:
+        """A rising number's picture at the layout's scale ``s``, painted once per
+        number, colour and size (with the move's new picture, between frames:
+        :meth:`_paint_steps`)."""
         color = theme.GOOD if rise.good else theme.BAD
         size = (int(90 * s), int(40 * s))
         key = (rise.label, color, size)
@@ -100,38 +115,96 @@ class TableOverlays:
                       align="center", valign="middle", shadow=(10, 10, 14))
         return img
 
-    def _draw_spotlight(self, surf) -> None:
+    def _draw_spotlight(self, surf, f: TableFrame) -> None:
         """Another player's move: its cards lit in the seat's colour (its caption is in the
         message strip: :mod:`.messages`)."""
-        place = self._spotlight_place()
+        place = self._spotlight_place(f)
         if place is None:
             return
         for rect in place.lit:
             glow(surf, rect, place.color, SPOT_WIDTH)
 
-    def _spotlight_place(self) -> Spotlit | None:
+    def _spotlight_place(self, f: TableFrame) -> Spotlit | None:
         """The spotlight on another player's move now (None when there is none; worked
         out once a frame: the frame's marks and its drawing both ask)."""
-        spot = self.motion.spot
-        if spot is None or self.state.over:
+        spot = f.motion.spot
+        if spot is None or f.state.over:
             return None
-        key = (self.app.frames_drawn, id(spot), spot.t, self._gen, self.size,
-               self.motion.moving)
+        key = (f.window.frames_drawn, id(spot), spot.t, f.gen, f.size, f.motion.moving)
         if self._spotlit is None or self._spotlit[0] != key:
-            self._spotlit = (key, self._place_spotlight(spot))
+            self._spotlit = (key, self._place_spotlight(f, spot))
         return self._spotlit[1]
 
-    def _place_spotlight(self, spot) -> Spotlit:
-        lay = self.layout_obj
+    @staticmethod
+    def _place_spotlight(f: TableFrame, spot) -> Spotlit:
+        lay = f.layout
         # where the cards end up: a card still gliding there is lit once it lands (an
         # outline following a card that grows on its way would be painted anew each
         # frame)
         places = [sp for sp in lay.sprites if sp.card in spot.cards]
         ends = [sp.rect for sp in places] or \
             [lay.zones[z] for z in spot.zones if z in lay.zones]
-        lit = [sp.rect for sp in places if sp.card not in self.motion.glides] \
+        lit = [sp.rect for sp in places if sp.card not in f.motion.glides] \
             if places else ends
         return Spotlit(theme.seat_color(spot.seat), lit)
+
+    # -- the hint, the thinking bar, the messages ----------------------------------------------
+    @staticmethod
+    def _draw_hint(surf, f: TableFrame) -> None:
+        """Rings round the hinted card and its target (the words are in the strip)."""
+        for rect in f.hint_rects:
+            pygame.draw.rect(surf, HINT_COLOR, hint_ring(rect), 4, border_radius=10)
+
+    @staticmethod
+    def _draw_thinking(surf, f: TableFrame) -> None:
+        """A bar under the status that fills as the thinking computer's work is done."""
+        if f.thinking is None:
+            return
+        box, share = f.thinking
+        pygame.draw.rect(surf, (44, 54, 66), box, border_radius=2)
+        if share is not None:  # the search: its level's work done (computers.py)
+            pygame.draw.rect(surf, theme.ACCENT, (box.left, box.top, int(box.w * share), 4),
+                             border_radius=2)
+        else:  # the game's own player: a short pulse
+            x = int((time.monotonic() * 0.8 % 1.0) * (box.w - 40))
+            pygame.draw.rect(surf, theme.ACCENT, (box.left + x, box.top, 40, 4),
+                             border_radius=2)
+
+    def message_picture(self, message: str, color: tuple, width: int,
+                        size: int) -> pygame.Surface:
+        """A message in its frame, painted once per message, colour, width and size."""
+        key = (message, color, width, size)
+        pic = self._message_pics.get(key)
+        if pic is None:
+            if len(self._message_pics) > 24:
+                self._message_pics.clear()
+            inner = width - 2 * PAD - 4
+            h = message_h(message, width, size)
+            pic = pygame.Surface((width, h), pygame.SRCALPHA)
+            pic.blit(pictures.box((width, h), (12, 14, 18, 240), color, 2, 8), (0, 0))
+            text.draw(pic, message, pygame.Rect(PAD + 2, PAD, inner, h - 2 * PAD), size,
+                      theme.TEXT, "bold", wrap=True, line_gap=GAP, valign="middle")
+            self._message_pics[key] = pic
+        return pic
+
+    def _messages_ahead(self, f: TableFrame) -> None:
+        """Paint the pictures of the messages now (between frames)."""
+        p = f.panel
+        for message, color in f.messages:
+            self.message_picture(message, color, p.message_rect.w, p.message_size)
+
+    def _draw_messages(self, surf, f: TableFrame) -> None:
+        p = f.panel
+        y = p.message_rect.top
+        for message, color in f.messages:
+            pic = self.message_picture(message, color, p.message_rect.w, p.message_size)
+            surf.blit(pic, (p.message_rect.left, y))
+            y += pic.get_height() + SPACE
+
+    @staticmethod
+    def message_marks(f: TableFrame) -> list[pygame.Rect]:
+        """Where the strip draws over the picture in the frame ``f``."""
+        return [f.panel.message_rect] if f.messages else []
 
 
 def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:

@@ -1,8 +1,7 @@
 """Painting the table's picture: the layers it is made of (the table, the panel, the
 log), what each shows, and painting them again a step at a time between frames after a
 change, a new window size or a table just opened (a mixin of
-:class:`~tabletop.ui.table.scene.TableScene`; what each layer is drawn with is in
-:mod:`~tabletop.ui.table.draw`)."""
+:class:`~tabletop.ui.table.renderer.TableRenderer`, where each layer's drawing is)."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ import pygame
 
 from ...engine.state import HIDDEN
 from .. import theme
+from .frame import TableFrame
 from .layout import Sprite
 
 #: painting the table's picture after a change stops for the frame once the frame has
@@ -30,21 +30,20 @@ STEP_FORGET = 0.9
 
 
 class TablePainting:
-    """The cached picture of :class:`~tabletop.ui.table.scene.TableScene` and the
-    painting of it (a mixin)."""
+    """The cached picture of the table and the painting of it (a mixin of
+    :class:`~tabletop.ui.table.renderer.TableRenderer`)."""
 
     def invalidate(self) -> None:
         """Every cached layer (table, panel, log) is drawn again (the picture they are
         drawn on is kept: only what it shows is thrown away)."""
         self._layers.clear()
 
-    @property
-    def painting(self) -> bool:
-        """Is the table's picture still behind the game (a change being painted over
-        the next frames)?"""
-        if self.landing is not None:
+    def behind(self, f: TableFrame) -> bool:
+        """Is the table's picture still behind the game ``f`` shows (a change being
+        painted over the next frames)?"""
+        if f.landing:
             return True  # a move accepted and not yet played: the picture is behind it
-        keys = self._layer_keys()
+        keys = self._layer_keys(f)
         return self._job is not None or any(self._layers.get(k) != keys[k]
                                             for k in ("table", "panel"))
 
@@ -64,40 +63,46 @@ class TablePainting:
         return None if self._canvas.get_size() == self._paint_size else "last size"
 
     @property
-    def layout_gen(self) -> int:
-        """The table's layouts so far (one more after each move, undo, new size...)."""
-        return self._gen
-
-    @property
     def picture_gen(self) -> int:
         """The layout (``_gen``, counted from the first) the picture on screen shows."""
         return min(self._layers.get(k, (None, -1))[1] for k in ("table", "panel"))
 
-    def _layer_keys(self) -> dict[str, tuple]:
+    def _layer_keys(self, f: TableFrame) -> dict[str, tuple]:
         """What each cached layer shows: it is drawn again only when its key changes
         (scrolling the log redraws the log, not the cards nor the rest of the panel; a
         drag or a glide only the cards it takes away or puts back)."""
-        away, off = self._away_now()
-        log = self.log_list
+        away, off = self._away_now(f)
+        log = f.panel.log
+        handover = f.handover.seat if f.handover is not None else None
         return {
-            "table": (self.size, self._gen, self.handover_to),
+            "table": (f.size, f.gen, handover),
             # a dropped card waiting for its move to land is still in hand: the picture
             # changes once, when the move has landed
             "away": (away, off),
-            "panel": (self.size, self._gen, self.handover_to, self.model.can_undo(),
-                      self.model.can_redo(), tuple(log.rect)),
-            "log": (self.size, log.offset, log.version, tuple(log.rect)),
+            "panel": (f.size, f.gen, handover, f.panel.can_undo, f.panel.can_redo,
+                      tuple(log.rect)),
+            "log": (f.size, log.offset, log.version, tuple(log.rect)),
         }
 
-    def _away_now(self) -> tuple[frozenset, bool]:
+    @staticmethod
+    def _away_now(f: TableFrame) -> tuple[frozenset, bool]:
         """The cards away from their places (gliding, dragged, dropped and waiting), and
         whether one is in the pointer's hand (dragged or dropped)."""
-        dragging = self.dragged_card
-        held = self.held_card()
-        return self.motion.moving | {dragging, held[0] if held is not None else None}, \
+        dragging = f.dragged_card
+        held = f.held
+        return f.motion.moving | {dragging, held[0] if held is not None else None}, \
             dragging is not None or held is not None
 
-    def _draw_layers(self, surf) -> bool:
+    def prepare(self, size: tuple[int, int]) -> bool:
+        """Before a frame at the window size ``size``: a new size begins a new picture
+        (:meth:`_new_size`). Returns whether this frame paints on the picture (no time
+        between frames came for it: :data:`PAINT_WAIT`), in which case the table is laid
+        out for it first."""
+        if self._paint_size != size:
+            self._new_size(size)
+        return self.paint_budget is None or self._job_waited >= PAINT_WAIT
+
+    def _draw_layers(self, surf, f: TableFrame) -> bool:
         """Bring the cached picture of the table and the panel up to date, then show it;
         False when there is no picture of the table at this size yet (the frame then
         draws nothing over what it shows).
@@ -112,39 +117,34 @@ class TablePainting:
         keeps what it shows (the screen the table was opened from) or shows the last
         size's picture. Cards taken away (dragged, gliding) or put back are painted at
         once, in their places only; so is the log when it scrolls."""
-        size = surf.get_size()
         budget = self.paint_budget
-        if self._paint_size != size:
-            self._new_size(size)
-        painting_now = budget is None or self._job_waited >= PAINT_WAIT
-        if painting_now:
-            self.lay_out_now()
-        keys = self._layer_keys()
-        if self._refresh_due or self._log_due:
+        painting_now = self.prepare(surf.get_size())  # (the table laid out for it first)
+        keys = self._layer_keys(f)
+        if not f.laid_out:
             # the time between frames lays the table out first, then begins the picture
             # (one begun now would show the layout or the log as they were)
             self._job_waited += 1
         else:
             # (a frame that laid the table out having waited for that time paints on)
-            self._start_job(keys, self._job_waited if painting_now else 0)
+            self._start_job(f, keys, self._job_waited if painting_now else 0)
         if self._job is not None and painting_now:
             # no time between frames came: the frame paints, within the budget counted
             # from its start (what the frame did before leaves that much less), one step
             # at least
-            start = self.app.frame_cpu or time.thread_time()
-            self._run_job(start + budget if budget is not None else math.inf,
+            start = f.window.frame_cpu or time.thread_time()
+            self._run_job(f, start + budget if budget is not None else math.inf,
                           clock=time.thread_time)
         elif self._job is not None:
             self._job_waited += 1
         if self._job is None and self._interim is None:
-            self._catch_up(self._canvas, keys)
+            self._catch_up(f, self._canvas, keys)
         if self._interim is not None:
             self.forget_shown()  # the next whole picture is copied whole
             if self._interim == "last size":
                 self._show_last_size(surf)
             return False
         self._canvas.set_clip(None)
-        self._show_picture(surf)
+        self._show_picture(surf, f)
         return True
 
     def _new_size(self, size: tuple[int, int]) -> None:
@@ -166,17 +166,18 @@ class TablePainting:
             surf.fill(theme.BG, (0, ch, min(w, cw), h - ch))
         surf.blit(self._canvas, (0, 0))
 
-    def _start_job(self, keys: dict[str, tuple], waited: int = 0) -> None:
+    def _start_job(self, f: TableFrame, keys: dict[str, tuple], waited: int = 0) -> None:
         """Begin painting a new picture when the table or the panel changed (again,
         when the game changed before the picture being painted was done), as having
         waited ``waited`` frames for time between frames."""
         if self._job is not None and self._job[1] != (keys["table"], keys["panel"]):
             self._job = None
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("table", "panel")):
-            self._job = (self._paint_steps(keys), (keys["table"], keys["panel"]), keys)
+            self._job = (self._paint_steps(f, keys), (keys["table"], keys["panel"]), keys)
             self._job_waited = waited
 
-    def _run_job(self, end: float, first: bool = True, clock=time.perf_counter) -> bool:
+    def _run_job(self, f: TableFrame, end: float, first: bool = True,
+                 clock=time.perf_counter) -> bool:
         """Paint steps of the new picture until ``clock()`` reaches ``end``: a step is
         begun only when the longest recent step (in CPU time) would still end in time
         (one at least when ``first``); swap the picture in when it is done. Returns
@@ -198,47 +199,44 @@ class TablePainting:
         self._job, self._job_waited = None, 0
         return True
 
-    def spare(self, end: float) -> None:
-        """Between frames, in the frame's unused time (until ``end``): paint on the new
-        picture, copy it back to the window under what the last frame drew over it
+    def spare(self, end: float, f: TableFrame) -> None:
+        """Between frames, in the frame's unused time (until ``end``), for the game as
+        ``f`` shows it (laid out, its accepted move landed): paint on the new picture,
+        copy it back to the window under what the last frame drew over it
         (:mod:`~tabletop.ui.table.marks`), then paint the card faces not yet painted
-        (:mod:`~tabletop.ui.table.warm`). A move accepted in the frame lands first
-        (:mod:`~tabletop.ui.table.landing`)."""
-        if not self.scheduler.land_between(end) or self._paint_size is None:
-            return  # (nor before the table's first frame)
-        self.lay_out_now()
-        keys = self._layer_keys()
-        self._start_job(keys)
+        (:mod:`~tabletop.ui.table.warm`)."""
+        keys = self._layer_keys(f)
+        self._start_job(f, keys)
         if self._job is not None:
-            if self._run_job(end, first=False):
+            if self._run_job(f, end, first=False):
                 # the time between frames paints it: the frames go on waiting for it
                 # (a long one, a new window size's faces, takes several such times)
                 self._job_waited = 0
             if self._job is None:
-                self._show_between()
+                self._show_between(f)
         if self._job is None and any(self._layers.get(k) != keys[k] for k in ("away", "log")) \
                 and time.perf_counter() + self._slowest_step < end:
             cpu = time.thread_time()
-            self._catch_up(self._canvas, keys, arrivals=True)
+            self._catch_up(f, self._canvas, keys, arrivals=True)
             self._slowest_step = max(self._slowest_step, time.thread_time() - cpu)
         if time.perf_counter() + self._slowest_step < end:
-            self._restore_between()
-        if not self.painting and time.perf_counter() + self._slowest_step < end:
-            self._dialog_ahead()
-            self._messages_ahead()  # the next frame shows them
-        if not self.painting:
+            self._restore_between(f)
+        if not self.behind(f) and time.perf_counter() + self._slowest_step < end:
+            self._dialog_ahead(f)
+            self._messages_ahead(f)  # the next frame shows them
+        if not self.behind(f):
             self.cards.warmer.step(end)
 
-    def _arrived(self) -> list[Sprite]:
+    def _arrived(self, f: TableFrame) -> list[Sprite]:
         shown = self._layers.get("away")
         if self._job is not None or shown is None:
             return []
-        back = shown[0] - self._away_now()[0]
+        back = shown[0] - self._away_now(f)[0]
         if not back:
             return []
-        return [sp for sp in self.layout_obj.sprites if sp.card in back and sp.card != HIDDEN]
+        return [sp for sp in f.layout.sprites if sp.card in back and sp.card != HIDDEN]
 
-    def _paint_steps(self, keys: dict[str, tuple]) -> Iterator[None]:
+    def _paint_steps(self, f: TableFrame, keys: dict[str, tuple]) -> Iterator[None]:
         """Paint the changed layers on the second picture, a step at a time."""
         size = self._paint_size
         if self._back is None or self._back.get_size() != size:
@@ -255,14 +253,14 @@ class TablePainting:
             back.fill(theme.BG)  # a new size: every layer is painted
         yield
         if table_changed:
-            back.set_clip(self.layout_obj.table_rect(self.size))
-            yield from self._table_steps(back, *self._off_table())
+            back.set_clip(f.layout.table_rect(f.size))
+            yield from self._table_steps(back, f, *self._off_table(f))
             yield
         if panel_changed:
-            self._redraw_area(back, self.panel_rect, self._draw_panel_static)
+            self._redraw_area(back, f.panel.rect, lambda c: self._draw_panel_static(c, f))
             back.set_clip(None)
             yield
-        glides = list(self.motion.glides.values())
+        glides = list(f.motion.glides.values())
         pictures = [self.cards.picture(g.sprite, g.sprite.rect.size) for g in glides]
         self.cards.scaled.keep_only(pictures)
         yield
@@ -273,10 +271,11 @@ class TablePainting:
             if glide.start.size != glide.sprite.rect.size:
                 yield from self.cards.scaled.ahead(img, glide.start.size,
                                                    glide.sprite.rect.size)
-        for rise in list(self.motion.rising):  # and the numbers that rise
-            self._rise_picture(rise)
+        for rise in list(f.motion.rising):  # and the numbers that rise
+            self._rise_picture(rise, f.layout.scale)
 
-    def _catch_up(self, canvas, keys: dict[str, tuple], arrivals: bool = False) -> None:
+    def _catch_up(self, f: TableFrame, canvas, keys: dict[str, tuple],
+                  arrivals: bool = False) -> None:
         """Cards taken away (a drag, a glide starting) and the log scrolled: painted at
         once, in their places only (the picture is otherwise up to date). Cards put back
         (a glide ended) only with ``arrivals`` (between frames): until then they are
@@ -285,36 +284,37 @@ class TablePainting:
         now = keys["away"]
         if shown != now and (arrivals or shown is None or shown[1] != now[1]
                              or now[0] - shown[0]):
-            area = self._away_area(shown, now)
+            area = self._away_area(f, shown, now)
             if area is not None:
                 canvas.set_clip(area)
-                self._draw_table_layer(canvas)
+                self._draw_table_layer(canvas, f)
                 canvas.set_clip(None)
             self._layers["away"] = now
             self._picture_changed(area)
         if self._layers.get("log") != keys["log"]:
-            area = self.log_list.rect.clip(self.panel_rect)
-            self._redraw_area(canvas, area, self._draw_log)
+            area = f.panel.log.rect.clip(f.panel.rect)
+            self._redraw_area(canvas, area, lambda c: self._draw_log(c, f))
             self._layers["log"] = keys["log"]
             self._picture_changed(area)
 
-    def _away_area(self, shown: tuple | None, now: tuple) -> pygame.Rect | None:
+    def _away_area(self, f: TableFrame, shown: tuple | None,
+                   now: tuple) -> pygame.Rect | None:
         """Where the picture changes when the cards away from their places change from
         ``shown`` to ``now``: those cards (with room for what is drawn over and around
         them), and the lit playable cards when a drag starts or ends (they are lit only
         while nothing is dragged)."""
-        lay = self.layout_obj
+        lay = f.layout
         if shown is None:
-            return lay.table_rect(self.size)
+            return lay.table_rect(f.size)
         changed = shown[0] ^ now[0]
         if shown[1] != now[1]:
-            changed |= self._lit()
+            changed |= f.lit()
         rects = [sp.rect for sp in lay.sprites if sp.card in changed]
         if not rects:
             return None
-        margin = self._around()
+        margin = self._around(f)
         area = rects[0].unionall(rects[1:]).inflate(2 * margin, 2 * margin)
-        return area.clip(lay.table_rect(self.size))
+        return area.clip(lay.table_rect(f.size))
 
     @staticmethod
     def _redraw_area(canvas, area: pygame.Rect, paint) -> None:

@@ -114,6 +114,20 @@ class PointerInput:
             return False
         return sprite.zone.endswith(f".{t.viewer}") or t.layout_obj.can_drag(sprite, t.viewer)
 
+    def playable(self) -> set[int]:
+        """The cards a move offered now uses (lit on the table while nothing is
+        dragged): a drag move's carriers, any other move's card, among the cards the
+        viewer may pick up."""
+        t = self.table
+        gestures = t.gestures
+        cards = {c for m in t.offered()
+                 for c in (gestures.carriers(m) if gestures.gesture(m) == "drag"
+                           else (m.card,))
+                 if c is not None}
+        lay = t.layout_obj
+        return {sp.card for sp in lay.sprites if sp.card in cards and (
+            sp.zone.endswith(f".{t.viewer}") or lay.can_drag(sp, t.viewer))}
+
     # -- where a card may go ------------------------------------------------------------------
     def drag_moves(self, card: int) -> list[Move]:
         """The drag moves ``card`` makes (as their card or a partner card)."""

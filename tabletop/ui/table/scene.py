@@ -26,15 +26,15 @@ from ..widgets import Button, ScrollList, TextInput, Toast
 from .cardpictures import CardPictures
 from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
-from .draw import TableDrawing
+from .frame import PanelView, TableFrame, Window
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveScheduler
 from .log import GameLog, readable
 from .model import TableModel, TableSnapshot
 from .motion import Motion
-from .painting import PAINT_BUDGET
 from .pointer import PointerInput
+from .renderer import TableRenderer
 from .sidepanel import TableSidePanel
 from .sources import ComputerAnswer, PersonInput, Source, refusal
 from .warm import face_sizes
@@ -46,7 +46,7 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
+class TableScene(TableHints, TableInput, TableSidePanel, Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -95,6 +95,8 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         self.latest_button = Button((0, 0, 10, 10), "\u2193 Latest", self.game_log.jump_to_latest,
                                     size=12, tooltip="Back to the newest line of the log")
         self.help_open = False
+        #: ``pygame.time.get_ticks()`` as the frame began (``update``)
+        self.frame_ticks = 0
         self.size = (1280, 720)
         self._pending_warnings = warnings or []
         self._gameover_buttons: list[Button] = []
@@ -107,23 +109,11 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         #: a line of narration typed by the player, attached to their next move
         self.narration = TextInput((0, 0, 10, 10), "", "Narrate your move (optional)\u2026",
                                    120) if session.game.info.narration else None
-        #: what each cached layer of the table's picture shows (see ``_draw_layers``)
-        self._layers: dict[str, tuple] = {}
-        self._canvas: pygame.Surface | None = None
-        self._back: pygame.Surface | None = None  # the next picture, while it is painted
-        self._paint_size: tuple[int, int] | None = None  # the size of the picture painted
         self._log_due = False  # the log is built with the first picture (see ``refresh``)
         self._refresh_due = False  # laid out for a new window size between frames
-        self._job = None  # painting it: (steps, what it will show, its layer keys)
-        self._canvas_gen = 0  # counts the changes of the table's picture
-        self._dialog_pic: tuple | None = None  # (what it shows, the dialog over the table)
-        self._job_waited = 0  # frames it has waited for time between frames
-        self._slowest_step = 0.0  # the longest recent step of painting it (decaying)
-        #: the most a frame spends painting the table after a change (None: all at once)
-        self.paint_budget: float | None = PAINT_BUDGET
-        #: how every card is drawn: faces, backs, glides' scaled pictures, faces painted
-        #: ahead between frames (:mod:`.cardpictures`)
-        self.cards = CardPictures(lambda: self.state.cards, kit.painters)
+        #: what a frame shows -> pixels; it owns the table's pictures, the cards' among
+        #: them (:mod:`.renderer`)
+        self.renderer = TableRenderer(lambda: self.state.cards, kit.painters)
         self.help_rect = pygame.Rect(0, 0, 10, 10)
         session.settings["hide_hands"] = hide_hands
         #: the autosave, a saved copy, the statistics (:mod:`.writes`)
@@ -175,6 +165,75 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         """The viewer's legal moves, as last laid out (none unless they must act)."""
         return self.snapshot.legal
 
+    # -- the renderer's, where the table and its tools read them ------------------------
+    @property
+    def cards(self) -> CardPictures:
+        """How every card is drawn (the renderer's: :mod:`.cardpictures`)."""
+        return self.renderer.cards
+
+    @property
+    def painting(self) -> bool:
+        """Is the table's picture still behind the game (a change being painted over
+        the next frames)?"""
+        return self.renderer.behind(self.frame())
+
+    @property
+    def picture_shown(self) -> bool:
+        """Is there a whole picture of the table at the window's size?"""
+        return self.renderer.picture_shown
+
+    @property
+    def layout_gen(self) -> int:
+        """The table's layouts so far (one more after each move, undo, new size...)."""
+        return self._gen
+
+    def invalidate(self) -> None:
+        """Every cached layer of the picture is drawn again."""
+        self.renderer.invalidate()
+
+    # -- a frame -----------------------------------------------------------------------------
+    def frame(self) -> TableFrame:
+        """What a frame shows now (:mod:`.frame`): the table's parts, read for the
+        renderer."""
+        app = getattr(self, "app", None)
+        handing = self.handover_to is not None
+        panel = PanelView(
+            self.panel_rect, self.panel_top, self.tools, self.buttons, self.log_list,
+            self.latest_button if self._latest_shown() else None,
+            self.narration if self._narration_shown() else None,
+            self.info, self.info_rect, self.status_bottom, self.message_rect,
+            self._message_size, self.model.can_undo(), self.model.can_redo(),
+            self.panel_words)
+        window = Window(app.screen, app.frames_drawn, app.drawn_alone is self,
+                        app.frame_cpu) if app is not None else Window(None, 0, False, None)
+        return TableFrame(
+            self.size, self.state, self.view, self.layout_obj, self._gen,
+            not (self._refresh_due or self._log_due), self.motion, self.pointer,
+            self.held_card(), self.landing is not None, self.dialog, self.pointer.playable,
+            panel,
+            self.messages(), [] if handing else self.hint_rects(),
+            None if handing else self.thinking(), self._handover(),
+            None if handing else self._gameover(), self._help(), self.frame_ticks,
+            self.hover_size(), window)
+
+    def draw(self, surf) -> None:
+        if self.renderer.prepare(surf.get_size()):
+            self.lay_out_now()  # this frame paints: laid out for it first
+        self._enable_tools()
+        if self.renderer.draw(surf, self.frame()):
+            # the window shows the position: input is made on it
+            self.shown_changes = self.session.changes
+
+    def spare(self, end: float) -> None:
+        """Between frames, in the frame's unused time (until ``end``): a move accepted in
+        the frame lands first (:mod:`.landing`), then the renderer paints (its
+        :meth:`~.renderer.TableRenderer.spare`)."""
+        if not self.scheduler.land_between(end) or self.renderer.paint_size is None:
+            return  # (nor before the table's first frame)
+        self.lay_out_now()
+        self._enable_tools()
+        self.renderer.spare(end, self.frame())
+
     def on_quit(self) -> None:
         """Leaving the table: the computer players stop; the last save is waited for."""
         self.land_now()
@@ -195,7 +254,7 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         self._place_handover()
         self._build_dialog()
         self._build_buttons()
-        if self._paint_size != self.size:
+        if self.renderer.paint_size != self.size:
             # a table just opened (or at a new window size) shows no picture of itself
             # at this size until one is painted, between frames: the log (every move of
             # a long game, worded and wrapped: 4-5 ms for 277 moves) is built there too,
@@ -458,9 +517,10 @@ class TableScene(TableHints, TableInput, TableSidePanel, TableDrawing, Scene):
         # painted, between frames (see ``painting.py``): the table is laid out for it
         # there too, not in the frame in which the window changed size (the last layout
         # matches the picture shown meanwhile)
-        resized = self._paint_size is not None and self._paint_size != size
+        painted = self.renderer.paint_size
+        resized = painted is not None and painted != size
         self.land_now()
-        self.forget_shown()
+        self.renderer.forget_shown()
         self.computers.mods = self.app.use_mods
         self.computers.start()
         self.motion.speed = self.app.settings.speed

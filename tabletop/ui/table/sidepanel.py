@@ -1,19 +1,32 @@
 """The side panel's contents: the status box's lines, the buttons of the moves a button
-makes, the message strip and the log under them (a mixin of
-:class:`~tabletop.ui.table.scene.TableScene`)."""
+makes, the message strip and the log under them; and the words and buttons of what
+covers the table (hand-over, game over, help) (a mixin of
+:class:`~tabletop.ui.table.scene.TableScene`: it lays them out and words them; the
+renderer draws them from the frame, :mod:`.frame`)."""
 
 from __future__ import annotations
 
 import pygame
 
-from .. import text
-from ..widgets import Button
+from .. import text, theme
+from ..widgets import Button, Row, ScrollList
+from .covers import gameover_box, handover_box, place_gameover_buttons
+from .frame import GameOver, Handover, Help, PanelWords
 from .layout import seat_title
+from .messages import SIZE, SIZES, SPACE, message_h, two_lines
+from .overlays import HINT_COLOR
 
 
 class TableSidePanel:
     """Lays out and words the side panel of :class:`~tabletop.ui.table.scene.TableScene`
     (whose attributes it uses)."""
+
+    #: where the message strip is (laid out with the panel's buttons)
+    message_rect = pygame.Rect(0, 0, 0, 0)
+    #: the messages the strip was laid out for
+    _laid_messages: tuple = ()
+    #: the text size the strip was laid out with
+    _message_size = SIZE
 
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
@@ -103,6 +116,144 @@ class TableSidePanel:
             h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
         return 70 + self.panel_top + 7 + h + 14
 
+    def _latest_shown(self) -> bool:
+        """Is the "Latest" button over the log (the log scrolled back)?"""
+        return not self.game_log.following and self.log_list.max_offset() > 0 and \
+            self.handover_to is None
+
+    def _narration_shown(self) -> bool:
+        """Is the narration line under the status box?"""
+        return self.narration is not None and self.narration.visible and \
+            self.handover_to is None
+
+    def _enable_tools(self) -> None:
+        """Undo, Redo and Hint only when they can be used (not while the screen is
+        passed on)."""
+        handing = self.handover_to is not None
+        for b in self.tools:
+            b.enabled = True
+        self.tools[0].enabled = self.model.can_undo() and not handing
+        self.tools[1].enabled = self.model.can_redo() and not handing
+        for b in self.tools:
+            if b.label == "Hint":
+                b.enabled = self.can_hint() and not self.hint_waiting and not handing
+
+    def panel_words(self) -> PanelWords:
+        """The panel's heading, turn line and status lines."""
+        heading = f"{self.game.info.title} \u00b7 {self.layout_obj.progress(self.state)}"
+        return PanelWords(heading, self.turn_line(), self._status_lines())
+
+    # -- the message strip ---------------------------------------------------------------------
+    def messages(self) -> tuple[tuple[str, tuple], ...]:
+        """The messages to show now: another player's move, the hint, then the table's
+        word."""
+        spot = self.motion.spot
+        if spot is None and self.hint is None and not self.hint_waiting and \
+                not self.toast.active:
+            return ()  # most frames: asked several times a frame, answered at once
+        out = []
+        if spot is not None and not self.state.over and self.handover_to is None:
+            out.append((spot.caption, tuple(theme.seat_color(spot.seat))))
+        hint = self.hint_lines() if self.handover_to is None else []
+        if hint:
+            out.append(("\n".join(hint), HINT_COLOR))
+        if self.toast.active:
+            out.append((self.toast.message, tuple(self.toast.color)))
+        return tuple(out)
+
+    def message_height(self, width: int, messages: tuple | None = None,
+                       room: int | None = None) -> int:
+        """The strip's height at ``width`` for ``messages`` (default: those now), with
+        the largest text size whose messages fit ``room`` (chosen for the strip). Measured,
+        not painted: it is asked in the frame a message comes."""
+        messages = self.messages() if messages is None else messages
+        for size in SIZES:
+            h = sum(message_h(m, width, size) for m, _ in messages) + \
+                SPACE * max(0, len(messages) - 1)
+            if room is None or h <= room:
+                break
+        self._message_size = size
+        if self.computers.seats:
+            h = max(h, two_lines())
+        return h if room is None else min(h, max(room, 0))
+
+    def _check_messages(self) -> None:
+        """In a frame: a message came or went: the strip and the log under it are placed
+        again (measured, not painted; the buttons above them stay as they are)."""
+        now = self.messages()
+        if now != self._laid_messages:
+            self._place_log()
+
+    # -- what covers the table -----------------------------------------------------------------
+    def toggle_help(self) -> None:
+        from ...games.help import rules_help
+
+        self.help_open = not self.help_open
+        if self.help_open:
+            w, h = self.size
+            rect = pygame.Rect(w // 2 - 330, 40, 660, h - 80)
+            rows = [Row([(line, color, style)]) for line, color, style in
+                    _help_rows(rules_help(self.game.info.id))]
+            self.help_list = ScrollList((rect.left + 10, rect.top + 50, rect.w - 20,
+                                         rect.h - 80), rows, size=15)
+            self.help_rect = rect
+
+    def _help(self) -> Help | None:
+        if not self.help_open:
+            return None
+        return Help(f"How to play {self.game.info.title}", self.help_rect, self.help_list)
+
+    def _place_handover(self) -> None:
+        """The hand-over screen's button, placed as the screen is laid out (a click
+        before its first frame finds it where it will be drawn)."""
+        if self.handover_to is None:
+            return
+        box = handover_box(self.layout_obj, self.size)
+        self._handover_button.rect = pygame.Rect(box.centerx - 150, box.top + 130, 300, 46)
+        self._handover_button.label = \
+            f"Show {self.session.seats[self.handover_to].name}'s cards"
+
+    def _handover(self) -> Handover | None:
+        seat = self.handover_to
+        if seat is None:
+            return None
+        return Handover(seat, self._seat_name(seat), self._handover_button)
+
+    @property
+    def gameover_shown(self) -> bool:
+        """Is the game-over panel up (the game over, and not dismissed to review it)?"""
+        return self.state.over and not self._review
+
+    def _gameover(self) -> GameOver | None:
+        """The game-over panel as shown now (None: it is not): its title, the result and
+        its buttons, placed."""
+        if not self.gameover_shown:
+            return None
+        s = self.state
+        title = self.game.text.headline(s)
+        if title is None and s.winners:
+            names = " and ".join(self._seat_name(w) for w in s.winners)
+            title = f"{names} win{'s' if len(s.winners) == 1 else ''}!"
+        elif title is None and s.seats and len(s.eliminated) == s.seats:
+            title = "Everyone loses"
+        elif title is None and self.game.info.mode in ("solo", "coop"):
+            title = "The game is lost"  # nobody to share a draw with
+        elif title is None:
+            title = "A draw"
+        if not self._gameover_buttons:
+            self._gameover_buttons = [
+                Button((0, 0, 170, 40), "Main menu", self.to_menu, size=15),
+                Button((0, 0, 170, 40), "Save the log", self.writes.export_log, size=15),
+                Button((0, 0, 170, 40), "Review table", self.dismiss_gameover, size=15),
+            ]
+        place_gameover_buttons(self._gameover_buttons, gameover_box(self.layout_obj, self.size))
+        return GameOver(title, getattr(s, "result", ""), self._gameover_buttons)
+
+    def hover_size(self) -> tuple[int, int]:
+        """The size of the card shown while the pointer rests on a card."""
+        s = self.layout_obj.scale
+        return int(250 * s), int(350 * s)
+
     def _seat_name(self, seat: int) -> str:
         """A seat as every part of the table names it (``P2 Bo``)."""
         return seat_title(self.session, seat)
@@ -120,3 +271,17 @@ def button_height(label: str, width: int) -> tuple[int, int]:
     if text.fits(label, (0, 0, inner, 30), 15, "bold", min_size=13):
         return 34, 15
     return text.height_of(label, inner, 14, "bold") + 14, 14
+
+
+def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
+    rows = []
+    for line in markdown.splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            rows.append((line.lstrip("# "), theme.ACCENT, "bold"))
+        elif line.lstrip().startswith(("-", "*")):
+            rows.append(("\u2022 " + line.lstrip(" -*"), theme.TEXT, "regular"))
+        else:
+            rows.append((line, theme.TEXT, "regular"))
+    return rows
