@@ -113,8 +113,13 @@ def _old_spelling(kind) -> dict:
     loaded = validate(EffectSpec(min(kind.contexts), "effect"), example).value
     use = use_of(kind)
     own = {written: name for written, name in use.renames.items()}
-    return {"effect": kind.name, **{own.get(k, k): v for k, v in to_file(loaded).items()
-                                    if k != "effect" and k not in use.where}}
+    out = {"effect": kind.name}
+    for k, v in to_file(loaded).items():
+        if k == "match" and use.match:  # (its keys were the effect's own fields)
+            out.update({use.match[key]: item for key, item in v.items()})
+        elif k != "effect" and k not in use.where:
+            out[own.get(k, k)] = v
+    return out
 
 
 def _renamed() -> list[str]:
@@ -238,13 +243,17 @@ def test_the_editor_schema_knows_the_verbs_and_their_keys():
     check = jsonschema.Draft7Validator(file_schema("power-play"))
     good = {"cards": [{"id": "v", "kind": "villain", "name": "V", "base": 2,
                        "effects": [{"effect": "modify", "value": "power", "by": "multiply",
-                                    "type": "frost", "scope": "heroes"}]}]}
+                                    "match": {"type": "frost"}, "scope": "heroes"}]}]}
     assert not list(check.iter_errors(good))
-    for bad in ({"effect": "multiply_type", "type": "frost", "scope": "heroes"},
-                {"effect": "modify", "value": "power", "by": "square", "type": "frost",
-                 "scope": "heroes"},
+    for bad in ({"effect": "multiply_type", "match": {"type": "frost"}, "scope": "heroes"},
+                {"effect": "modify", "value": "power", "by": "square",
+                 "match": {"type": "frost"}, "scope": "heroes"},
+                {"effect": "modify", "value": "power", "by": "multiply",
+                 "match": {"type": "frost"}, "scope": "heroes", "amount": 2},
                 {"effect": "modify", "value": "power", "by": "multiply", "type": "frost",
-                 "scope": "heroes", "amount": 2}):
+                 "scope": "heroes"},
+                {"effect": "modify", "value": "power", "by": "multiply",
+                 "match": {"kind": "frost"}, "scope": "heroes"}):
         doc = json.loads(json.dumps(good))
         doc["cards"][0]["effects"] = [bad]
         assert list(check.iter_errors(doc)), bad
@@ -254,7 +263,7 @@ def test_written_words_name_the_verb_and_keys():
     assert written(EFFECTS["hand_discard"]) == "discard from: hand"
     assert written(EFFECTS["revive"]) == "heal revive: true"
     assert written(EFFECTS["foresee"]) == "foresee"
-    assert Form.of(EFFECTS["take_from_pile"]).own >= {"from", "kinds", "count"}
+    assert Form.of(EFFECTS["take_from_pile"]).own >= {"from", "match", "count"}
 
 
 def test_a_cross_card_message_names_the_effect_as_the_file_writes_it(tmp_path):

@@ -131,16 +131,17 @@ POWER = "  - {id: red-1, kind: power, name: Red 1, type: red, value: 1}\n"
 
 def test_an_effect_without_a_scope_is_refused():
     errors = load("cards:\n" + POWER + "  - id: v\n    kind: villain\n    name: V\n"
-                  "    base: 2\n    effects:\n      - {effect: prevent, what: power, type: red}\n")
+                  "    base: 2\n    effects:\n"
+                  "      - {effect: prevent, what: power, match: {type: red}}\n")
     assert errors == ["mod.yaml:8:9: card 'v' field 'effects[0].scope': missing required field "
                       "'scope' (one of heroes, villain, both)"]
 
 
 def test_an_unknown_power_type_is_refused_with_a_suggestion():
     errors = load("cards:\n" + POWER + "  - id: v\n    kind: villain\n    name: V\n"
-                  "    base: 2\n    effects:\n      - {effect: prevent, what: power, type: rde, "
-                  "scope: heroes}\n")
-    assert errors == ["mod.yaml:8:7: card 'v' field 'effects[0].type': no power card has the "
+                  "    base: 2\n    effects:\n"
+                  "      - {effect: prevent, what: power, match: {type: rde}, scope: heroes}\n")
+    assert errors == ["mod.yaml:8:7: card 'v' field 'effects[0].match.type': no power card has the "
                       "type 'rde' (did you mean 'red'?); types: red"]
 
 
@@ -163,10 +164,10 @@ def test_a_set_too_small_for_the_players_is_refused():
 
 def test_a_villain_only_file_is_checked_against_the_built_in_types():
     errors = load("cards:\n  - {id: v, kind: villain, name: V, base: 2, effects: "
-                  "[{effect: prevent, what: power, type: gail, scope: heroes}]}\n"
+                  "[{effect: prevent, what: power, match: {type: gail}, scope: heroes}]}\n"
                   "  - {id: w, kind: villain, name: W, base: 2, effects: "
-                  "[{effect: prevent, what: power, type: gale, scope: heroes}]}\n")
-    assert errors == ["mod.yaml:2:55: card 'v' field 'effects[0].type': no power card has "
+                  "[{effect: prevent, what: power, match: {type: gale}, scope: heroes}]}\n")
+    assert errors == ["mod.yaml:2:55: card 'v' field 'effects[0].match.type': no power card has "
                       "the type 'gail' (did you mean 'gale'?); types: flame, frost, gale, "
                       "might, mind, shadow"]
 
@@ -180,7 +181,7 @@ def test_a_mod_may_add_a_power_type(tmp_path, monkeypatch):
         "game: power-play\nremove: [windshear]\ncards:\n"
         "  - {id: storm-4, kind: power, name: Storm 4, type: storm, value: 4, copies: 3}\n"
         "  - {id: lightning-rod, kind: villain, name: Lightning Rod, base: 2, text: x,\n"
-        "     effects: [{effect: prevent, what: power, type: storm, scope: heroes}]}\n",
+        "     effects: [{effect: prevent, what: power, match: {type: storm}, scope: heroes}]}\n",
         encoding="utf-8")
     catalog = GAME.rules.load_catalog()
     assert not catalog.errors

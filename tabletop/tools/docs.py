@@ -36,6 +36,12 @@ def _expected(field: Field) -> str:
         return f"a list of effects: {names}"
     if isinstance(spec, ListOf) and isinstance(spec.item, Record):
         return f"a list of mappings ({spec.item.name}, below)"
+    if isinstance(spec, Record) and spec.name == "a selector" and \
+            all(f.doc for f in spec.fields.values()) and spec.fields:
+        # an effect's own selector (``match``): its keys, each with what it takes here
+        keys = "; ".join(f"`{k}`{'' if f.required else ' (optional)'}: {_expected(f)}"
+                         for k, f in spec.fields.items())
+        return f"a selector ({keys})"
     return spec.expected()
 
 
@@ -130,6 +136,22 @@ def verbs_reference() -> str:
     return "\n".join(out)
 
 
+def selectors_reference() -> str:
+    """The selector keys of every game side by side, once: one row per key name, what it
+    tests in each game that has it (each game's reference lists its keys in full)."""
+    from ..games import GAMES
+
+    rows: dict[str, list[str]] = {}
+    for gid, game in GAMES.items():
+        found = SELECTORS.get(gid)
+        for key in found.keys.values() if found is not None else ():
+            rows.setdefault(key.name, []).append(f"{game.info.title}: {key.doc}")
+    out = ["| key | in which game, what it tests |", "|---|---|"]
+    for name in sorted(rows, key=lambda n: (-len(rows[n]), n)):
+        out.append(f"| `{name}` | {_cell('; '.join(rows[name]))} |")
+    return "\n".join(out) + "\n"
+
+
 def _default(value) -> str:
     if value is None:
         return "\u2014"
@@ -146,6 +168,8 @@ def render(text: str) -> str:
             body = common_reference()
         elif name == "verbs":
             body = verbs_reference()
+        elif name == "selectors":
+            body = selectors_reference()
         else:
             body = game_reference(GAMES[name])
         return m.group(1) + body + m.group(4)

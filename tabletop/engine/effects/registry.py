@@ -126,23 +126,31 @@ def effects_with(effects: Iterable[dict], role: str) -> list[tuple[Callable[...,
 
 def uses(table: dict[str, Use | tuple]) -> None:
     """Say how a game's effects are written: ``{effect name: Use(...)}`` (a tuple is
-    ``Use``'s arguments). An effect not named in any table is a verb of its own."""
+    ``Use``'s arguments). An effect not named in any table is a verb of its own (named
+    with its own verb when it has a selector). A selector's keys must be the game's
+    (:func:`selectors`, declared first)."""
     for name, use in table.items():
         if not isinstance(use, Use):
             use = Use(*use)
         kind = EFFECTS[name]
         found = VERBS.get(use.verb)
-        if found is None:
+        if found is None and use.verb != name:  # (a verb of its own: its own name)
             raise ValueError(f"effect {name!r} is written with verb {use.verb!r}, "
                              "which is not declared")
-        unknown = set(use.where) - set(found.keys)
+        unknown = set(use.where) - set(found.keys if found is not None else ())
         if unknown:
             raise ValueError(f"effect {name!r}: {sorted(unknown)} are not keys of "
                              f"{use.verb!r}")
-        for written, own in use.renames.items():
+        for written, own in {**use.renames, **use.match}.items():
             if own not in kind.fields:
                 raise ValueError(f"effect {name!r} has no field {own!r} to write as "
                                  f"{written!r}")
+        for game in kind.games:
+            keys = SELECTORS[game].keys if game in SELECTORS else {}
+            strange = set(use.match) - set(keys)
+            if strange:
+                raise ValueError(f"effect {name!r} selects with {sorted(strange)}, not "
+                                 f"selector keys of {game!r}")
         kind.use = use
 
 

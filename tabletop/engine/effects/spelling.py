@@ -29,8 +29,8 @@ from ..schema import (
     suggest,
 )
 from ..yamlio import MDict
-from .registry import EFFECTS, EffectKind
-from .verbs import VERBS, Key, Use, Verb
+from .registry import EFFECTS, SELECTORS, EffectKind
+from .verbs import MATCH, VERBS, Key, Use, Verb
 
 
 def use_of(kind: EffectKind) -> Use:
@@ -56,6 +56,23 @@ def _norm(value: Any) -> Any:
     return value.lower() if value.__class__ is str else value
 
 
+def selector_field(kind: EffectKind, match: dict[str, str]) -> Field:
+    """The ``match`` field of an effect whose fields ``match`` names (selector key -> its
+    own field) pick cards: a selector of those keys, each checked as its field is."""
+    keys = {key: kind.fields[own] for key, own in match.items()}
+    games = sorted(kind.games)
+    sets = [SELECTORS[g] for g in games if g in SELECTORS]
+    for key, fld in keys.items():
+        if not fld.doc:
+            doc = next((s.keys[key].doc for s in sets if key in s.keys), "")
+            keys[key] = Field(fld.spec, fld.required, fld.default, doc)
+    needed = [key for key, fld in keys.items() if fld.required]
+    what = ", ".join(f"`{k}`" for k in keys)
+    return Field(Record(keys, name="a selector"), required=bool(needed),
+                 doc=f"which cards: a selector ({what})"
+                 + (f"; `{'`, `'.join(needed)}` must be given" if needed else ""))
+
+
 @dataclass
 class Form:
     """One use as it is written: its effect, verb, key values, and the record of the
@@ -67,27 +84,36 @@ class Form:
     record: Record
     #: field as written -> the effect's own field
     renames: dict[str, str]
-    #: the effect's own fields, as written
+    #: the effect's own fields, as written (its selector: ``match``)
     own: frozenset[str]
+    #: selector key -> the effect's own field it is read into
+    match: dict[str, str]
 
     @classmethod
     def of(cls, kind: EffectKind) -> Form:
         use = use_of(kind)
         vb = verb_of(kind)
         written_of = {own: written for written, own in use.renames.items()}
+        selected = set(use.match.values())
         fields: dict[str, Field] = {}
         for key, value in use.where.items():
             default = vb.keys[key].default
             fields[key] = Field(_exactly(value), required=default != value,
                                 doc=vb.keys[key].doc)
         for own, fld in kind.fields.items():
-            fields[written_of.get(own, own)] = fld
+            if own not in selected:
+                fields[written_of.get(own, own)] = fld
+        if use.match:
+            fields[MATCH] = selector_field(kind, use.match)
         for key in vb.keys.values():  # a key left at its default may be written
             if key.name not in fields and key.default is not None:
                 fields[key.name] = Field(_exactly(key.default), doc=key.doc)
         record = Record(fields, doc=kind.doc, name=f"a {written(kind)} effect")
+        own = {written_of.get(f, f) for f in kind.fields if f not in selected}
+        if use.match:
+            own.add(MATCH)
         return cls(kind, vb, {k: _norm(v) for k, v in use.where.items()}, record,
-                   dict(use.renames), frozenset(written_of.get(f, f) for f in kind.fields))
+                   dict(use.renames), frozenset(own), dict(use.match))
 
     def accepts(self, value: dict) -> bool:
         """Do the keys written in ``value`` mean this use?"""
@@ -106,10 +132,23 @@ class Form:
     def finisher(self):
         """:meth:`to_rules` for a mapping the compiled record checked (it has the keys
         and ``effect`` too, in the record's order), made once."""
-        if self.renames:
-            return self.to_rules
-        drop = tuple(k for k in self.record.fields if k not in self.own)
         name = self.kind.name
+        if self.renames or self.match:
+            # each own field, in order: where it is written, or the selector's key for it
+            written_of = {own: w for w, own in self.renames.items()}
+            key_of = {own: key for key, own in self.match.items()}
+            plan = tuple((own, written_of.get(own, own), key_of.get(own), fld.default)
+                         for own, fld in self.kind.fields.items())
+            empty: dict = {}
+
+            def rebuild(out: dict) -> dict:
+                chosen = out.get(MATCH) or empty
+                found = {own: out.get(at) if key is None else chosen.get(key, default)
+                         for own, at, key, default in plan}
+                found["effect"] = name
+                return found
+            return rebuild
+        drop = tuple(k for k in self.record.fields if k not in self.own)
 
         def finish(out: dict) -> dict:
             for key in drop:
@@ -119,10 +158,15 @@ class Form:
         return finish
 
     def to_rules(self, out: dict) -> dict:
-        """The checked fields as written -> the effect as the rules know it."""
+        """The checked fields as written -> the effect as the rules know it (the
+        selector's keys read back into the fields they stand for)."""
         kind = self.kind
         written_of = {own: w for w, own in self.renames.items()}
         found = {own: out.get(written_of.get(own, own)) for own in kind.fields}
+        if self.match:
+            chosen = out.get(MATCH) or {}
+            for key, own in self.match.items():
+                found[own] = chosen.get(key, kind.fields[own].default)
         found["effect"] = kind.name
         return found
 
@@ -196,6 +240,19 @@ def yaml_word(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def written_field(e: dict, own: str) -> str:
+    """Where a loaded effect's own field ``own`` is written in its card file (a path
+    under the effect: ``from``, ``match.type``), for a message that points at it."""
+    kind = EFFECTS.get(e.get("effect"))
+    if kind is None:
+        return own
+    use = use_of(kind)
+    for key, field_name in use.match.items():
+        if field_name == own:
+            return f"{MATCH}.{key}"
+    return next((w for w, o in use.renames.items() if o == own), own)
+
+
 def written_effect(e: dict) -> str:
     """A loaded effect (``e``, as the rules know it) in the words a card file uses."""
     kind = EFFECTS.get(e.get("effect"))
@@ -208,11 +265,18 @@ def to_file(e: dict) -> dict:
     kind = EFFECTS[e["effect"]]
     use = use_of(kind)
     written_of = {own: w for w, own in use.renames.items()}
+    key_of = {own: key for key, own in use.match.items()}
     out: dict[str, Any] = {"effect": use.verb, **use.where}
+    chosen: dict[str, Any] = {}
     for own, fld in kind.fields.items():
         value = e.get(own, fld.default)
         if fld.required or value != fld.default:
-            out[written_of.get(own, own)] = _plain(value)
+            if own in key_of:
+                chosen[key_of[own]] = _plain(value)
+            else:
+                out[written_of.get(own, own)] = _plain(value)
+    if chosen:
+        out[MATCH] = chosen
     return out
 
 
@@ -268,6 +332,15 @@ class EffectSpec(Spec):
             ctx.bad(path, mark, self._which(name, forms, found, value))
             return None
         form = found[0]
+        flat = [own for own in form.match.values() if own in value and own not in form.own]
+        if flat:
+            ctx.bad(_join(path, flat[0]), value.mark_of(flat[0]) if isinstance(value, MDict)
+                    else mark,
+                    f"{', '.join(map(repr, flat))} now "
+                    f"{'goes' if len(flat) == 1 else 'go'} in the effect's selector: write "
+                    f"{flow(selecting(dict(value), form.match))} (`tabletop upgrade-cards "
+                    "FILE` rewrites a file)")
+            return None
         rest = MDict({k: v for k, v in value.items() if k != "effect"})
         if isinstance(value, MDict):
             rest.mark = value.mark
@@ -377,19 +450,51 @@ def new_head(name: str) -> tuple[str, dict[str, Any], dict[str, str]]:
     """How the effect of old name ``name`` starts now: its verb, the keys it must write
     (those not at their default) and its fields' written names (own -> written)."""
     use = use_of(EFFECTS[name])
-    keys = VERBS[use.verb].keys
+    keys = VERBS[use.verb].keys if use.verb in VERBS else {}
     return (use.verb, {k: v for k, v in use.where.items() if keys[k].default != v},
             {own: w for w, own in use.renames.items()})
 
 
 def upgraded(value: dict) -> dict:
     """An effect written with an old name (``{effect: hand_discard, count: 1}``) as it is
-    written now (``{effect: discard, from: hand, count: 1}``), its fields in their order."""
+    written now (``{effect: discard, from: hand, count: 1}``), its fields in their order
+    (those that pick cards moved into its selector: :func:`selecting`)."""
     verb, keys, written_of = new_head(value["effect"])
     out: dict[str, Any] = {"effect": verb, **keys}
     for key, item in value.items():
         if key != "effect":
             out[written_of.get(key, key)] = item
+    return selecting(out, use_of(EFFECTS[value["effect"]]).match)
+
+
+def selecting(value: dict, match: dict[str, str]) -> dict:
+    """``value`` (an effect as written) with the fields ``match`` names (selector key ->
+    field) written as its selector: ``{kinds: [power]}`` -> ``{match: {kind: [power]}}``,
+    where the first of them was."""
+    key_of = {own: key for key, own in match.items()}
+    if not key_of.keys() & value.keys():
+        return value
+    out: dict[str, Any] = {}
+    chosen = dict(value.get(MATCH) or {})
+    for key, item in value.items():
+        if key in key_of:
+            chosen[key_of[key]] = item
+            if MATCH not in out:
+                out[MATCH] = chosen
+        elif key != MATCH:
+            out[key] = item
+    out.setdefault(MATCH, chosen)
+    return out
+
+
+def flat_selectors() -> dict[str, list[Form]]:
+    """Verb -> its uses that have a selector, for files written before selectors (their
+    fields at the top: ``{effect: prevent, what: attack, types: [energy]}``)."""
+    out: dict[str, list[Form]] = {}
+    for kind in EFFECTS.values():
+        if use_of(kind).match:
+            form = Form.of(kind)
+            out.setdefault(form.verb.name, []).append(form)
     return out
 
 

@@ -58,11 +58,18 @@ def verb(name: str, doc: str, *keys: Key, game: str | None = None) -> Verb:
 class Use:
     """How an effect is written: ``verb`` with the key values ``where``; ``renames``:
     field name as written -> the effect's own field name (where the written word is
-    the verb's, e.g. ``from`` for a pile)."""
+    the verb's, e.g. ``from`` for a pile); ``match``: the effect's fields that pick
+    cards, written as keys of its selector (``match: {kind: [power]}``): selector key
+    -> the effect's own field."""
 
     verb: str
     where: dict[str, Any] = field(default_factory=dict)
     renames: dict[str, str] = field(default_factory=dict)
+    match: dict[str, str] = field(default_factory=dict)
+
+
+#: the field a use's selector is written under
+MATCH = "match"
 
 
 # -- the shared verbs ------------------------------------------------------------------------

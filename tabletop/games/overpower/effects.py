@@ -29,6 +29,7 @@ from __future__ import annotations
 from ...engine.effects import OneOrMany, allow, effect, trigger, uses
 from ...engine.schema import Enum, Field, Int
 from .common import DRAW_KINDS, TYPE_INDEX, TYPES
+from .selector import ATTACK_KINDS, SLOT_NAMES
 
 SPECIAL = "overpower.special"
 ATTACK = "overpower.attack"
@@ -50,10 +51,6 @@ trigger(EFFECT, "a Special played as the turn's action that touches only its own
                 "the opponent gets no Defensive Action")
 trigger(ABILITY, "a character's inherent ability, in force while the character is in "
                  "play (`while` narrows it to the Front Line or the Reserve)")
-
-ATTACK_KINDS = ("power", "universe", "doubleshot", "special", "teamwork", "ally", "follow")
-SLOT_NAMES = ("power", "universe", "tactic", "special")
-
 
 def _when(default: str = "hit") -> Field:
     return Field(Enum("hit", "resolved"), default=default,
@@ -79,7 +76,8 @@ effect("extra_attacks",
        (SPECIAL, ATTACK, EFFECT),
        "After this card resolves, up to `count` more attacks, one at a time, each resolved "
        "before the next; the player may stop early.",
-       "{effect: extra_attacks, when: resolved, count: 1, by: self, bonus: 1, with: [power]}",
+       "{effect: extra_attacks, when: resolved, count: 1, by: self, bonus: 1, "
+       "match: {kind: [power]}}",
        run=lambda ctx, e: ctx.extra_attacks(e["count"], e["by"], e["bonus"], e["with"]))
 
 effect("combine_with_power",
@@ -88,7 +86,7 @@ effect("combine_with_power",
        (SPECIAL, ATTACK, DEFENCE),
        "Played together with one Power card of exactly this type that the character can use "
        "(never a MultiPower card under the Combination Exclusion); the Power card is the hit.",
-       "{effect: combine_with_power, type: fighting, bonus: 3}",
+       "{effect: combine_with_power, match: {type: fighting}, bonus: 3}",
        partner=lambda e: (TYPE_INDEX[e["type"]], e["bonus"]))
 
 
@@ -114,7 +112,7 @@ effect("avoid",
        (SPECIAL, DEFENCE),
        "The attack fails (no hit; the cards go to their piles as after a block); effects of "
        "the attacking card marked `when: resolved` still happen.",
-       "{effect: prevent, what: attack, max_value: 7}",
+       "{effect: prevent, what: attack, match: {type: [fighting, strength]}, max_value: 7}",
        stops=_avoid_stops, category=lambda e: "avoid")
 
 
@@ -145,7 +143,8 @@ effect("battle_bonus",
        (SPECIAL, ATTACK, EFFECT),
        "For the rest of the battle the characters named count `amount` more in their attacks "
        "and/or defences; never part of a hit or a Venture Total.",
-       "{effect: modify, value: actions, amount: 2, applies_to: defence, who: self}",
+       "{effect: modify, value: actions, amount: 2, applies_to: defence, who: self, "
+       "match: {type: [energy]}}",
        run=lambda ctx, e: ctx.battle_bonus(e["amount"], e["applies_to"], e["who"],
                                            e.get("types")))
 
@@ -182,7 +181,8 @@ effect("discard_placed",
         "when": _when()},
        (SPECIAL, ATTACK),
        "The target discards cards Placed on it.",
-       "{effect: discard, from: placed, who: target, count: 1, kinds: [power], chooser: attacker}",
+       "{effect: discard, from: placed, who: target, count: 1, match: {kind: [power]}, "
+       "chooser: attacker}",
        run=lambda ctx, e: ctx.strip_placed(e["count"], e.get("kinds"), e["chooser"]),
        reaches=lambda e: True)
 
@@ -216,7 +216,7 @@ effect("take_from_pile",
        "The player takes cards of those kinds of their choice from the pile into the hand, "
        "shown to the opponent (with the Any Character Limitation, never an Any Character or "
        "Any Hero Special from the Dead Pile).",
-       "{effect: move, to: hand, from: power_pack, count: 1, kinds: [power]}",
+       "{effect: move, to: hand, from: power_pack, count: 1, match: {kind: [power]}}",
        run=lambda ctx, e: ctx.take_from_pile(e["pile"], e["count"], e["kinds"]),
        ready=_take_ready,
        fetches=lambda ctx, e, test: any(test(c) for c in ctx.pile_matches(e["pile"],
@@ -292,7 +292,7 @@ effect("spectrum_ignores",
        {"types": _types("hits of these types", required=True)},
        (ABILITY,),
        "Hits of these types never count toward this character's Spectrum KO.",
-       "{effect: prevent, what: spectrum_ko, types: [strength]}",
+       "{effect: prevent, what: spectrum_ko, match: {type: [strength]}}",
        ability=lambda e: ("ignores", tuple(TYPE_INDEX[t] for t in e["types"])))
 
 effect("attack_bonus",
@@ -302,7 +302,7 @@ effect("attack_bonus",
                                                     "any)")},
        (ABILITY,),
        "This character's attacks count more (the hit keeps its printed value).",
-       "{effect: modify, value: attack, amount: 1, types: [energy]}",
+       "{effect: modify, value: attack, amount: 1, match: {type: [energy]}}",
        ability=lambda e: ("attack", (e["amount"], _type_set(e.get("types")), e.get("with"))))
 
 effect("defence_bonus",
@@ -310,7 +310,7 @@ effect("defence_bonus",
         "against": _types("only against attacks of these types (default: any)")},
        (ABILITY,),
        "This character's Defensive Actions count more.",
-       "{effect: modify, value: defence, amount: 2, against: [energy]}",
+       "{effect: modify, value: defence, amount: 2, match: {type: [energy]}}",
        ability=lambda e: ("defence", (e["amount"], _type_set(e.get("against")))))
 
 effect("universe_bonus",
@@ -319,7 +319,7 @@ effect("universe_bonus",
                        doc="which Universe cards")},
        (ABILITY,),
        "Those Universe cards give this character more.",
-       "{effect: modify, value: universe, amount: 1, kinds: [training]}",
+       "{effect: modify, value: universe, amount: 1, match: {kind: [training]}}",
        ability=lambda e: ("universe", (e["amount"], e["kinds"])))
 
 effect("defend_teammates",
@@ -336,7 +336,7 @@ effect("play_from_reserve",
        (ABILITY,),
        "While in Reserve this character may play its Placed cards of these kinds (so they "
        "count for duplicates).",
-       "{effect: play_from_reserve, kinds: [special]}",
+       "{effect: play_from_reserve, match: {kind: [special]}}",
        ability=lambda e: ("from_reserve", e["kinds"]))
 
 effect("hand_size",
@@ -357,21 +357,24 @@ def _type_set(names) -> frozenset[int] | None:
 #: Reserve, follow-up attacks) are this game's own verbs
 uses({
     "hand_size": ("draw", {"when": "each_battle"}, {"count": "amount"}),
-    "attack_bonus": ("modify", {"value": "attack"}),
-    "defence_bonus": ("modify", {"value": "defence"}),
-    "battle_bonus": ("modify", {"value": "actions"}),
-    "universe_bonus": ("modify", {"value": "universe"}),
+    "attack_bonus": ("modify", {"value": "attack"}, {}, {"type": "types", "kind": "with"}),
+    "defence_bonus": ("modify", {"value": "defence"}, {}, {"type": "against"}),
+    "battle_bonus": ("modify", {"value": "actions"}, {}, {"type": "types"}),
+    "universe_bonus": ("modify", {"value": "universe"}, {}, {"kind": "kinds"}),
     "venture_modifier": ("modify", {"value": "venture"}),
     "grid_change": ("modify", {"value": "grid"}),
     "ko_threshold": ("modify", {"value": "ko_threshold", "by": "set"}, {"to": "value"}),
-    "avoid": ("prevent", {"what": "attack"}),
+    "avoid": ("prevent", {"what": "attack"}, {}, {"type": "types"}),
     "negate": ("prevent", {"what": "special"}),
-    "spectrum_ignores": ("prevent", {"what": "spectrum_ko"}),
+    "spectrum_ignores": ("prevent", {"what": "spectrum_ko"}, {}, {"type": "types"}),
     "shut_down": ("prevent", {"what": "playing", "who": "target"}, {"cards": "what"}),
     "remove_hits": ("heal", {}),
     "to_reserve": ("move", {"from": "front_line", "to": "reserve"}),
-    "take_from_pile": ("move", {"to": "hand"}, {"from": "pile"}),
+    "take_from_pile": ("move", {"to": "hand"}, {"from": "pile"}, {"kind": "kinds"}),
     "recover_mission": ("move", {"from": "defeated_missions", "to": "reserve_missions"}),
     "team_discards": ("discard", {"from": "hand", "who": "target_team"}),
-    "discard_placed": ("discard", {"from": "placed", "who": "target"}),
+    "discard_placed": ("discard", {"from": "placed", "who": "target"}, {}, {"kind": "kinds"}),
+    "play_from_reserve": ("play_from_reserve", {}, {}, {"kind": "kinds"}),
+    "extra_attacks": ("extra_attacks", {}, {}, {"kind": "with"}),
+    "combine_with_power": ("combine_with_power", {}, {}, {"type": "type"}),
 })

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...engine.effects import OneOrMany, effect, trigger, uses
 from ...engine.schema import Enum, Field, Int
 from .common import TYPE_INDEX, TYPES
+from .selector import SELECTOR  # noqa: F401 (its keys, before the uses below)
 from .state import Bonus
 
 EVENT = "overpower.event"
@@ -56,7 +57,7 @@ effect("event_bonus",
        (EVENT,),
        "This battle, both players' attacks (or Defensive Actions) of those types count more "
        "(hits keep their printed values).",
-       "{effect: modify, value: actions, amount: 1, types: [energy]}",
+       "{effect: modify, value: actions, amount: 1, match: {type: [energy]}}",
        run=_bonus)
 
 effect("event_forbid",
@@ -66,7 +67,7 @@ effect("event_forbid",
        (EVENT,),
        "This battle no one may play cards of those kinds (they stay in the hand; they are "
        "not Unusable).",
-       "{effect: prevent, what: playing, who: everyone, kinds: [teamwork]}",
+       "{effect: prevent, what: playing, who: everyone, match: {kind: [teamwork]}}",
        run=_forbid)
 
 effect("event_draws",
@@ -79,7 +80,7 @@ effect("event_draws",
 
 #: how a card file writes them
 uses({
-    "event_bonus": ("modify", {"value": "actions"}),
-    "event_forbid": ("prevent", {"what": "playing", "who": "everyone"}),
+    "event_bonus": ("modify", {"value": "actions"}, {}, {"type": "types"}),
+    "event_forbid": ("prevent", {"what": "playing", "who": "everyone"}, {}, {"kind": "kinds"}),
     "event_draws": ("draw", {"who": "each_player"}),
 })

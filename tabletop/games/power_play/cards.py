@@ -8,6 +8,7 @@ from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import effect_list
+from ...engine.effects.spelling import written_field
 from ...engine.schema import Field, Int, Str, suggest
 from .effects import ATTRIBUTE_CTX, LOCATION_CTX, VILLAIN_CTX, tally_effect
 from .tally import Power
@@ -108,7 +109,7 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
         for i, e in enumerate(card.data.get("effects") or ()):
             kind = e.get("type")
             if kind is not None and kind not in types:
-                bad(card, f"effects[{i}].type",
+                bad(card, f"effects[{i}].{written_field(e, 'type')}",
                     f"no power card has the type {kind!r}" + suggest(kind, types)
                     + "; types: " + (", ".join(sorted(types)) or "none (no power cards)"))
                 break

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.effects import EFFECTS, effect, trigger, uses
+from ...engine.effects import EFFECTS, SelectorKey, effect, selectors, trigger, uses
 from ...engine.effects.context import EffectContext
 from ...engine.moves import seat_label
 from ...engine.schema import Enum, Field, Int, Str
@@ -48,6 +48,16 @@ CONTEXTS = (VILLAIN_CTX, ATTRIBUTE_CTX, LOCATION_CTX)
 STAGES = ("types", "swap", "add", "multiply", "halve", "immune", "combos", "total")
 #: the stages that change the powers' values, in order
 VALUE_STAGES = ("swap", "add", "multiply", "halve", "immune")
+
+
+#: A Power Play selector (``match:``) picks the powers an effect changes, among those of
+#: the side in ``scope``; the tally reads each effect's own fields (no test here).
+SELECTOR = selectors(
+    "power-play",
+    SelectorKey("type", Field(Str()),
+                "a power type (the `type` of some power card, e.g. flame): powers of that "
+                "type, or that count as it"),
+)
 
 
 def _scope() -> Field:
@@ -145,7 +155,7 @@ def _immune(e, side) -> None:
 effect("immune", {"type": _type(), "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type add 0 to their side's total (applied last). They still "
        "count for combinations.",
-       "{effect: prevent, what: power, type: frost, scope: heroes}",
+       "{effect: prevent, what: power, match: {type: frost}, scope: heroes}",
        immune=_immune)
 effect("value_becomes",
        {"from": Field(Int(0, 9), required=True, doc="the printed value that changes"),
@@ -161,13 +171,14 @@ effect("add_value",
         "type": _type(required=False), "scope": _scope()}, CONTEXTS,
        "Each power in scope (of the given type, or every power without one) counts this "
        "much more (or less). Applied after value changes, before multipliers.",
-       "{effect: modify, value: power, amount: 2, type: flame, scope: villain}",
+       "{effect: modify, value: power, amount: 2, match: {type: flame}, scope: villain}",
        add=_add_value)
 effect("multiply_type",
        {"type": _type(), "factor": Field(Int(2, 4), default=2, doc="the multiplier"),
         "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type count double (or the given factor).",
-       "{effect: modify, value: power, by: multiply, type: mind, factor: 2, scope: heroes}",
+       "{effect: modify, value: power, by: multiply, match: {type: mind}, factor: 2, "
+       "scope: heroes}",
        multiply=_multiply_type)
 effect("multiply_matching",
        {"factor": Field(Int(2, 4), default=2, doc="the multiplier"), "scope": _scope()},
@@ -178,7 +189,7 @@ effect("multiply_matching",
        multiply=_multiply_matching)
 effect("halve_type", {"type": _type(), "scope": _scope()}, CONTEXTS,
        "Powers in scope of this type count half, rounded up (after multipliers).",
-       "{effect: modify, value: power, by: halve, type: might, scope: heroes}",
+       "{effect: modify, value: power, by: halve, match: {type: might}, scope: heroes}",
        halve=_halve_type)
 effect("halve_shared", {"scope": _scope()}, CONTEXTS,
        "Powers in scope that share a type with another power of the same side count half, "
@@ -273,11 +284,11 @@ class VillainPowers(PowerDraw):
 #: the shared verbs; counting as another type and the two matching rules are this
 #: game's own
 uses({
-    "add_value": ("modify", {"value": "power"}),
+    "add_value": ("modify", {"value": "power"}, {}, {"type": "type"}),
     "add_total": ("modify", {"value": "total"}),
-    "multiply_type": ("modify", {"value": "power", "by": "multiply"}),
-    "halve_type": ("modify", {"value": "power", "by": "halve"}),
+    "multiply_type": ("modify", {"value": "power", "by": "multiply"}, {}, {"type": "type"}),
+    "halve_type": ("modify", {"value": "power", "by": "halve"}, {}, {"type": "type"}),
     "value_becomes": ("modify", {"value": "power", "by": "set"}),
-    "immune": ("prevent", {"what": "power"}),
+    "immune": ("prevent", {"what": "power"}, {}, {"type": "type"}),
     "no_combinations": ("prevent", {"what": "combinations"}),
 })
