@@ -139,6 +139,17 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--only", nargs="+", metavar="PART", choices=BENCH_PARTS,
                    help="only these measurements: %(choices)s")
     b.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    sv = sub.add_parser("serve", help="hold online tables: friends play from their own "
+                                      "machines, the server enforcing the rules",
+                        description="Serve online tables over WebSockets (ws://HOST:PORT). "
+                                    "Tables and their moves are kept in SQLite under the "
+                                    "user data folder (or --data) and resumed at start.")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default: 127.0.0.1, this machine only; "
+                         "0.0.0.0 for the network)")
+    sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")
+    sv.add_argument("--data", metavar="DIR", help="where the tables are kept (default: "
+                                                  "the user data folder's server/)")
     sub.add_parser("strength", add_help=False,
                    help="play games to measure the searching computer player "
                         "(tabletop strength --help)")
@@ -240,6 +251,19 @@ def _run(args: argparse.Namespace) -> int:
         from .tools.upgrade import main as upgrade
 
         return upgrade(args.paths)
+    if args.command == "serve":
+        import asyncio
+        from pathlib import Path
+
+        from .engine.paths import user_data
+        from .net.server import run
+
+        data = Path(args.data) if args.data else user_data() / "server"
+        try:
+            asyncio.run(run(data, args.host, args.port))
+        except KeyboardInterrupt:
+            pass
+        return 0
     if args.command == "bench":
         from .bench import main as bench
 

@@ -1,0 +1,271 @@
+"""``tabletop serve``: the server that holds online tables (WebSockets, asyncio).
+
+One server, one truth: the server runs each table's session with the engine's rules and
+sends every client only what its seat may see (:meth:`.room.Room.view`); clients send
+moves, which count only once the server's rules accept them and its journal keeps them
+(:mod:`.store`). Every message is checked before a table sees it: its size, nesting and
+fields (:mod:`.protocol`), how many a connection sends (a token bucket: a flood is
+refused, then the connection closed), the seat's token, and that it is that seat's
+decision. A refused message changes nothing and is answered with the reason.
+
+Messages (``docs/protocol.md``): ``hello`` -> ``welcome``; ``create`` -> ``created`` (the
+table and its join code); ``join`` (a code and a seat) -> ``joined`` (the seat's token)
+and a ``view``; ``rejoin`` (the token) -> ``joined`` and a ``view``; ``move`` -> a
+``view`` to every seat at the table. ``error`` answers a message the protocol refuses,
+``refused`` one a table refuses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..engine.pack import unpack_move
+from ..engine.session import Session
+from . import protocol
+from .protocol import ProtocolError, decode, encode
+from .room import Refused, Room, new_code, open_session, seat_configs
+from .store import Store, TableRecord
+
+LOG = logging.getLogger("tabletop.serve")
+
+#: a connection may send this many messages at once, then this many a second
+BURST, RATE = 40, 20.0
+#: messages over the rate a connection may send before it is closed
+STRIKES = 100
+#: the most tables one server holds
+MAX_TABLES = 5000
+
+
+class Conn:
+    """One client's connection: its messages' budget and the seats it watches."""
+
+    def __init__(self, ws: ServerConnection, burst: int = BURST, rate: float = RATE) -> None:
+        self.ws = ws
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+        self.strikes = 0
+        #: (table id, seat) -> the log entries already sent
+        self.seats: dict[tuple[str, int], int] = {}
+
+    def allow(self) -> bool:
+        """Take one message from the budget (False: over the rate)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            self.strikes += 1
+            return False
+        self.tokens -= 1
+        return True
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):  # (it left: nothing to tell it)
+            await self.ws.send(encode(msg))
+
+
+class Server:
+    """Holds tables and serves them (see the module docstring)."""
+
+    def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0,
+                 games: dict | None = None, burst: int = BURST, rate: float = RATE) -> None:
+        """``burst``, ``rate``: each connection's message budget (a person plays far
+        under it; tests whose clients play as fast as they can raise it)."""
+        if games is None:
+            from ..games import GAMES as games
+        self.games = games
+        self.host, self.port = host, port
+        self.burst, self.rate = burst, rate
+        self.store = Store(data / "tables.sqlite3")
+        self.rooms: dict[str, Room] = {}
+        self.codes: dict[str, str] = {}
+        #: table id -> the connections watching each of its seats
+        self.watchers: dict[str, dict[int, set[Conn]]] = {}
+        self._catalogs: dict[str, Any] = {}
+        self._server = None
+        #: messages refused (by the protocol, a table or the rate)
+        self.refused = 0
+        #: (seat, text) of every message sent to a seat, when a test asks (``record``)
+        self.sent: list[tuple[str, int, str, Any]] | None = None
+
+    # -- the tables ----------------------------------------------------------------------
+    def catalog(self, game_id: str):
+        """The game's cards as the server plays them (the shipped set, mods off)."""
+        found = self._catalogs.get(game_id)
+        if found is None:
+            found = self._catalogs[game_id] = self.games[game_id].rules.load_catalog(
+                mod_dirs=[])
+        return found
+
+    def resume(self) -> int:
+        """Set up every kept table again with its moves; returns how many."""
+        for record in self.store.tables():
+            if record.game not in self.games:
+                LOG.warning("table %s: unknown game %r, not resumed", record.id, record.game)
+                continue
+            session = open_session(self.games, record, self.catalog(record.game))
+            for data in self.store.moves(record.id):
+                session.play(unpack_move(data))
+            self._add(Room(record, session, self.store))
+        return len(self.rooms)
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.codes[room.record.code] = room.id
+        self.watchers.setdefault(room.id, {})
+
+    def create(self, game_id: str, options: dict | None, names: list, seed: int | None
+               ) -> Room:
+        game = self.games.get(game_id)
+        if game is None:
+            raise Refused(f"this server has no game {game_id[:40]!r}")
+        if len(self.rooms) >= MAX_TABLES:
+            raise Refused("this server is full")
+        rules = game.rules
+        try:
+            options = rules.normalize_options(options or {})
+            count = rules.seat_count(options)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise Refused(f"those options do not make a game: {exc}") from None
+        if len(names) != count or not all(isinstance(n, str) for n in names):
+            raise Refused(f"{game.info.title} with these options has {count} seats")
+        code = new_code()
+        while code in self.codes:
+            code = new_code()
+        catalog = self.catalog(game_id)
+        record = TableRecord(secrets.token_hex(8), code, game_id, options,
+                             seed if seed is not None else secrets.randbits(31),
+                             seat_configs(count, names), catalog.fingerprint,
+                             rules.version)
+        session: Session = open_session(self.games, record, catalog)
+        self.store.add_table(record)
+        room = Room(record, session, self.store)
+        self._add(room)
+        return room
+
+    # -- serving -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.resume()
+        self._server = await serve(self._serve, self.host, self.port,
+                                   max_size=protocol.MAX_BYTES, ping_interval=20)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.store.close()
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        conn = Conn(ws, self.burst, self.rate)
+        try:
+            async for raw in ws:
+                if not conn.allow():
+                    self.refused += 1
+                    if conn.strikes > STRIKES:
+                        await ws.close(1008, "too many messages")
+                        return
+                    await conn.send({"type": "error", "reason": "too many messages"})
+                    continue
+                try:
+                    msg = decode(raw)
+                except ProtocolError as exc:
+                    self.refused += 1
+                    await conn.send({"type": "error", "reason": str(exc)})
+                    continue
+                try:
+                    await self._dispatch(conn, msg)
+                except Refused as exc:
+                    self.refused += 1
+                    await conn.send({"type": "refused", "reason": str(exc),
+                                     "id": msg.get("id")})
+        except ConnectionClosed:
+            pass
+        finally:
+            for (table, seat) in conn.seats:
+                self.watchers.get(table, {}).get(seat, set()).discard(conn)
+
+    async def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "hello":
+            if msg["version"] != protocol.VERSION:
+                raise Refused(f"this server speaks protocol {protocol.VERSION}, "
+                              f"not {msg['version']}")
+            await conn.send({"type": "welcome", "version": protocol.VERSION,
+                             "games": sorted(self.games)})
+        elif kind == "create":
+            room = self.create(msg["game"], msg.get("options"), msg["seats"],
+                               msg.get("seed"))
+            await conn.send({"type": "created", "table": room.id, "code": room.record.code,
+                             "game": room.record.game, "seats": len(room.session.seats),
+                             "id": msg.get("id")})
+        elif kind == "join":
+            room = self._room_of_code(msg["code"])
+            theirs = msg.get("fingerprint")
+            if theirs is not None and theirs != room.record.fingerprint:
+                raise Refused("your cards are not the server's (card set "
+                              f"{theirs[:16]} here, {room.record.fingerprint} there): "
+                              "turn your mods off to join")
+            token = room.claim(msg["seat"], msg["name"])
+            await self._watch(conn, room, msg["seat"], token)
+        elif kind == "rejoin":
+            room = self.rooms.get(msg["table"])
+            if room is None or not room.holds(msg["seat"], msg["token"]):
+                raise Refused("that is not your seat")
+            await self._watch(conn, room, msg["seat"], None)
+        elif kind == "move":
+            room = self.rooms.get(msg["table"])
+            if room is None:
+                raise Refused("there is no such table")
+            room.play(msg["seat"], msg["token"], msg["move"], msg["changes"])
+            await self._send_views(room)
+
+    def _room_of_code(self, code: str) -> Room:
+        found = self.codes.get(code.strip().upper())
+        if found is None:
+            raise Refused("no table has that code")
+        return self.rooms[found]
+
+    async def _watch(self, conn: Conn, room: Room, seat: int, token: str | None) -> None:
+        self.watchers[room.id].setdefault(seat, set()).add(conn)
+        conn.seats[(room.id, seat)] = 0
+        joined = {"type": "joined", "table": room.id, "seat": seat, "game": room.record.game,
+                  "fingerprint": room.record.fingerprint}
+        if token is not None:
+            joined["token"] = token
+        await conn.send(joined)
+        await self._send_view(conn, room, seat)
+
+    async def _send_views(self, room: Room) -> None:
+        for seat, conns in list(self.watchers.get(room.id, {}).items()):
+            for conn in list(conns):
+                await self._send_view(conn, room, seat)
+
+    async def _send_view(self, conn: Conn, room: Room, seat: int) -> None:
+        start = conn.seats.get((room.id, seat), 0)
+        view = room.view(seat, start)
+        conn.seats[(room.id, seat)] = len(room.session.moves) + 1
+        if self.sent is not None:
+            self.sent.append((room.id, seat, encode(view), room.session.state))
+        await conn.send(view)
+
+
+async def run(data: Path, host: str, port: int) -> None:
+    """Serve until cancelled (``tabletop serve``)."""
+    server = Server(data, host, port)
+    await server.start()
+    print(f"tabletop serve: {len(server.rooms)} tables resumed; listening on "
+          f"ws://{host}:{server.port}", flush=True)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.stop()

@@ -1,0 +1,372 @@
+"""Online play, the server's core: whole games between clients on loopback through
+``tabletop serve``'s server, nothing hidden sent to a seat, hostile messages refused,
+and tables that survive the server being killed. Every loop is bounded in count and
+time; servers and clients use 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from tabletop.engine.pack import pack  # noqa: E402
+from tabletop.engine.state import HIDDEN  # noqa: E402
+from tabletop.games import GAMES  # noqa: E402
+from tabletop.net import protocol  # noqa: E402
+from tabletop.net.client import Client, ServerRefused  # noqa: E402
+from tabletop.net.server import Server  # noqa: E402
+
+#: the most moves a test game may take, and the seconds it may run
+MAX_MOVES = 4000
+GAME_SECONDS = 120
+#: the message budget of a server whose clients play as fast as they can (a person's
+#: pace is far under the default)
+FAST = {"burst": 10_000, "rate": 10_000.0}
+
+
+def run(coro, seconds: float = GAME_SECONDS):
+    return asyncio.run(asyncio.wait_for(coro, seconds))
+
+
+def _names(game_id: str) -> list[str]:
+    rules = GAMES[game_id].rules
+    return [f"P{i + 1}" for i in range(rules.seat_count(rules.default_options()))]
+
+
+async def _table(url: str, game_id: str, seed: int = 7):
+    """A table with every seat held by a client of its own: (table, clients, tokens)."""
+    host = await Client.connect(url)
+    names = _names(game_id)
+    created = await host.create(game_id, names, seed=seed)
+    await host.close()
+    clients, tokens = [], []
+    for seat, name in enumerate(names):
+        client = await Client.connect(url)
+        joined = await client.join(created["code"], seat, name)
+        clients.append(client)
+        tokens.append(joined["token"])
+    return created["table"], clients, tokens
+
+
+async def _sync(table: str, clients: list[Client], changes: int, first: int = 0) -> None:
+    """Read each client's messages until its view shows the position ``changes`` (the
+    client of seat ``first`` first: a refusal of its move raises)."""
+    for seat in [first, *(s for s in range(len(clients)) if s != first)]:
+        client = clients[seat]
+        while client.views[(table, seat)]["changes"] < changes:
+            await client.expect("view")
+
+
+async def _play(table: str, clients: list[Client], tokens: list[str], rng: random.Random,
+                moves: int = MAX_MOVES) -> int:
+    """Random legal moves, each from the client of the seat that must act, until the game
+    ends (or ``moves`` are made); returns how many were made."""
+    made = 0
+    while made < moves:
+        view = clients[0].views[(table, 0)]
+        if view["over"]:
+            break
+        actor = view["actor"]
+        client = clients[actor]
+        legal = client.legal(table, actor)
+        assert legal, f"seat {actor} must act and has no legal move"
+        await client.move(table, actor, tokens[actor], rng.choice(legal))
+        made += 1
+        await _sync(table, clients, view["changes"] + 1, first=actor)
+    return made
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_people_on_their_own_machines_play_a_whole_game(tmp_path, game_id):
+    """Every seat a client of its own on loopback: the game is played to its end through
+    the server, every client's last view shows it over, and the server's journal holds
+    every move (a new server reading it has the same game)."""
+
+    async def main():
+        server = Server(tmp_path, **FAST)
+        await server.start()
+        try:
+            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", game_id)
+            made = await _play(table, clients, tokens, random.Random(3))
+            room = server.rooms[table]
+            assert room.session.state.over, f"{made} moves and no end"
+            assert len(room.session.moves) == made
+            assert all(c.views[(table, i)]["over"] for i, c in enumerate(clients))
+            final = pack(room.session.state)
+            for c in clients:
+                await c.close()
+        finally:
+            await server.stop()
+        again = Server(tmp_path)
+        assert again.resume() == 1
+        assert pack(again.rooms[table].session.state) == final
+        again.store.close()
+
+    run(main())
+
+
+def _cards_in_view(game, state, seat: int) -> tuple[set, set]:
+    """The card definitions ``seat``'s view of ``state`` shows, and those it hides."""
+    view = game.rules.view(state, seat)
+    shown_defs, hidden_defs = set(), set()
+    for zone, cards in state.zones.items():
+        shown = view.zones.get(zone, [])
+        for i, card in enumerate(cards):
+            visible = i < len(shown) and shown[i] != HIDDEN and shown[i] >= 0
+            (shown_defs if visible else hidden_defs).add(state.cards[card])
+    return shown_defs, hidden_defs - shown_defs
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES
+                                           if GAMES[g].rules.hidden_information(
+                                               GAMES[g].rules.default_options())))
+def test_no_byte_sent_to_a_seat_names_a_card_hidden_from_it(tmp_path, game_id):
+    """Every message the server sends to a seat over a whole game, checked against the
+    truth as it was then: its state names no card (id or name) hidden from that seat that
+    it has never been shown, and its log lines are exactly the lines of the move the
+    seat may read (public ones and its own)."""
+    game = GAMES[game_id]
+
+    async def main():
+        server = Server(tmp_path, **FAST)
+        server.sent = []
+        await server.start()
+        try:
+            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", game_id)
+            await _play(table, clients, tokens, random.Random(5))
+            for c in clients:
+                await c.close()
+        finally:
+            await server.stop()
+        return server.sent
+
+    sent = run(main())
+    assert len(sent) > 10
+    known: dict[int, set] = {}
+    checked = 0
+    for _, seat, text, state in sent:
+        msg = json.loads(text)
+        shown, hidden = _cards_in_view(game, state, seat)
+        readable = [line for line, only in state.events if only is None or seat in only]
+        told = " ".join(readable)  # (a card the rules name to the seat, e.g. one cut)
+        known.setdefault(seat, set()).update(shown)
+        known[seat].update(c for c in hidden if c.name in told)
+        secret = hidden - known[seat]  # (a card once shown to the seat is no secret)
+        state_text = json.dumps({k: v for k, v in msg["state"].items() if k != "events"})
+        assert [e["t"][0] if isinstance(e, dict) else e[0]
+                for e in msg["state"].get("events", [])] == readable, seat
+        for card in secret:
+            assert f'"{card.id}"' not in state_text, (seat, card.id)
+            if card.name not in {c.name for c in known[seat]}:
+                assert not re.search(r"(?<!\w)" + re.escape(card.name) + r"(?!\w)",
+                                     state_text), (seat, card.name)
+        checked += len(secret)
+        for index, _, _, lines in msg["log"]:
+            if index == msg["moves"] and index > 0:
+                assert [line for line in lines if not line.startswith("\u201c")] == \
+                    readable, (seat, index)
+    assert checked, "no card was ever hidden: the check checked nothing"
+
+
+def test_hostile_messages_are_refused_and_change_nothing(tmp_path):
+    """Over 2,000 malformed or hostile messages, from many connections: each is answered
+    with the reason (or its connection closed: a message over the size limit, a flood);
+    the server goes on, the table under attack does not change, and an honest client at
+    another table sees only its own views and can still play."""
+
+    async def main():
+        server = Server(tmp_path)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            table, clients, tokens = await _table(url, "brawl")
+            other, honest, honest_tokens = await _table(url, "brawl", seed=11)
+            room = server.rooms[table]
+            before = (room.session.changes, len(room.session.moves))
+            actor = clients[0].views[(table, 0)]["actor"]
+            waiting = 1 - actor
+            legal = clients[actor].legal(table, actor)
+            good = legal[0]
+            from tabletop.engine.pack import pack_move
+            hostile: list[str | bytes] = []
+            rng = random.Random(9)
+            for i in range(260):
+                hostile += [
+                    "not json " + str(i), b"\xff\xfe\x00" + bytes([i % 256]),
+                    "[" * 40 + "]" * 40, json.dumps([1, 2, 3]), json.dumps({"type": 5}),
+                    json.dumps({"type": "launch", "x": 1}),
+                    json.dumps({"type": "move", "table": table}),
+                    json.dumps({"type": "move", "table": table, "seat": actor,
+                                "token": tokens[waiting], "move": pack_move(good),
+                                "changes": before[0]}),  # another seat's token
+                    json.dumps({"type": "move", "table": table, "seat": waiting,
+                                "token": tokens[waiting], "move": pack_move(good),
+                                "changes": before[0]}),  # a move for another seat
+                    json.dumps({"type": "move", "table": table, "seat": actor,
+                                "token": "x" * rng.randint(1, 60), "move": pack_move(good),
+                                "changes": before[0]}),  # a guessed token
+                    json.dumps({"type": "move", "table": table, "seat": actor,
+                                "token": tokens[actor], "move": ["nonsense", 1, 2],
+                                "changes": before[0]}),  # not a move of the game
+                    json.dumps({"type": "move", "table": table, "seat": actor,
+                                "token": tokens[actor], "move": pack_move(good),
+                                "changes": before[0] + 7}),  # made on another position
+                    json.dumps({"type": "join", "code": "ZZZZZZ", "seat": 0, "name": "x"}),
+                    json.dumps({"type": "rejoin", "table": table, "seat": actor,
+                                "token": tokens[waiting]}),
+                ]
+            assert len(hostile) >= 2000
+            answered = closed = 0
+            for start in range(0, len(hostile), 30):  # within a connection's burst
+                attacker = await Client.connect(url)
+                for msg in hostile[start:start + 30]:
+                    await attacker.ws.send(msg)
+                for _ in hostile[start:start + 30]:
+                    reply = await attacker.receive()
+                    assert reply["type"] in ("error", "refused"), reply
+                    answered += 1
+                await attacker.close()
+            # too big: the connection is closed, nothing acted on
+            for size in (protocol.MAX_BYTES + 1, 10 * protocol.MAX_BYTES):
+                attacker = await Client.connect(url)
+                await attacker.ws.send(json.dumps({"type": "hello", "pad": "x" * size}))
+                with pytest.raises(ConnectionClosed):
+                    await attacker.receive()
+                closed += 1
+            # a flood: refused past the budget, then the connection closed
+            flood = await Client.connect(url)
+            for _ in range(400):
+                try:
+                    await flood.ws.send(json.dumps({"type": "hello", "version": 1}))
+                except Exception:
+                    break
+            kinds = []
+            try:
+                while True:
+                    kinds.append((await flood.receive())["type"])
+            except Exception:
+                closed += 1
+            assert "error" in kinds and "welcome" in kinds
+            assert answered >= 2000 and server.refused >= answered
+            assert (room.session.changes, len(room.session.moves)) == before
+            # the server goes on: the honest table plays, and saw nothing of the attack
+            seen = [json.loads(t)["type"] for c in honest for t in c.received]
+            assert set(seen) <= {"welcome", "joined", "view"}, set(seen)
+            made = await _play(other, honest, honest_tokens, random.Random(1), moves=3)
+            assert made == 3
+        finally:
+            await server.stop()
+
+    run(main())
+
+
+def test_a_seat_is_taken_once_and_a_wrong_card_set_is_refused(tmp_path):
+    async def main():
+        server = Server(tmp_path)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            host = await Client.connect(url)
+            created = await host.create("brawl", ["A", "B"])
+            joined = await host.join(created["code"], 0, "A")
+            assert len(joined["token"]) >= 22  # 128 bits and more
+            other = await Client.connect(url)
+            with pytest.raises(ServerRefused, match="seat 1 is taken"):
+                await other.join(created["code"], 0, "B")
+            with pytest.raises(ServerRefused, match="your cards are not the server's"):
+                await other.join(created["code"], 1, "B", fingerprint="0" * 16)
+            with pytest.raises(ServerRefused, match="has 2 seats"):
+                await other.create("brawl", ["just me"])
+        finally:
+            await server.stop()
+
+    run(main())
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(data: Path, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop", "serve", "--data", str(data),
+                             "--port", str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    lines = []
+    for _ in range(20):  # (what it prints before it listens, if anything)
+        lines.append(proc.stdout.readline())
+        if "listening on" in lines[-1] or not lines[-1]:
+            break
+    assert "listening on" in lines[-1], lines
+    return proc
+
+
+def test_a_server_killed_at_any_moment_resumes_every_acknowledged_move(tmp_path):
+    """``tabletop serve`` killed with SIGKILL between and during moves, five times, and
+    started again: the table comes back with every move a client saw acknowledged (its
+    view after the move), and the clients rejoin with their tokens and play on."""
+    port = _free_port()
+    data = tmp_path / "server"
+    proc = _serve(data, port)
+    url = f"ws://127.0.0.1:{port}"
+    rng = random.Random(4)
+    try:
+        table, _, tokens = run(_table(url, "brawl"), 30)
+        acknowledged = 0
+        for _ in range(5):
+
+            async def some_moves(acknowledged=acknowledged):
+                clients = []
+                for seat in (0, 1):
+                    c = await Client.connect(url)
+                    await c.rejoin(table, seat, tokens[seat])
+                    clients.append(c)
+                assert clients[0].views[(table, 0)]["moves"] >= acknowledged
+                done = clients[0].views[(table, 0)]["moves"]
+                done += await _play(table, clients, tokens, rng, moves=rng.randint(1, 6))
+                # one more sent, and the server killed while it may be on its way
+                view = clients[0].views[(table, 0)]
+                if not view["over"]:
+                    actor = view["actor"]
+                    await clients[actor].move(table, actor, tokens[actor],
+                                              rng.choice(clients[actor].legal(table, actor)))
+                return done
+
+            acknowledged = run(some_moves(), 30)
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+            proc = _serve(data, port)
+        async def check():
+            c = await Client.connect(url)
+            await c.rejoin(table, 0, tokens[0])
+            return c.views[(table, 0)]["moves"]
+        kept = run(check(), 30)
+        assert acknowledged <= kept <= acknowledged + 1
+    finally:
+        proc.kill()
+        proc.wait(10)
+    time.sleep(0)  # (nothing left running)
+
+
+def test_the_server_needs_no_display():
+    """``tabletop serve`` runs where there is no screen: it never loads pygame."""
+    out = subprocess.run([sys.executable, "-c", "import sys, tabletop.net.server, "
+                          "tabletop.games; print('pygame' in sys.modules)"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
