@@ -116,11 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
                                      "win rates and what each card does.")
     add_arguments(lab)
     up = sub.add_parser("upgrade-cards", help="rewrite card files written before the "
-                        "shared effect verbs (old effect names) as they are written now",
+                        "shared effect verbs and selectors as they are written now",
                         description="Rewrite every effect written with an old name "
                         "({effect: hand_discard, count: 1}) with its verb and keys "
-                        "({effect: discard, from: hand, count: 1}), in place; comments and "
-                        "layout stay.")
+                        "({effect: discard, from: hand, count: 1}), and every card filter "
+                        "written at the top ({types: [energy]}) in its selector "
+                        "({match: {type: [energy]}}), in place; comments and layout stay.")
     up.add_argument("paths", nargs="+", metavar="FILE", help="card files (YAML)")
     j = sub.add_parser("schema", help="write the JSON Schema of a game's card files (for "
                                       "editors: completion and checks as you type)",
@@ -211,64 +212,80 @@ def _play() -> int:
     return run_app()
 
 
+def _validate(args: argparse.Namespace) -> int:
+    from .tools.validate import validate
+
+    try:
+        return validate(args.paths, args.game)
+    except KeyboardInterrupt:
+        print("validate stopped (Ctrl+C).", file=sys.stderr)
+        return 130
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from .engine.scenario import run_scenario_file
+    from .games import GAMES
+
+    return run_scenario_file(args.file, GAMES, summary=args.summary)
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from .tools.docs import main as docs
+
+    return docs(check=args.check)
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    from .ui.screenshots import main as screenshots
+
+    return screenshots(args.out, args.size)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .lab.cli import main as simulate
+
+    try:
+        return simulate(args)
+    except KeyboardInterrupt:
+        print("simulate stopped (Ctrl+C).", file=sys.stderr)
+        return 130
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from .tools.schema import main as schema
+
+    return schema(args.game, args.out)
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    from .tools.upgrade import main as upgrade
+
+    return upgrade(args.paths)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .net.server import main as serve
+
+    return serve(args.host, args.port, args.data)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import main as bench
+
+    return bench(quick=args.quick, only=args.only, json_path=args.json)
+
+
+#: each sub-command (but play) and what runs it
+COMMANDS = {"validate": _validate, "scenario": _scenario, "docs": _docs,
+            "screenshots": _screenshots, "simulate": _simulate, "schema": _schema,
+            "upgrade-cards": _upgrade, "serve": _serve, "bench": _bench}
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command in (None, "play"):
         return _play()
-    if args.command == "validate":
-        from .tools.validate import validate
-
-        try:
-            return validate(args.paths, args.game)
-        except KeyboardInterrupt:
-            print("validate stopped (Ctrl+C).", file=sys.stderr)
-            return 130
-    if args.command == "scenario":
-        from .engine.scenario import run_scenario_file
-        from .games import GAMES
-
-        return run_scenario_file(args.file, GAMES, summary=args.summary)
-    if args.command == "docs":
-        from .tools.docs import main as docs
-
-        return docs(check=args.check)
-    if args.command == "screenshots":
-        from .ui.screenshots import main as screenshots
-
-        return screenshots(args.out, args.size)
-    if args.command == "simulate":
-        from .lab.cli import main as simulate
-
-        try:
-            return simulate(args)
-        except KeyboardInterrupt:
-            print("simulate stopped (Ctrl+C).", file=sys.stderr)
-            return 130
-    if args.command == "schema":
-        from .tools.schema import main as schema
-
-        return schema(args.game, args.out)
-    if args.command == "upgrade-cards":
-        from .tools.upgrade import main as upgrade
-
-        return upgrade(args.paths)
-    if args.command == "serve":
-        import asyncio
-        from pathlib import Path
-
-        from .engine.paths import user_data
-        from .net.server import run
-
-        data = Path(args.data) if args.data else user_data() / "server"
-        try:
-            asyncio.run(run(data, args.host, args.port))
-        except KeyboardInterrupt:
-            pass
-        return 0
-    if args.command == "bench":
-        from .bench import main as bench
-
-        return bench(quick=args.quick, only=args.only, json_path=args.json)
-    return 2
+    found = COMMANDS.get(args.command)
+    return found(args) if found is not None else 2
 
 
 if __name__ == "__main__":  # pragma: no cover

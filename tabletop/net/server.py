@@ -269,3 +269,14 @@ async def run(data: Path, host: str, port: int) -> None:
         await asyncio.Future()
     finally:
         await server.stop()
+
+
+def main(host: str, port: int, data: str | None) -> int:
+    """``tabletop serve``: serve until interrupted; the tables are kept in ``data`` (the
+    user data folder's ``server/`` by default)."""
+    from ..engine.paths import user_data
+
+    folder = Path(data) if data else user_data() / "server"
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(folder, host, port))
+    return 0

@@ -1,5 +1,5 @@
-"""``tabletop upgrade-cards FILE...``: card files from before the shared effect verbs,
-rewritten in place (:mod:`tabletop.engine.effects.upgrade`)."""
+"""``tabletop upgrade-cards FILE...``: card files from before the shared effect verbs
+and selectors, rewritten in place (:mod:`tabletop.engine.effects.upgrade`)."""
 
 from __future__ import annotations
 
