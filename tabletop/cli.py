@@ -33,7 +33,7 @@ log file: {log}"""
 #: the measurements of tabletop bench (the modules of tabletop/bench in its MEASUREMENTS;
 #: not imported here: importing the bench sets SDL's drivers for its headless frames)
 BENCH_PARTS = ("frames", "play", "undo", "startup", "cardload", "memory", "saving", "opening",
-               "decisions", "search", "playouts")
+               "decisions", "search", "playouts", "online")
 
 
 #: argparse's refusal of a game id (the --game option or a GAME positional)

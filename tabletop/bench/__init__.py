@@ -34,6 +34,7 @@ from . import (  # noqa: E402
     decisions,
     frames,
     memory,
+    online,
     opening,
     play,
     playouts,
@@ -58,10 +59,11 @@ MEASUREMENTS: list[Callable[[Context], list[Row]]] = [
     decisions.measure,
     search.measure,
     playouts.measure,
+    online.measure,
 ]
 #: the measurements that launch ``python -c``/``-m`` programs: a desktop bundle has no
 #: Python to launch, so it leaves them out (and says so)
-LAUNCH_PYTHON = ("startup", "memory", "play")
+LAUNCH_PYTHON = ("startup", "memory", "play", "online")
 
 
 def run(quick: bool = False, only: list[str] | None = None,
