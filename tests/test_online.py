@@ -291,6 +291,9 @@ def test_a_seat_is_taken_once_and_a_wrong_card_set_is_refused(tmp_path):
                 await other.join(created["code"], 1, "B", fingerprint="0" * 16)
             with pytest.raises(ServerRefused, match="has 2 seats"):
                 await other.create("brawl", ["just me"])
+            long = await other.create("brawl", ["x" * 150, "  Bo   Lee "])
+            names = server.rooms[long["table"]].session.seats
+            assert [len(names[0].name), names[1].name] == [40, "Bo Lee"]
         finally:
             await server.stop()
 

@@ -138,6 +138,7 @@ class Server:
             raise Refused(f"those options do not make a game: {exc}") from None
         if len(names) != count or not all(isinstance(n, str) for n in names):
             raise Refused(f"{game.info.title} with these options has {count} seats")
+        names = [" ".join(n.split())[:40] or f"Player {i + 1}" for i, n in enumerate(names)]
         code = new_code()
         while code in self.codes:
             code = new_code()
