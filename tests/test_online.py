@@ -14,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -320,10 +319,40 @@ def _serve(data: Path, port: int) -> subprocess.Popen:
     return proc
 
 
+#: times the server is killed and started again
+KILLS = 50
+
+
+async def _rejoin_play_and_send_one(url: str, table: str, tokens: list[str],
+                                    rng: random.Random, acknowledged: int
+                                    ) -> tuple[int, bool]:
+    """Rejoin both seats (the server was started again: it must have every acknowledged
+    move and at most the one sent after them), play a few moves, send one more without
+    waiting for it; returns the moves acknowledged and whether the game is over."""
+    clients = []
+    for seat in (0, 1):
+        c = await Client.connect(url)
+        await c.rejoin(table, seat, tokens[seat])
+        clients.append(c)
+    kept = clients[0].views[(table, 0)]["moves"]
+    assert acknowledged <= kept <= acknowledged + 1, (acknowledged, kept)
+    done = kept + await _play(table, clients, tokens, rng, moves=rng.randint(1, 6))
+    view = clients[0].views[(table, 0)]
+    if not view["over"]:
+        actor = view["actor"]
+        await clients[actor].move(table, actor, tokens[actor],
+                                  rng.choice(clients[actor].legal(table, actor)))
+        await asyncio.sleep(rng.uniform(0, 0.005))  # the kill lands anywhere in its way
+    return done, view["over"]
+
+
 def test_a_server_killed_at_any_moment_resumes_every_acknowledged_move(tmp_path):
-    """``tabletop serve`` killed with SIGKILL between and during moves, five times, and
-    started again: the table comes back with every move a client saw acknowledged (its
-    view after the move), and the clients rejoin with their tokens and play on."""
+    """``tabletop serve`` killed with SIGKILL at random moments (0-5 ms after a move was
+    sent, so anywhere in its handling: before, during or after the journal's write),
+    :data:`KILLS` times, and started again: each time the table comes back with every
+    move a client saw acknowledged (its view after the move) and at most the one sent
+    after them, and the clients rejoin with their tokens and play on (a new game when
+    one ends)."""
     port = _free_port()
     data = tmp_path / "server"
     proc = _serve(data, port)
@@ -331,40 +360,21 @@ def test_a_server_killed_at_any_moment_resumes_every_acknowledged_move(tmp_path)
     rng = random.Random(4)
     try:
         table, _, tokens = run(_table(url, "brawl"), 30)
-        acknowledged = 0
-        for _ in range(5):
-
-            async def some_moves(acknowledged=acknowledged):
-                clients = []
-                for seat in (0, 1):
-                    c = await Client.connect(url)
-                    await c.rejoin(table, seat, tokens[seat])
-                    clients.append(c)
-                assert clients[0].views[(table, 0)]["moves"] >= acknowledged
-                done = clients[0].views[(table, 0)]["moves"]
-                done += await _play(table, clients, tokens, rng, moves=rng.randint(1, 6))
-                # one more sent, and the server killed while it may be on its way
-                view = clients[0].views[(table, 0)]
-                if not view["over"]:
-                    actor = view["actor"]
-                    await clients[actor].move(table, actor, tokens[actor],
-                                              rng.choice(clients[actor].legal(table, actor)))
-                return done
-
-            acknowledged = run(some_moves(), 30)
+        acknowledged, games = 0, 1
+        for _ in range(KILLS):
+            acknowledged, over = run(
+                _rejoin_play_and_send_one(url, table, tokens, rng, acknowledged), 30)
             proc.send_signal(signal.SIGKILL)
             proc.wait(10)
             proc = _serve(data, port)
-        async def check():
-            c = await Client.connect(url)
-            await c.rejoin(table, 0, tokens[0])
-            return c.views[(table, 0)]["moves"]
-        kept = run(check(), 30)
-        assert acknowledged <= kept <= acknowledged + 1
+            if over:  # the game ended: go on with a new one
+                table, _, tokens = run(_table(url, "brawl", seed=games), 30)
+                acknowledged, games = 0, games + 1
+        run(_rejoin_play_and_send_one(url, table, tokens, rng, acknowledged), 30)
+        assert games >= 2  # (a game ended and a new one went on across the kills)
     finally:
         proc.kill()
         proc.wait(10)
-    time.sleep(0)  # (nothing left running)
 
 
 def test_the_server_needs_no_display():
