@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8765, help="the port (default: 8765)")
     sv.add_argument("--data", metavar="DIR", help="where the tables are kept (default: "
                                                   "the user data folder's server/)")
+    sv.add_argument("--certfile", metavar="PEM", help="serve over TLS (wss://) with this "
+                                                      "certificate chain")
+    sv.add_argument("--keyfile", metavar="PEM", help="the certificate's private key")
     sub.add_parser("strength", add_help=False,
                    help="play games to measure the searching computer player "
                         "(tabletop strength --help)")
@@ -266,7 +269,7 @@ def _upgrade(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .net.server import main as serve
 
-    return serve(args.host, args.port, args.data)
+    return serve(args.host, args.port, args.data, args.certfile, args.keyfile)
 
 
 def _bench(args: argparse.Namespace) -> int:

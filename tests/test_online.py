@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidMessage  # noqa: E402
 
 from tabletop.engine.pack import pack  # noqa: E402
 from tabletop.engine.state import HIDDEN  # noqa: E402
@@ -383,3 +383,50 @@ def test_the_server_needs_no_display():
                           "tabletop.games; print('pygame' in sys.modules)"],
                          capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+TLS = Path(__file__).resolve().parent / "fixtures" / "tls"
+
+
+def test_a_server_with_a_certificate_serves_only_tls(tmp_path):
+    """``wss://`` with the server's certificate (a self-signed one for localhost, kept
+    in the fixtures): a game plays as over ``ws://``; a client that does not trust the
+    certificate, or speaks plain ``ws://``, gets nothing."""
+    import ssl
+
+    from tabletop.net.server import tls_context
+
+    async def main():
+        server = Server(tmp_path, tls=tls_context(str(TLS / "localhost.crt"),
+                                                  str(TLS / "localhost.key")), **FAST)
+        await server.start()
+        url = f"wss://127.0.0.1:{server.port}"
+        trusting = ssl.create_default_context(cafile=str(TLS / "localhost.crt"))
+        try:
+            host = await Client.connect(url, tls=trusting)
+            created = await host.create("brawl", ["A", "B"])
+            clients, tokens = [], []
+            for seat in (0, 1):
+                client = await Client.connect(url, tls=trusting)
+                tokens.append((await client.join(created["code"], seat, "AB"[seat]))["token"])
+                clients.append(client)
+            assert await _play(created["table"], clients, tokens, random.Random(2),
+                               moves=5) == 5
+            with pytest.raises(ssl.SSLCertVerificationError):
+                await Client.connect(url)  # the system's trust: a self-signed certificate
+            with pytest.raises(InvalidMessage):  # (no WebSocket answer to plain text)
+                await Client.connect(f"ws://127.0.0.1:{server.port}")
+            assert len(server.rooms[created["table"]].session.moves) == 5
+        finally:
+            await server.stop()
+
+    run(main(), 60)
+
+
+def test_serve_refuses_half_a_certificate(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "tabletop", "serve", "--data", str(tmp_path),
+                          "--port", str(_free_port()), "--certfile",
+                          str(TLS / "localhost.crt")], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 2
+    assert "TLS needs both --certfile and --keyfile" in out.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -36,8 +37,11 @@ class Client:
         self.received: list[str] = []
 
     @classmethod
-    async def connect(cls, url: str) -> Client:
-        client = cls(await connect(url, max_size=None))
+    async def connect(cls, url: str, tls: ssl.SSLContext | None = None) -> Client:
+        """Connect to ``url`` (``ws://`` or ``wss://``: ``tls`` is the context that
+        checks the server's certificate, the system's trusted ones by default)."""
+        extra = {"ssl": tls} if tls is not None else {}
+        client = cls(await connect(url, max_size=None, **extra))
         await client.send({"type": "hello", "version": protocol.VERSION})
         await client.expect("welcome")
         return client

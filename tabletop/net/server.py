@@ -21,6 +21,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import ssl
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -77,14 +79,17 @@ class Server:
     """Holds tables and serves them (see the module docstring)."""
 
     def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0,
-                 games: dict | None = None, burst: int = BURST, rate: float = RATE) -> None:
+                 games: dict | None = None, burst: int = BURST, rate: float = RATE,
+                 tls: ssl.SSLContext | None = None) -> None:
         """``burst``, ``rate``: each connection's message budget (a person plays far
-        under it; tests whose clients play as fast as they can raise it)."""
+        under it; tests whose clients play as fast as they can raise it); ``tls``: serve
+        ``wss://`` with this context (:func:`tls_context`)."""
         if games is None:
             from ..games import GAMES as games
         self.games = games
         self.host, self.port = host, port
         self.burst, self.rate = burst, rate
+        self.tls = tls
         self.store = Store(data / "tables.sqlite3")
         self.rooms: dict[str, Room] = {}
         self.codes: dict[str, str] = {}
@@ -156,7 +161,7 @@ class Server:
     # -- serving -------------------------------------------------------------------------
     async def start(self) -> None:
         self.resume()
-        self._server = await serve(self._serve, self.host, self.port,
+        self._server = await serve(self._serve, self.host, self.port, ssl=self.tls,
                                    max_size=protocol.MAX_BYTES, ping_interval=20)
         self.port = self._server.sockets[0].getsockname()[1]
 
@@ -260,24 +265,46 @@ class Server:
         await conn.send(view)
 
 
-async def run(data: Path, host: str, port: int) -> None:
+def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
+    """A server's TLS context from its certificate chain and private key (PEM files)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def run(data: Path, host: str, port: int, tls: ssl.SSLContext | None = None) -> None:
     """Serve until cancelled (``tabletop serve``)."""
-    server = Server(data, host, port)
+    server = Server(data, host, port, tls=tls)
     await server.start()
+    scheme = "wss" if tls is not None else "ws"
     print(f"tabletop serve: {len(server.rooms)} tables resumed; listening on "
-          f"ws://{host}:{server.port}", flush=True)
+          f"{scheme}://{host}:{server.port}", flush=True)
     try:
         await asyncio.Future()
     finally:
         await server.stop()
 
 
-def main(host: str, port: int, data: str | None) -> int:
+def main(host: str, port: int, data: str | None, certfile: str | None = None,
+         keyfile: str | None = None) -> int:
     """``tabletop serve``: serve until interrupted; the tables are kept in ``data`` (the
-    user data folder's ``server/`` by default)."""
+    user data folder's ``server/`` by default); with ``certfile`` and ``keyfile``, over
+    TLS (``wss://``)."""
     from ..engine.paths import user_data
 
+    tls = None
+    if certfile or keyfile:
+        if not (certfile and keyfile):
+            print("tabletop serve: TLS needs both --certfile and --keyfile", file=sys.stderr)
+            return 2
+        try:
+            tls = tls_context(certfile, keyfile)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"tabletop serve: cannot use that certificate and key: {exc}",
+                  file=sys.stderr)
+            return 1
     folder = Path(data) if data else user_data() / "server"
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(folder, host, port))
+        asyncio.run(run(folder, host, port, tls))
     return 0
