@@ -430,3 +430,95 @@ def test_serve_refuses_half_a_certificate(tmp_path):
                          timeout=60)
     assert out.returncode == 2
     assert "TLS needs both --certfile and --keyfile" in out.stderr
+
+
+async def _proxy(target: int, rng: random.Random, delay: float, cut: float):
+    """A TCP proxy on loopback to ``target`` that holds every chunk ``delay`` seconds each
+    way and cuts the connection instead of passing a chunk with chance ``cut``; returns
+    (the server, its port)."""
+
+    async def pump(reader, writer, other):
+        try:
+            while chunk := await reader.read(65536):
+                await asyncio.sleep(delay)
+                if rng.random() < cut:
+                    break  # (the message is lost with the connection)
+                writer.write(chunk)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+            other.close()
+
+    async def handle(reader, writer):
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", target)
+        await asyncio.gather(pump(reader, up_writer, writer), pump(up_reader, writer, up_writer))
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+async def _player(url: str, table: str, seat: int, token: str, rng: random.Random,
+                  made: list) -> int:
+    """A player over a bad connection: rejoins whenever it breaks, and plays its moves
+    until the game ends (a move whose answer was lost is not sent twice: the view after
+    rejoining says whether it was played). Returns how many times it reconnected."""
+    reconnects = 0
+    while True:
+        try:
+            client = await Client.connect(url)
+            await client.rejoin(table, seat, token)
+            while True:
+                view = client.views[(table, seat)]
+                if view["over"]:
+                    await client.close()
+                    return reconnects
+                if view["actor"] == seat:
+                    move = rng.choice(client.legal(table, seat))
+                    await client.move(table, seat, token, move)
+                    while client.views[(table, seat)]["changes"] <= view["changes"]:
+                        await client.expect("view")
+                    made.append((view["changes"], move))
+                else:
+                    await client.expect("view")
+        except (TimeoutError, ConnectionClosed, OSError):
+            reconnects += 1
+        except ServerRefused as exc:  # a move sent twice is refused: it was played
+            assert "changed" in str(exc), exc
+            reconnects += 1
+
+
+def test_a_game_over_a_slow_connection_that_keeps_breaking_finishes(tmp_path):
+    """Both players behind a proxy that adds 150 ms to each round trip and breaks the
+    connection on 5% of the messages: they rejoin each time and the game finishes, every
+    move the server played is one a player made, once (0 lost, 0 played twice)."""
+
+    async def main():
+        server = Server(tmp_path, **FAST)
+        await server.start()
+        rng = random.Random(8)
+        proxy, port = await _proxy(server.port, rng, delay=0.075, cut=0.05)
+        try:
+            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", "brawl")
+            for c in clients:
+                await c.close()
+            made: list = []
+            url = f"ws://127.0.0.1:{port}"
+            reconnects = await asyncio.gather(
+                *(_player(url, table, seat, tokens[seat], random.Random(seat), made)
+                  for seat in (0, 1)))
+            session = server.rooms[table].session
+            assert session.state.over
+            assert sum(reconnects) >= 3, reconnects  # (the connection did break)
+            # every move the server played was made by a player exactly once, in order
+            played = {changes: move for changes, move in made}
+            assert len(played) == len(made) <= len(session.moves)
+            for changes, move in played.items():
+                assert session.moves[changes] == move
+            return sum(reconnects), len(session.moves)
+        finally:
+            proxy.close()
+            await server.stop()
+
+    run(main(), 240)
