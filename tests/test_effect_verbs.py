@@ -8,19 +8,18 @@ from pathlib import Path
 
 import pytest
 import yaml
+from effect_helpers import upgraded_both_ways
 
 from tabletop.cli import main as cli
 from tabletop.engine.effects import EFFECTS, TRIGGERS, VERBS
 from tabletop.engine.effects.spelling import (
     EffectSpec,
     Form,
-    flow,
     to_file,
     use_of,
     verb_of,
     written,
 )
-from tabletop.engine.effects.upgrade import upgrade_text
 from tabletop.engine.schema import validate
 from tabletop.games import GAMES
 from tabletop.tools.schema import file_schema
@@ -139,14 +138,8 @@ def test_an_old_name_is_refused_with_its_new_spelling_and_upgraded_to_it(name):
            f"{use_of(kind).verb}" in problem.message
     assert "tabletop upgrade-cards" in problem.message
     # the upgraded text, flow style and block style, loads as the effect did
-    text, count = upgrade_text(f"effects: [{flow(old)}]\n")
-    assert count == 1
-    upgraded = yaml.safe_load(text)["effects"][0]
-    block = "effects:\n" + "".join(
-        f"  {'- ' if i == 0 else '  '}{k}: {flow(v)}\n" for i, (k, v) in enumerate(old.items()))
-    text, count = upgrade_text(block)
-    assert count == 1
-    assert yaml.safe_load(text)["effects"][0] == upgraded
+    upgraded, from_block = upgraded_both_ways(old)
+    assert from_block == upgraded
     again = validate(spec, upgraded)
     assert again.problems == []
     assert again.value == validate(spec, yaml.safe_load(kind.example)).value

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from effect_helpers import upgraded_both_ways
 
 from tabletop.cli import main as cli
 from tabletop.engine.effects import EFFECTS, SELECTORS
@@ -83,14 +84,8 @@ def test_a_filter_written_at_the_top_is_refused_with_its_selector_and_upgraded(n
     assert "tabletop upgrade-cards" in problem.message
     # the upgraded text, flow style and block style, loads as the example does
     expected = validate(spec, yaml.safe_load(kind.example)).value
-    text, count = upgrade_text(f"effects: [{flow(flat)}]\n")
-    assert count == 1
-    assert validate(spec, yaml.safe_load(text)["effects"][0]).value == expected
-    block = "effects:\n" + "".join(
-        f"  {'- ' if i == 0 else '  '}{k}: {flow(v)}\n" for i, (k, v) in enumerate(flat.items()))
-    text, count = upgrade_text(block)
-    assert count == 1
-    assert validate(spec, yaml.safe_load(text)["effects"][0]).value == expected
+    for upgraded in upgraded_both_ways(flat):
+        assert validate(spec, upgraded).value == expected
 
 
 def test_a_block_filter_over_several_lines_moves_whole_with_its_comments():

@@ -253,6 +253,19 @@ class PointerInput:
         return [m for m in self.table.offered() if m.card == card
                 and gestures.gesture(m) == "menu"]
 
+    def open_only_menu(self, aside) -> None:
+        """When the only thing to do is pick from one card's menu, open it (``aside(m)``:
+        a move that does not count, e.g. a side option always offered)."""
+        gestures = self.table.gestures
+        offered = self.table.offered()
+        menu_cards = {m.card for m in offered if gestures.gesture(m) == "menu"}
+        others = [m for m in offered if gestures.gesture(m) != "menu" and not aside(m)]
+        if len(menu_cards) == 1 and not others:
+            card = next(iter(menu_cards))
+            sprite = self.sprite_of(card)
+            if sprite is not None:
+                self.open_menu(card, sprite.rect)
+
     def open_menu(self, card: int, rect: pygame.Rect) -> None:
         self.menu_for(self.menu_moves(card), (rect.right + 4, rect.top),
                       self.table.state.name(card))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from ...engine.moves import IllegalMove, Move, seat_label
+from ...engine.moves import IllegalMove, Move
 from ...engine.session import Session
 from .. import theme
 from ..app import Scene
@@ -30,7 +30,7 @@ from .frame import PanelView, TableFrame, Window
 from .hint import TableHints
 from .input import TableInput
 from .landing import MoveScheduler
-from .log import GameLog, readable
+from .log import GameLog
 from .model import TableModel, TableSnapshot
 from .motion import Motion
 from .pointer import PointerInput
@@ -263,7 +263,7 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         else:
             self._build_log()
         self.menu = []
-        self._auto_menu()
+        self.pointer.open_only_menu(self.game.text.side_option)
         self.writes.count_finished()
 
     def _lay_out(self, animate: bool) -> None:
@@ -359,18 +359,6 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
             return self.legal
         taken = set(self.dialog.d.moves)
         return [m for m in self.legal if m not in taken]
-
-    def _auto_menu(self) -> None:
-        """When the only thing to do is pick from one card's menu, open it."""
-        offered = self.offered()
-        menu_cards = {m.card for m in offered if self.kit.gestures.gesture(m) == "menu"}
-        others = [m for m in offered if self.kit.gestures.gesture(m) != "menu"
-                  and not self.game.text.side_option(m)]
-        if len(menu_cards) == 1 and not others:
-            card = next(iter(menu_cards))
-            sprite = self.pointer.sprite_of(card)
-            if sprite is not None:
-                self.pointer.open_menu(card, sprite.rect)
 
     def refused(self, move: Move, source: Source) -> bool:
         """Is ``move`` refused for where it comes from (:mod:`.sources`)? A bug of the
@@ -500,18 +488,6 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
             self._show_move(before, move)
         return True
 
-    def _show_move(self, before, move: Move) -> None:
-        """Light the card a computer (or another player) used, with a caption saying
-        what it did, for the length of the computer's pace."""
-        reader = self.viewer if self.hide_hands else None
-        caption = readable(self.game.notation.public_notation(before, move, reader))
-        name = self._seat_name(move.seat) if move.seat is not None else ""
-        if name and caption.startswith(seat_label(move.seat) + " "):
-            caption = f"{name} \u2014 {caption[len(seat_label(move.seat)) + 1:]}"
-        cards = tuple(c for c in (move.card, move.target) if isinstance(c, int) and c >= 0)
-        zones = tuple(t for t in (move.target,) if isinstance(t, str))
-        self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
-
     def layout(self, size: tuple[int, int]) -> None:
         # a window of a new size shows the last size's picture until the new one is
         # painted, between frames (see ``painting.py``): the table is laid out for it
@@ -525,31 +501,9 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         self.computers.start()
         self.motion.speed = self.app.settings.speed
         self.size = size
-        w, h = size
-        scale = min(w / 1280, h / 720)
+        scale = min(size[0] / 1280, size[1] / 720)
         self.layout_obj.scale = scale
-        pw = int(self.layout_obj.panel_width * scale)
-        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
-        x = self.panel_rect.left + 10
-        labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
-                  ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
-                  ("Save", self.writes.save_copy, "Keep a copy of this game to load later"),
-                  ("Rules", self.toggle_help, "How to play"),
-                  ("Hint", self.ask_hint, "What would the computer play here? (H)"),
-                  ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
-        per_row = len(labels)
-        bw = (pw - 20 - (per_row - 1) * 5) // per_row
-        if bw < 52:  # a narrow panel: the buttons in two rows
-            per_row = (len(labels) + 1) // 2
-            bw = (pw - 20 - (per_row - 1) * 5) // per_row
-        #: how far the panel's heading and status box move down for a second row of buttons
-        self.panel_top = 36 if per_row < len(labels) else 0
-        self.tools = []
-        for i, (label, fn, tip) in enumerate(labels):
-            row, col = divmod(i, per_row)
-            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
-                                     size=13, tooltip=tip))
-        self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
+        self._place_tools(size, scale)
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
             self._pending_warnings = []

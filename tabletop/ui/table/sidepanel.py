@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.moves import Move, seat_label
 from .. import text, theme
 from ..widgets import Button, Row, ScrollList
 from .covers import gameover_box, handover_box, place_gameover_buttons
 from .frame import GameOver, Handover, Help, PanelWords
 from .layout import seat_title
+from .log import readable
 from .messages import SIZE, SIZES, SPACE, message_h, two_lines
 from .overlays import HINT_COLOR
 
@@ -27,6 +29,33 @@ class TableSidePanel:
     _laid_messages: tuple = ()
     #: the text size the strip was laid out with
     _message_size = SIZE
+
+    def _place_tools(self, size: tuple[int, int], scale: float) -> None:
+        """The panel at the right of a window of ``size`` and its tool buttons (in two
+        rows when the panel is narrow), the log under them."""
+        w, h = size
+        pw = int(self.layout_obj.panel_width * scale)
+        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        x = self.panel_rect.left + 10
+        labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
+                  ("Redo", self.redo, "Play the move again (Ctrl+Y)"),
+                  ("Save", self.writes.save_copy, "Keep a copy of this game to load later"),
+                  ("Rules", self.toggle_help, "How to play"),
+                  ("Hint", self.ask_hint, "What would the computer play here? (H)"),
+                  ("Menu", self.to_menu, "Back to the main menu (the game is saved)")]
+        per_row = len(labels)
+        bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        if bw < 52:  # a narrow panel: the buttons in two rows
+            per_row = (len(labels) + 1) // 2
+            bw = (pw - 20 - (per_row - 1) * 5) // per_row
+        #: how far the panel's heading and status box move down for a second row of buttons
+        self.panel_top = 36 if per_row < len(labels) else 0
+        self.tools = []
+        for i, (label, fn, tip) in enumerate(labels):
+            row, col = divmod(i, per_row)
+            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
+                                     size=13, tooltip=tip))
+        self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
 
     def _build_buttons(self) -> None:
         x = self.panel_rect.left + 10
@@ -142,6 +171,18 @@ class TableSidePanel:
         """The panel's heading, turn line and status lines."""
         heading = f"{self.game.info.title} \u00b7 {self.layout_obj.progress(self.state)}"
         return PanelWords(heading, self.turn_line(), self._status_lines())
+
+    def _show_move(self, before, move: Move) -> None:
+        """Light the card a computer (or another player) used, with a caption saying
+        what it did, for the length of the computer's pace."""
+        reader = self.viewer if self.hide_hands else None
+        caption = readable(self.game.notation.public_notation(before, move, reader))
+        name = self._seat_name(move.seat) if move.seat is not None else ""
+        if name and caption.startswith(seat_label(move.seat) + " "):
+            caption = f"{name} \u2014 {caption[len(seat_label(move.seat)) + 1:]}"
+        cards = tuple(c for c in (move.card, move.target) if isinstance(c, int) and c >= 0)
+        zones = tuple(t for t in (move.target,) if isinstance(t, str))
+        self.motion.show(caption, move.seat, cards, zones, self.app.ai_delay)
 
     # -- the message strip ---------------------------------------------------------------------
     def messages(self) -> tuple[tuple[str, tuple], ...]:
