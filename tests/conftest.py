@@ -47,6 +47,9 @@ def _private_home(tmp_path, monkeypatch):
     from tabletop.engine import limits
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    # online tables a test hosts listen, and are announced, on this machine only
+    monkeypatch.setenv("TABLETOP_HOST_ADDRESS", "127.0.0.1")
+    monkeypatch.setenv("TABLETOP_LAN_INTERFACES", "127.0.0.1")
     from tabletop.ui.table.scene import TableScene
 
     # a move played for a seat from the wrong source raises instead of being refused

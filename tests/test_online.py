@@ -20,7 +20,11 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from websockets.exceptions import ConnectionClosed, InvalidMessage  # noqa: E402
+from websockets.exceptions import (  # noqa: E402
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+)
 
 from tabletop.engine.pack import pack  # noqa: E402
 from tabletop.engine.state import HIDDEN  # noqa: E402
@@ -58,6 +62,8 @@ async def _table(url: str, game_id: str, seed: int = 7):
         joined = await client.join(created["code"], seat, name)
         clients.append(client)
         tokens.append(joined["token"])
+    for seat, client in enumerate(clients):  # the game begins once every seat is taken
+        await client.seated(created["table"], seat)
     return created["table"], clients, tokens
 
 
@@ -145,9 +151,13 @@ def test_no_byte_sent_to_a_seat_names_a_card_hidden_from_it(tmp_path, game_id):
         server.sent = []
         await server.start()
         try:
-            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", game_id)
+            url = f"ws://127.0.0.1:{server.port}"
+            table, clients, tokens = await _table(url, game_id)
+            spectator = await Client.connect(url)  # sees what every seat may see
+            await spectator.send({"type": "watch", "code": server.rooms[table].record.code})
+            await spectator.expect("joined")
             await _play(table, clients, tokens, random.Random(5))
-            for c in clients:
+            for c in [*clients, spectator]:
                 await c.close()
         finally:
             await server.stop()
@@ -179,6 +189,7 @@ def test_no_byte_sent_to_a_seat_names_a_card_hidden_from_it(tmp_path, game_id):
                 assert [line for line in lines if not line.startswith("\u201c")] == \
                     readable, (seat, index)
     assert checked, "no card was ever hidden: the check checked nothing"
+    assert sum(seat == -1 for _, seat, _, _ in sent) > 10  # the spectator's were checked
 
 
 def test_hostile_messages_are_refused_and_change_nothing(tmp_path):
@@ -410,6 +421,8 @@ def test_a_server_with_a_certificate_serves_only_tls(tmp_path):
                 client = await Client.connect(url, tls=trusting)
                 tokens.append((await client.join(created["code"], seat, "AB"[seat]))["token"])
                 clients.append(client)
+            for seat, client in enumerate(clients):
+                await client.seated(created["table"], seat)
             assert await _play(created["table"], clients, tokens, random.Random(2),
                                moves=5) == 5
             with pytest.raises(ssl.SSLCertVerificationError):
@@ -482,8 +495,8 @@ async def _player(url: str, table: str, seat: int, token: str, rng: random.Rando
                     made.append((view["changes"], move))
                 else:
                     await client.expect("view")
-        except (TimeoutError, ConnectionClosed, OSError):
-            reconnects += 1
+        except (TimeoutError, ConnectionClosed, OSError, InvalidHandshake):
+            reconnects += 1  # (broken while opening, too)
         except ServerRefused as exc:  # a move sent twice is refused: it was played
             assert "changed" in str(exc), exc
             reconnects += 1

@@ -12,6 +12,7 @@ from tabletop.engine.saves import read_save
 from tabletop.engine.session import Session
 from tabletop.games import GAMES, get_game
 from tabletop.ui.kits import table_for
+from tabletop.ui.seats import KINDS
 from tabletop.ui.table import TableScene
 
 GAME = get_game("power-play")
@@ -196,7 +197,7 @@ def test_the_new_game_screen_offers_two_to_four_seats(app):
 
     def seat_rows():
         return [w for w in scene.widgets if getattr(w, "choices", None) ==
-                [("human", "Human"), ("computer", "Computer")]]
+                KINDS]
 
     assert len(seat_rows()) == 4  # the rulebook's four players by default
     players = next(w for w in scene.rules_box.widgets if getattr(w, "label", "") == "Players")

@@ -11,6 +11,7 @@ from ui_helpers import by_label, click, opened, pick_a_character
 from tabletop.engine.paths import mods_root, saves_dir
 from tabletop.ui.app import App
 from tabletop.ui.menu import CardProblems, LoadGame, MainMenu, NewGame
+from tabletop.ui.seats import KINDS
 from tabletop.ui.table import TableScene
 
 
@@ -24,7 +25,7 @@ def start_new_game(app, computer: bool = True):
     assert isinstance(app.scene, NewGame)
     if not computer:
         seat2 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
-                 [("human", "Human"), ("computer", "Computer")]][1]
+                 KINDS][1]
         click(app, seat2._segments()[0].center)
     seed = [w for w in app.scene.widgets if getattr(w, "placeholder", "") == "random"][0]
     click(app, seed.rect.center)
@@ -65,8 +66,8 @@ def test_a_computer_seat_gets_a_level_and_the_screen_shows_its_thinking_time(app
     assert [line for line, _ in app.scene.seats.notes] == ["Thinks 2\u201312 s a move"]
     # a human seat has no level; making it a computer adds one
     seat1 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
-             [("human", "Human"), ("computer", "Computer")]][0]
-    click(app, seat1._segments()[1].center)
+             KINDS][0]
+    click(app, seat1._segments()[2].center)
     assert [line for line, _ in app.scene.seats.notes] == ["Thinks 0.5\u20133 s a move",
                                                           "Thinks 2\u201312 s a move"]
     click(app, app.scene.start.rect.center)

@@ -123,6 +123,8 @@ async def _table(url: str, game: str = "brawl"):
         joined = await client.join(created["code"], seat, "AB"[seat])
         clients.append(client)
         tokens.append(joined["token"])
+    for seat, client in enumerate(clients):  # the game begins once every seat is taken
+        await client.seated(created["table"], seat)
     return created["table"], clients, tokens
 
 

@@ -135,6 +135,13 @@ class Catalog:
         self._memo = (cards, value)
         return value
 
+    def card_prints(self) -> dict[str, str]:
+        """Each card's own short hash (8 hex digits) by card id: two card sets' cards
+        compared one by one (:func:`differing_cards`) name what differs."""
+        return {c.id: hashlib.sha256(json.dumps(
+            [c.id, c.kind, c.name, c.data], sort_keys=True, separators=(",", ":"),
+            default=list).encode()).hexdigest()[:8] for c in self.cards.values()}
+
     def _fingerprint(self) -> str:
         blob = json.dumps(
             [[c.id, c.kind, c.name, c.data] for c in sorted(self.cards.values(),
@@ -142,3 +149,22 @@ class Catalog:
             sort_keys=True, separators=(",", ":"), default=list,
         )
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def differing_cards(mine: Catalog, theirs: dict[str, str], most: int = 8) -> list[str]:
+    """The cards of ``mine`` and of another card set (``theirs``: its
+    :meth:`Catalog.card_prints`) that differ, in words: "Name (changed)", "Name (only
+    here)", "id (only there)"; at most ``most`` of them, then how many more."""
+    prints = mine.card_prints()
+    out = []
+    for cid in sorted(set(prints) | set(theirs)):
+        card = mine.cards.get(cid)
+        if cid not in theirs:
+            out.append(f"{card.name} (only here)")
+        elif cid not in prints:
+            out.append(f"{cid} (only there)")
+        elif prints[cid] != theirs[cid]:
+            out.append(f"{card.name} (changed)")
+    if len(out) > most:
+        out = out[:most] + [f"and {len(out) - most} more"]
+    return out

@@ -31,6 +31,9 @@ class LogEntry:
 
 
 class Session:
+    #: the game is here (a table may also show one held by a server: ``remote`` there)
+    remote = False
+
     def __init__(self, game: Game, catalog: Catalog, options: dict[str, Any] | None,
                  seed: int, seats: list[SeatConfig] | None = None,
                  initial: State | None = None, position: dict | None = None,

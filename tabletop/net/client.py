@@ -74,11 +74,18 @@ class Client:
 
     # -- tables ------------------------------------------------------------------------
     async def create(self, game: str, seats: list[str], options: dict | None = None,
-                     seed: int | None = None) -> dict[str, Any]:
+                     seed: int | None = None, computers: list | None = None,
+                     host: int | None = None) -> dict[str, Any]:
+        """A new table: a name per seat; ``computers``: a level or None per seat (the
+        server plays those); ``host``: the seat of the person making it."""
         msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats,
                                "options": options or {}}
         if seed is not None:
             msg["seed"] = seed
+        if computers is not None:
+            msg["computers"] = computers
+        if host is not None:
+            msg["host"] = host
         await self.send(msg)
         return await self.expect("created")
 
@@ -91,6 +98,11 @@ class Client:
         joined = await self.expect("joined")
         await self.expect("view")
         return joined
+
+    async def seated(self, table: str, seat: int) -> None:
+        """Read views until ``seat``'s shows every seat taken (the game has begun)."""
+        while not all(s["held"] for s in self.views[(table, seat)]["seats"]):
+            await self.expect("view")
 
     async def rejoin(self, table: str, seat: int, token: str) -> dict[str, Any]:
         await self.send({"type": "rejoin", "table": table, "seat": seat, "token": token})

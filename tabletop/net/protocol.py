@@ -26,12 +26,21 @@ MAX_TEXT = 200
 CLIENT: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "hello": {"version": (int, True)},
     "create": {"game": (str, True), "options": (dict, False), "seed": (int, False),
-               "seats": (list, True)},
+               "seats": (list, True), "computers": (list, False), "host": (int, False)},
+    "watch": {"code": (str, True)},
+    "look": {"code": (str, True)},
     "join": {"code": (str, True), "seat": (int, True), "name": (str, True),
              "fingerprint": (str, False)},
     "rejoin": {"table": (str, True), "seat": (int, True), "token": (str, True)},
     "move": {"table": (str, True), "seat": (int, True), "token": (str, True),
              "move": (list, True), "changes": (int, True)},
+    "say": {"table": (str, True), "seat": (int, True), "token": (str, True),
+            "text": (str, True)},
+    "undo": {"table": (str, True), "seat": (int, True), "token": (str, True)},
+    "answer": {"table": (str, True), "seat": (int, True), "token": (str, True),
+               "yes": (bool, True)},
+    "hand": {"table": (str, True), "seat": (int, True), "token": (str, True),
+             "to": (int, True), "level": (str, True)},
 }
 
 

@@ -9,16 +9,23 @@ refused, then the connection closed), the seat's token, and that it is that seat
 decision. A refused message changes nothing and is answered with the reason.
 
 Messages (``docs/protocol.md``): ``hello`` -> ``welcome``; ``create`` -> ``created`` (the
-table and its join code); ``join`` (a code and a seat) -> ``joined`` (the seat's token)
+table and its join code); ``look`` (a code) -> ``table`` (its game, options, seats and
+card set, before joining); ``join`` (a code and a seat) -> ``joined`` (the seat's token)
 and a ``view``; ``rejoin`` (the token) -> ``joined`` and a ``view``; ``move`` -> a
-``view`` to every seat at the table. ``error`` answers a message the protocol refuses,
-``refused`` one a table refuses.
+``view`` to every seat at the table; ``watch`` (a code) -> a spectator's ``view``;
+``say`` -> ``chat`` to everyone at the table; ``undo`` and ``answer`` -> a move taken
+back once every person agrees; ``hand`` (the host) -> an away seat played by the
+computer. ``error`` answers a message the protocol refuses, ``refused`` one a table
+refuses. The computer's seats are played here (:mod:`.computers`), and each table's game
+is also written as a save (the local save format) when it ends, when its last person
+leaves and when the server stops.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import ssl
@@ -30,11 +37,15 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..engine.files import atomic_write
+from ..engine.levels import LEVELS
 from ..engine.pack import unpack_move
+from ..engine.saves import session_to_dict
 from ..engine.session import Session
-from . import protocol
+from . import lan, protocol
+from .computers import TableComputers
 from .protocol import ProtocolError, decode, encode
-from .room import Refused, Room, new_code, open_session, seat_configs
+from .room import SPECTATOR, Refused, Room, new_code, open_session, seat_configs
 from .store import Store, TableRecord
 
 LOG = logging.getLogger("tabletop.serve")
@@ -45,6 +56,10 @@ BURST, RATE = 40, 20.0
 STRIKES = 100
 #: the most tables one server holds
 MAX_TABLES = 5000
+#: the most spectators one table takes
+MAX_SPECTATORS = 50
+#: seconds between looks at the computer seats' workers
+COMPUTER_PACE = 0.05
 
 
 class Conn:
@@ -80,10 +95,11 @@ class Server:
 
     def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0,
                  games: dict | None = None, burst: int = BURST, rate: float = RATE,
-                 tls: ssl.SSLContext | None = None) -> None:
+                 tls: ssl.SSLContext | None = None, announce: bool = False) -> None:
         """``burst``, ``rate``: each connection's message budget (a person plays far
         under it; tests whose clients play as fast as they can raise it); ``tls``: serve
-        ``wss://`` with this context (:func:`tls_context`)."""
+        ``wss://`` with this context (:func:`tls_context`); ``announce``: tables with a
+        free seat are announced on the local network (:mod:`.lan`)."""
         if games is None:
             from ..games import GAMES as games
         self.games = games
@@ -96,6 +112,12 @@ class Server:
         #: table id -> the connections watching each of its seats
         self.watchers: dict[str, dict[int, set[Conn]]] = {}
         self._catalogs: dict[str, Any] = {}
+        #: table id -> its computer seats (tables with any, until the game is over)
+        self._computers: dict[str, TableComputers] = {}
+        self._computer_task: asyncio.Task | None = None
+        self.data = data
+        self.announce = announce
+        self.announcer = None
         self._server = None
         #: messages refused (by the protocol, a table or the rate)
         self.refused = 0
@@ -120,7 +142,9 @@ class Server:
             session = open_session(self.games, record, self.catalog(record.game))
             for data in self.store.moves(record.id):
                 session.play(unpack_move(data))
-            self._add(Room(record, session, self.store))
+            room = Room(record, session, self.store)
+            self._add(room)
+            self._watch_computers(room)
         return len(self.rooms)
 
     def _add(self, room: Room) -> None:
@@ -128,8 +152,8 @@ class Server:
         self.codes[room.record.code] = room.id
         self.watchers.setdefault(room.id, {})
 
-    def create(self, game_id: str, options: dict | None, names: list, seed: int | None
-               ) -> Room:
+    def create(self, game_id: str, options: dict | None, names: list, seed: int | None,
+               computers: list | None = None, host: int | None = None) -> Room:
         game = self.games.get(game_id)
         if game is None:
             raise Refused(f"this server has no game {game_id[:40]!r}")
@@ -144,19 +168,87 @@ class Server:
         if len(names) != count or not all(isinstance(n, str) for n in names):
             raise Refused(f"{game.info.title} with these options has {count} seats")
         names = [" ".join(n.split())[:40] or f"Player {i + 1}" for i, n in enumerate(names)]
+        if computers is not None and (len(computers) != count or not all(
+                c is None or c in LEVELS for c in computers)):
+            raise Refused(f"computers: a level ({', '.join(LEVELS)}) or null for each seat")
+        if host is not None and (not 0 <= host < count or (computers and computers[host])):
+            raise Refused("the host's seat is not a person's seat at this table")
         code = new_code()
         while code in self.codes:
             code = new_code()
         catalog = self.catalog(game_id)
         record = TableRecord(secrets.token_hex(8), code, game_id, options,
                              seed if seed is not None else secrets.randbits(31),
-                             seat_configs(count, names), catalog.fingerprint,
+                             seat_configs(count, names, computers, host),
+                             catalog.fingerprint,
                              rules.version)
         session: Session = open_session(self.games, record, catalog)
         self.store.add_table(record)
         room = Room(record, session, self.store)
         self._add(room)
+        self._watch_computers(room)
         return room
+
+    def _watch_computers(self, room: Room) -> None:
+        """The table's computer seats are played by this server (:mod:`.computers`)."""
+        levels = room.computers
+        found = self._computers.get(room.id)
+        if found is not None:
+            found.levels = levels
+        elif levels and not room.session.state.over:
+            self._computers[room.id] = TableComputers(room.record.game, room.session, levels)
+
+    async def _play_computers(self) -> None:
+        """The computer seats' moves, as their workers answer (a few times a second)."""
+        while True:
+            await asyncio.sleep(COMPUTER_PACE)
+            for table, computers in list(self._computers.items()):
+                room = self.rooms[table]
+                if not room.seated():
+                    continue
+                move = computers.step()
+                if move is not None:
+                    room.play_move(move)
+                    await self._send_views(room)
+                    await self._save_if_over(room)
+                if room.session.state.over:
+                    computers.close()
+                    del self._computers[table]
+
+    async def _announce(self, room: Room) -> None:
+        """A table with a free seat is announced on the network; a full one withdrawn
+        (in order, by a task of their own: announcing takes the network a second or two,
+        and no message waits for it)."""
+        if self.announcer is None:
+            return
+        if room.seated() or room.session.state.over:
+            job = (self.announcer.withdraw, (room.record.code,))
+        else:
+            host = room.host
+            job = (self.announcer.announce, (
+                room.record.code, room.record.game, room.session.game.info.title,
+                room.name(host) if host is not None else ""))
+        self._lan_jobs.put_nowait(job)
+
+    async def _announcing(self) -> None:
+        while True:
+            work, args = await self._lan_jobs.get()
+            await work(*args)
+
+    def save_path(self, room: Room) -> Path:
+        return self.data / "saves" / f"{room.record.game}-{room.id}.json"
+
+    async def save(self, room: Room) -> None:
+        """Write the table's game as a save (the format of a game saved at one screen:
+        ``tabletop scenario`` and Load game read it), off the server's loop."""
+        blob = json.dumps(session_to_dict(room.session), indent=1, ensure_ascii=False)
+        path = self.save_path(room)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(atomic_write, path, blob.encode("utf-8"))
+
+    async def _save_if_over(self, room: Room) -> None:
+        if room.session.state.over:
+            await self.save(room)
 
     # -- serving -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -164,11 +256,31 @@ class Server:
         self._server = await serve(self._serve, self.host, self.port, ssl=self.tls,
                                    max_size=protocol.MAX_BYTES, ping_interval=20)
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.announce and lan.available():
+            address = self.host if self.host not in ("0.0.0.0", "", "::") else \
+                lan.lan_address()
+            self.announcer = lan.Announcer(address, self.port)
+            self._lan_jobs = asyncio.Queue()
+            self._lan_task = asyncio.get_running_loop().create_task(self._announcing())
+            for room in list(self.rooms.values()):
+                await self._announce(room)
+        self._computer_task = asyncio.get_running_loop().create_task(self._play_computers())
 
     async def stop(self) -> None:
+        if self._computer_task is not None:
+            self._computer_task.cancel()
+        if self.announcer is not None:
+            self._lan_task.cancel()
+            await self.announcer.close()
+        for computers in self._computers.values():
+            computers.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        for room in self.rooms.values():  # every game kept as a save too
+            if room.session.moves:
+                with contextlib.suppress(OSError):
+                    await self.save(room)
         self.store.close()
 
     async def _serve(self, ws: ServerConnection) -> None:
@@ -199,6 +311,13 @@ class Server:
         finally:
             for (table, seat) in conn.seats:
                 self.watchers.get(table, {}).get(seat, set()).discard(conn)
+            for table in {table for table, _ in conn.seats}:
+                room = self.rooms.get(table)
+                if room is not None:  # the others see the seat away
+                    await self._send_views(room)
+                    if not self.here(table) and room.session.moves:  # adjourned
+                        with contextlib.suppress(OSError):
+                            await self.save(room)
 
     async def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -210,10 +329,24 @@ class Server:
                              "games": sorted(self.games)})
         elif kind == "create":
             room = self.create(msg["game"], msg.get("options"), msg["seats"],
-                               msg.get("seed"))
+                               msg.get("seed"), msg.get("computers"), msg.get("host"))
             await conn.send({"type": "created", "table": room.id, "code": room.record.code,
                              "game": room.record.game, "seats": len(room.session.seats),
                              "id": msg.get("id")})
+            await self._announce(room)
+        elif kind == "look":
+            room = self._room_of_code(msg["code"])
+            here = self.here(room.id)
+            s = room.session
+            await conn.send({
+                "type": "table", "table": room.id, "code": room.record.code,
+                "game": room.record.game, "options": room.record.options,
+                "fingerprint": room.record.fingerprint, "moves": len(s.moves),
+                "cards": self.catalog(room.record.game).card_prints(),
+                "over": s.state.over, "id": msg.get("id"),
+                "seats": [{"name": room.claims.get(i, (c.name, ""))[0],
+                           "held": i in room.claims, "here": i in here}
+                          for i, c in enumerate(s.seats)]})
         elif kind == "join":
             room = self._room_of_code(msg["code"])
             theirs = msg.get("fingerprint")
@@ -221,19 +354,62 @@ class Server:
                 raise Refused("your cards are not the server's (card set "
                               f"{theirs[:16]} here, {room.record.fingerprint} there): "
                               "turn your mods off to join")
-            token = room.claim(msg["seat"], msg["name"])
-            await self._watch(conn, room, msg["seat"], token)
+            seat = msg["seat"] if msg["seat"] != -1 else room.free_seat()
+            token = room.claim(seat, msg["name"])
+            await self._watch(conn, room, seat, token)
+            await self._announce(room)
         elif kind == "rejoin":
             room = self.rooms.get(msg["table"])
             if room is None or not room.holds(msg["seat"], msg["token"]):
                 raise Refused("that is not your seat")
             await self._watch(conn, room, msg["seat"], None)
-        elif kind == "move":
-            room = self.rooms.get(msg["table"])
-            if room is None:
-                raise Refused("there is no such table")
-            room.play(msg["seat"], msg["token"], msg["move"], msg["changes"])
+        elif kind == "watch":
+            room = self._room_of_code(msg["code"])
+            if len(self.watchers[room.id].get(SPECTATOR, ())) >= MAX_SPECTATORS:
+                raise Refused("this table has as many spectators as it takes")
+            await self._watch(conn, room, SPECTATOR, None)
+        else:
+            await self._seat_message(conn, kind, msg)
+
+    async def _seat_message(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
+        """A message from a seat at a table (its token checked by the room)."""
+        room = self.rooms.get(msg["table"])
+        if room is None:
+            raise Refused("there is no such table")
+        seat, token = msg["seat"], msg["token"]
+        if kind == "move":
+            room.play(seat, token, msg["move"], msg["changes"])
             await self._send_views(room)
+            await self._save_if_over(room)
+        elif kind == "say":
+            seat, name, text = room.say(seat, token, msg["text"])
+            line = {"type": "chat", "table": room.id, "seat": seat, "name": name,
+                    "text": text}
+            for c in {c for conns in self.watchers[room.id].values() for c in conns}:
+                await c.send(line)
+        elif kind in ("undo", "answer"):
+            before = room.session.changes
+            if kind == "undo":
+                room.ask_undo(seat, token)
+            else:
+                room.answer_undo(seat, token, msg["yes"])
+            if room.session.changes != before:  # taken back: every log is sent whole
+                for conns in self.watchers[room.id].values():
+                    for c in conns:
+                        c.seats = {k: 0 if k[0] == room.id else v for k, v in c.seats.items()}
+            await self._send_views(room)
+        elif kind == "hand":
+            away = set(room.claims) - self.here(room.id)
+            room.hand_to_computer(seat, token, msg["to"], msg["level"], away)
+            for c in list(self.watchers[room.id].pop(msg["to"], ())):
+                c.seats.pop((room.id, msg["to"]), None)
+            self._watch_computers(room)
+            await self._send_views(room)
+            await self._announce(room)
+
+    def here(self, table: str) -> set[int]:
+        """The seats of ``table`` a connection watches now."""
+        return {seat for seat, conns in self.watchers.get(table, {}).items() if conns}
 
     def _room_of_code(self, code: str) -> Room:
         found = self.codes.get(code.strip().upper())
@@ -245,11 +421,15 @@ class Server:
         self.watchers[room.id].setdefault(seat, set()).add(conn)
         conn.seats[(room.id, seat)] = 0
         joined = {"type": "joined", "table": room.id, "seat": seat, "game": room.record.game,
-                  "fingerprint": room.record.fingerprint}
+                  "fingerprint": room.record.fingerprint, "options": room.record.options,
+                  "code": room.record.code}
         if token is not None:
             joined["token"] = token
         await conn.send(joined)
-        await self._send_view(conn, room, seat)
+        for seat_of, name, text in room.chat:  # what was said before
+            await conn.send({"type": "chat", "table": room.id, "seat": seat_of,
+                             "name": name, "text": text})
+        await self._send_views(room)  # this seat's view; the others see it here
 
     async def _send_views(self, room: Room) -> None:
         for seat, conns in list(self.watchers.get(room.id, {}).items()):
@@ -258,7 +438,7 @@ class Server:
 
     async def _send_view(self, conn: Conn, room: Room, seat: int) -> None:
         start = conn.seats.get((room.id, seat), 0)
-        view = room.view(seat, start)
+        view = room.view(seat, start, self.here(room.id))
         conn.seats[(room.id, seat)] = len(room.session.moves) + 1
         if self.sent is not None:
             self.sent.append((room.id, seat, encode(view), room.session.state))

@@ -72,6 +72,17 @@ class Store:
         self.db.execute("INSERT INTO moves VALUES (?, ?, ?)",
                         (table_id, n, json.dumps(move)))
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """The table's seats as now (a seat handed to the computer)."""
+        self.db.execute("UPDATE tables SET seats=? WHERE id=?", (json.dumps(seats), table_id))
+
+    def unclaim(self, table_id: str, seat: int) -> None:
+        self.db.execute("DELETE FROM claims WHERE table_id=? AND seat=?", (table_id, seat))
+
+    def truncate(self, table_id: str, keep: int) -> None:
+        """Keep only the table's first ``keep`` moves (an undo all agreed to)."""
+        self.db.execute("DELETE FROM moves WHERE table_id=? AND n>?", (table_id, keep))
+
     def tables(self) -> list[TableRecord]:
         rows = self.db.execute("SELECT id, code, game, options, seed, seats, fingerprint, "
                                "ruleset FROM tables ORDER BY created").fetchall()

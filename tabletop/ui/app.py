@@ -396,6 +396,12 @@ class App:
         self.replace(App.home())
 
     def quit(self) -> None:
+        server = getattr(self, "online_server", None)
+        if server is not None:  # (this app hosted online tables: they are kept)
+            server.stop()
+        finder = getattr(self, "lan_finder", None)
+        if finder is not None and hasattr(finder, "close"):  # (tables on the network)
+            finder.close()
         for service in self.services:
             service.close()
         self.services = []

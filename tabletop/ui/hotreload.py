@@ -240,8 +240,9 @@ class HotReload:
         changed = len(found.refit.changed) if found.refit is not None else None
         self.say(f"Cards reloaded ({GAMES[found.game].info.title})" +
                  (f": {changed} card{'s' if changed != 1 else ''} changed" if changed else ""))
-        if table is None or table.session.game.info.id != found.game:
-            return
+        if table is None or table.session.game.info.id != found.game or \
+                table.session.remote:
+            return  # (an online game plays the server's cards)
         refit = found.refit or refit_session(Snapshot.of(table.session), found.catalog)
         why = table.take_cards(found.catalog, refit)
         if why:

@@ -56,7 +56,8 @@ def kit_for(game_id: str) -> UiKit:
 
 
 def table_for(session: Session, autosave: Path | None = None, hide_hands: bool = True,
-              warnings: list[str] | None = None) -> TableScene:
-    """The table showing ``session``, drawn with its game's kit."""
+              warnings: list[str] | None = None, model=None) -> TableScene:
+    """The table showing ``session``, drawn with its game's kit (``model``: a game held
+    elsewhere, :mod:`.table.remote`)."""
     return TableScene(session, kit_for(session.game.info.id), autosave=autosave,
-                      hide_hands=hide_hands, warnings=warnings)
+                      hide_hands=hide_hands, warnings=warnings, model=model)

@@ -57,6 +57,8 @@ class Preparation:
         self.can_continue = False
         self.info = ""
         self.latest = None
+        #: the online seat Continue rejoins (:mod:`tabletop.net.seatbook`), if any
+        self.online = None
         self.errors: list = []
         self.showcase: list[tuple[str, Any]] = []
         self.failed: BaseException | None = None
@@ -68,6 +70,20 @@ class Preparation:
             self.thread.start()
         else:
             self.run()
+
+    def _online_latest(self) -> None:
+        """An online game played more recently than any game in progress here is the
+        one Continue goes back to (it rejoins the table)."""
+        from ..engine.files import later
+        from ..net import seatbook
+
+        # read after the writes asked before it (a table just left keeps its seat there)
+        held = [h for h in later(seatbook.read).result() if not h.over]
+        latest = self.latest.played.timestamp() if self.latest is not None else 0.0
+        if held and held[0].when > latest:
+            self.online = held[0]
+            self.can_continue = True
+            self.info = f"Online \u2014 {held[0].title}\nTable {held[0].code}: rejoins it"
 
     def run(self) -> None:
         try:
@@ -91,6 +107,7 @@ class Preparation:
 
         self.errors = self.app.card_errors()
         self.can_continue, self.info, self.latest = autosave_state(self.app)
+        self._online_latest()
         showcases = [(gid, game.text.showcase(self.app.catalog(gid)))
                      for gid, game in GAMES.items()]
         for depth in range(5):  # one card from each game (five in all)
@@ -193,14 +210,14 @@ class MainMenu(MenuScene):
         entries = [
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
-            ("Load game", self.load_game, False, True),
+            (("Load game", self.load_game), ("Play online", self.play_online)),
             (("Statistics", self.statistics), ("Settings", self.settings),
              ("Balance lab", self.balance)),
             ("Quit", self.app.quit, False, True),
         ]
         for entry in entries:
             if isinstance(entry[0], tuple):  # smaller buttons side by side
-                bw = 128
+                bw = 128 if len(entry) > 2 else (320 - 8 * (len(entry) - 1)) // len(entry)
                 bx = w // 2 - (len(entry) * (bw + 8) - 8) // 2
                 for i, (label, fn) in enumerate(entry):
                     self.buttons.append(Button((bx + i * (bw + 8), y, bw, 46), label, fn,
@@ -232,6 +249,13 @@ class MainMenu(MenuScene):
             return
         from .loadgame import LoadGame, cant_resume, resume
 
+        if self.prep.online is not None:
+            from .online_plans import rejoin
+            from .online_screens import Connecting
+
+            held = self.prep.online
+            self.app.push(Connecting(f"Rejoining table {held.code}", lambda: rejoin(held)))
+            return
         latest = self.latest
         if latest is None:
             return
@@ -252,6 +276,13 @@ class MainMenu(MenuScene):
         from .newgame import NewGame
 
         self.app.push(NewGame())
+
+    def play_online(self) -> None:
+        if self._later(self.play_online):
+            return
+        from .online_screens import PlayOnline
+
+        self.app.push(PlayOnline())
 
     def load_game(self) -> None:
         if self._later(self.load_game):

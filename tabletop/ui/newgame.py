@@ -139,6 +139,9 @@ class NewGame(MenuScene):
             seed = int(seed_text)
         else:
             seed = random.randrange(1, 2**31)
+        if "online" in rows.kinds[:count]:
+            self._host(seats, seed if seed_text else None)
+            return
         catalog = self.app.catalog(game.info.id)
         try:
             options, position = kit_for(self.game_id).newgame.prepare(catalog, dict(self.options))
@@ -147,6 +150,36 @@ class NewGame(MenuScene):
             self.toast.show(str(exc), seconds=8)
             return
         start_table(self.app, session, self.hide_hands)  # a new autosave of its own
+
+    def _host(self, seats: list[SeatConfig], seed: int | None) -> None:
+        """A game with online seats: a table on this app's server, the one person here
+        sitting at it (:mod:`.online_plans`), the computer's seats played by the server;
+        friends join with the code it shows."""
+        from .online_plans import JoinError, host, local_server, online_catalog
+        from .online_screens import Connecting
+
+        kinds = [s.kind for s in seats]
+        if kinds.count("human") != 1:
+            self.toast.show("One person at this screen plays an online game: make the "
+                            "other seats Online.", seconds=6)
+            return
+        game_id, me = self.game_id, kinds.index("human")
+        names = [s.name for s in seats]
+        computers = [s.level if s.kind == "computer" else None for s in seats]
+        app = self.app
+
+        def plan():
+            try:
+                options, position = kit_for(game_id).newgame.prepare(
+                    online_catalog(game_id), dict(self.options))
+            except ValueError as exc:  # e.g. a team the cards do not have
+                raise JoinError(str(exc)) from None
+            if position is not None:
+                raise JoinError("A saved deck cannot be played online yet: choose a "
+                                "ready-made team.")
+            return host(local_server(app), game_id, options, names, me, seed, computers)
+
+        self.app.push(Connecting("Starting the online table", plan))
 
     def controls(self) -> list:
         return [*self.widgets, self.start, self.back]

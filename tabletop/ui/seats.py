@@ -1,5 +1,6 @@
-"""The new-game screen's seat rows: a name, human or computer, and a computer's level with
-the time it may think for each move (:mod:`tabletop.engine.levels`)."""
+"""The new-game screen's seat rows: a name, a person here, a person online or the
+computer, and a computer's level with the time it may think for each move
+(:mod:`tabletop.engine.levels`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from . import text, theme
 from .widgets import Choice, TextInput
 
 ROW = 44
+#: who sits at a seat: a person at this screen, a person on another machine (an online
+#: game: :mod:`.online_screens`), or the computer
+KINDS = [("human", "Human"), ("online", "Online"), ("computer", "Computer")]
 LEVEL_ROW = 38
 
 
@@ -30,10 +34,10 @@ class SeatRows:
         widgets: list = []
         self.notes = []
         for i in range(count):
-            widgets.append(TextInput((left, y, 220, 34), self.names[i], f"Player {i + 1}", 20,
+            widgets.append(TextInput((left, y, 164, 34), self.names[i], f"Player {i + 1}", 20,
                                      on_change=lambda v, i=i: self._set_name(i, v)))
-            widgets.append(Choice((left + 232, y, 188, 34), "",
-                                  [("human", "Human"), ("computer", "Computer")],
+            widgets.append(Choice((left + 170, y, 256, 34), "",
+                                  KINDS,
                                   self.kinds[i], lambda v, i=i: self._set_kind(i, v, relayout)))
             y += ROW
             if self.kinds[i] == "computer":

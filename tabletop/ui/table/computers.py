@@ -167,6 +167,8 @@ class ComputerSeats:
         no such question, when anything but moves came between (an undo, a redo, a game
         loaded) or when the moves are too many to be worth sending."""
         s = self.session
+        if s.remote:
+            return None  # (a server's game: the moves are not known here, only views)
         now = (len(s.moves), s.changes)
         last = self._last_asked.get((kind, seat))
         self._last_asked[(kind, seat)] = now

@@ -36,6 +36,11 @@ class TableSnapshot:
 class TableModel:
     """A local session at one screen (see the module docstring)."""
 
+    #: a game held elsewhere (:class:`~.remote.RemoteTableModel`)?
+    remote = False
+    #: a move sent and not yet answered (only a remote game has one)
+    pending: Move | None = None
+
     def __init__(self, session: Session, hide_hands: bool = True) -> None:
         self.session = session
         self.game = session.game
@@ -104,6 +109,14 @@ class TableModel:
 
     def redo(self, people_only: bool) -> bool:
         return self.session.redo(self.humans if people_only else None)
+
+    def receive(self) -> bool:
+        """What came from elsewhere since the last frame: nothing, at one screen (a
+        remote model reads its server here); True when the position changed."""
+        return False
+
+    def close(self) -> None:
+        """Leaving the table (a remote model closes its connection)."""
 
     def can_undo(self) -> bool:
         return self.session.can_undo()

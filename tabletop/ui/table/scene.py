@@ -33,6 +33,7 @@ from .landing import MoveScheduler
 from .log import GameLog
 from .model import TableModel, TableSnapshot
 from .motion import Motion
+from .online import TableOnline
 from .pointer import PointerInput
 from .renderer import TableRenderer
 from .sidepanel import TableSidePanel
@@ -46,16 +47,18 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableHints, TableInput, TableSidePanel, Scene):
+class TableScene(TableOnline, TableHints, TableInput, TableSidePanel, Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
     def __init__(self, session: Session, kit: UiKit, autosave: Path | None = None,
-                 hide_hands: bool = True, warnings: list[str] | None = None) -> None:
+                 hide_hands: bool = True, warnings: list[str] | None = None,
+                 model: TableModel | None = None) -> None:
         """The table of ``session``, drawn with its game's ``kit`` (layout, card
-        painters: :mod:`tabletop.ui.kits`, whose ``table_for`` makes one)."""
+        painters: :mod:`tabletop.ui.kits`, whose ``table_for`` makes one); ``model``: a
+        model of a game held elsewhere (:mod:`.remote`) instead of a local one."""
         #: what the table shows, and the way moves go to the game (:mod:`.model`)
-        self.model = TableModel(session, hide_hands)
+        self.model = model or TableModel(session, hide_hands)
         self.kit = kit
         #: the pointer on the cards: what its gestures mean (:mod:`.pointer`)
         self.pointer = PointerInput(self)
@@ -239,6 +242,7 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         self.land_now()
         self.computers.close()
         self.writes.close()
+        self.model.close()
 
     @property
     def snap(self):
@@ -402,9 +406,6 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         """The move accepted and not yet played, if any."""
         return self.scheduler.landing
 
-    def held_card(self) -> tuple[int, pygame.Rect] | None:
-        return self.scheduler.held_card()
-
     def land_now(self) -> bool:
         """Play the accepted move now (before anything that acts on the position)."""
         return self.scheduler.land_now()
@@ -436,9 +437,6 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
     def known_legal(self, move: Move) -> bool:
         return move.seat not in self.humans or move in self.legal
 
-    def glide_from(self, card: int, rect: pygame.Rect) -> None:
-        self.motion.from_rect(card, rect)
-
     def answer_due(self) -> bool:
         pace = self.app.ai_delay
         return self.drag is None and self.ai_wait >= pace and \
@@ -461,7 +459,7 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         if self.refused(move, source):
             return False
         note = None
-        if self.narration is not None and move.seat in self.humans:
+        if self.narration is not None and move.seat in self.humans and not self.model.remote:
             note = self.narration.value.strip() or None
         before = self.state
         try:
@@ -479,6 +477,8 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
             return False
         if note:
             self.narration.value = ""
+        if self.model.pending is not None:
+            self._hold_pending(move)  # sent to the server: not played yet
         self.ai_wait = 0.0
         if move.seat == self.viewer and isinstance(move.card, int) and \
                 before.where(move.card) == self.layout_obj.hand_zone(self.viewer):
@@ -523,6 +523,8 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
             self._build_log()
 
     def undo(self) -> None:
+        if self._undo_online():
+            return
         self.land_now()
         self.motion.stop()
         self.computers.cancel()
@@ -553,6 +555,7 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
     def update(self, dt: float) -> None:
         self.frame_ticks = pygame.time.get_ticks()  # what this frame shows is as of now
         self.scheduler.land_late()
+        self._take_remote()
         self.writes.check()
         self._check_messages()
         if not self.painting:  # cards glide once the picture shows where they go
@@ -571,6 +574,8 @@ class TableScene(TableHints, TableInput, TableSidePanel, Scene):
         why the game cannot take them (it goes on with its cards)."""
         from ...engine.reload import Snapshot, refit_session, replay
 
+        if self.model.remote:
+            return "an online game plays the server's cards"
         self.land_now()
         session = self.session
         done = list(refit.moves)

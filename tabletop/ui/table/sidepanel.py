@@ -69,10 +69,13 @@ class TableSidePanel:
             self.info_rect.h += 10
             y = self.info_rect.bottom + 8
         self.buttons = []
-        if self.narration is not None:
+        if self.narration is not None:  # (online: the table's chat)
+            chat = self.model.remote
             self.narration.rect = pygame.Rect(x, y, pw, 30)
-            self.narration.visible = bool(self.legal)
-            self.narration.placeholder = self.game.text.narration_prompt(self.state, self.viewer)
+            self.narration.visible = chat or bool(self.legal)
+            if not chat:
+                self.narration.placeholder = self.game.text.narration_prompt(self.state,
+                                                                             self.viewer)
             if self.narration.visible:
                 y += 36
         moves = [m for m in self.offered() if self.kit.gestures.gesture(m) == "button"]
@@ -84,6 +87,10 @@ class TableSidePanel:
             self.buttons.append(Button((x, y, pw, h), label,
                                        lambda m=m: self.input_move(m, built=built),
                                        primary=primary, size=size, key=m.kind, wrap=h > 34))
+            y += h + 6
+        for label, fn in self.online_buttons():
+            h, size = button_height(label, pw)
+            self.buttons.append(Button((x, y, pw, h), label, fn, size=size, wrap=h > 34))
             y += h + 6
         self._buttons_bottom = y
         self._place_log()
@@ -116,7 +123,7 @@ class TableSidePanel:
             status = self.game.text.status(s, s.actor)
             actor = s.actor
             if actor is not None and actor not in self.humans:
-                status += " (computer is thinking\u2026)"
+                status += f" ({self.waiting_word(actor)}\u2026)"
             lines.append(status)
         return lines
 
@@ -186,13 +193,14 @@ class TableSidePanel:
 
     # -- the message strip ---------------------------------------------------------------------
     def messages(self) -> tuple[tuple[str, tuple], ...]:
-        """The messages to show now: another player's move, the hint, then the table's
-        word."""
+        """The messages to show now: an online table's lines, another player's move, the
+        hint, then the table's word."""
         spot = self.motion.spot
+        online = self.online_lines()
         if spot is None and self.hint is None and not self.hint_waiting and \
-                not self.toast.active:
+                not self.toast.active and not online:
             return ()  # most frames: asked several times a frame, answered at once
-        out = []
+        out = online
         if spot is not None and not self.state.over and self.handover_to is None:
             out.append((spot.caption, tuple(theme.seat_color(spot.seat))))
         hint = self.hint_lines() if self.handover_to is None else []

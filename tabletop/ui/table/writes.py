@@ -59,7 +59,8 @@ class TableWrites:
         session = self.session
         over = session.state.over
         if over and not self.was_over:
-            key = f"{self.autosave.name if self.autosave else id(session)}:{session.seed}"
+            key = getattr(session, "record_key", None) or \
+                f"{self.autosave.name if self.autosave else id(session)}:{session.seed}"
             record = record_of(session, key)
             if self.stats is None:
                 self.stats = later(StatsFile)
@@ -79,6 +80,10 @@ class TableWrites:
 
         from ...engine.paths import saves_dir
 
+        if self.session.remote:
+            self.say("This online game is kept by its server: Continue rejoins it.",
+                     theme.ACCENT, 4)
+            return
         self.land()
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
         path = saves_dir() / f"{self.session.game.info.id}-{stamp}.json"
@@ -109,5 +114,8 @@ class TableWrites:
         self.land()
         game = self.session.game
         path = saves_dir() / f"{game.info.id}-log-{len(self.session.moves)}-moves.txt"
-        path.write_text(game.text.story(self.session), encoding="utf-8")
+        story = "\n".join(line for e in self.session.log_entries(None, 0)
+                          for line in (e.text, *("    " + x for x in e.lines))) \
+            if self.session.remote else game.text.story(self.session)
+        path.write_text(story, encoding="utf-8")
         self.say(f"Game log saved to {path}", theme.GOOD, 5)
