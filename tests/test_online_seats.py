@@ -251,3 +251,44 @@ def test_chat_reaches_everyone_at_the_table_and_spectators_see_no_hand(tmp_path)
             await server.stop()
 
     run(main())
+
+
+def test_the_host_adjourns_and_the_game_goes_on_when_they_are_back(tmp_path):
+    async def main():
+        server = Server(tmp_path)
+        await server.start()
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            c0 = await Client.connect(url)
+            created = await c0.create("brawl", ["Ana", "Bo"], seed=8, host=0)
+            table = created["table"]
+            t0 = (await c0.join(created["code"], 0, "Ana"))["token"]
+            c1 = await Client.connect(url)
+            t1 = (await c1.join(created["code"], 1, "Bo"))["token"]
+            await c0.seated(table, 0)
+            move = c0.legal(table, 0)[0]
+            await c0.move(table, 0, t0, move)
+            await _until(c0, table, 0, lambda v: v["moves"] == 1)
+            with pytest.raises(ServerRefused, match="only the host"):
+                await c1.send({"type": "adjourn", "table": table, "seat": 1, "token": t1,
+                               "id": 1})
+                await c1.expect("nothing")
+            await c0.send({"type": "adjourn", "table": table, "seat": 0, "token": t0})
+            for c in (c0, c1):
+                told = await c.expect("adjourned")
+                assert told["by"] == "Ana"
+            assert server.here(table) == set()  # nobody at the table now
+            assert server.save_path(server.rooms[table]).exists()  # kept as a save too
+            for c in (c0, c1):
+                await c.close()
+            back = [await Client.connect(url) for _ in range(2)]
+            for seat, (c, t) in enumerate(zip(back, (t0, t1), strict=True)):
+                await c.rejoin(table, seat, t)
+            view = await _until(back[0], table, 0, lambda v: all(s["here"] for s in v["seats"]))
+            assert view["moves"] == 1  # the game as it was, and it goes on
+            for c in back:
+                await c.close()
+        finally:
+            await server.stop()
+
+    run(main())

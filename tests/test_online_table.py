@@ -141,6 +141,12 @@ def test_a_move_is_pending_until_the_server_answers_and_a_refusal_sends_it_back(
     character = next(sp for sp in hand if scene.state.info[sp.card].kind == "character")
     changes = rs.changes
     drop = scene.layout_obj.zones["play.0"].center
+    # a wrong drop is refused at once with the rule, as at home; nothing is sent
+    other = next(sp for sp in hand if scene.state.info[sp.card].kind != "character")
+    drag(app, other.rect.center, drop)
+    assert scene.toast.message == "Place a Character card (not a Condition or " \
+        "Interruption) face down."
+    assert not sent and scene.model.pending is None
     drag(app, character.rect.center, drop)
     for _ in range(5):
         app.step(0.016)
@@ -242,6 +248,10 @@ def test_cards_that_differ_are_named_and_joining_is_refused(monkeypatch):
     assert f"{catalog.cards[some[0]].name} (changed)" in words
     assert f"{catalog.cards[some[1]].name} (only here)" in words
     assert "a-card-from-a-mod (only there)" in words
+    version = online_plans.GAMES["brawl"].rules.version
+    with pytest.raises(JoinError, match=f"by version {version + 1} of its rules"):
+        online_plans._check_cards({"game": "brawl", "ruleset": version + 1,
+                                   "fingerprint": catalog.fingerprint, "cards": prints})
     found = {"game": "brawl", "fingerprint": "not-this", "cards": theirs}
     with pytest.raises(JoinError, match="Your cards are not the server's") as caught:
         online_plans._check_cards(found)
@@ -289,7 +299,8 @@ def test_chat_undo_by_agreement_and_an_away_seat_handed_to_the_computer(app):
     until(app, lambda: fresh(friend.model).remote_session.undo, 10,
           "the friend asked")
     assert friend.model.remote_session.undo == {"by": 0, "waiting": [1]}
-    assert any("asks to take back" in m for m, _ in scene.messages())
+    until(app, lambda: any("asks to take back" in m for m, _ in scene.messages()), 10,
+          "the request shown")
     friend.model.answer_undo(True)
     until(app, lambda: len(rs.moves) == before, 10, "the move taken back")
     assert len(rs.entries) == before + 1  # the log as long as the game now
@@ -300,14 +311,19 @@ def test_chat_undo_by_agreement_and_an_away_seat_handed_to_the_computer(app):
                  10, "the hand-over button")
     click(app, hand.rect.center)
     until(app, lambda: rs.computer[1] == "normal", 10, "the seat handed over")
+    # the game goes on against the server's computer in that seat
+    room = app.online_server.server.rooms[rs.table]
+    handed = len(room.session.moves)
     person = Person(scene, 0, random.Random(5), think=(0.0, 0.05))
     end = time.monotonic() + GAME_SECONDS
-    while time.monotonic() < end and not scene.state.over:
+    while time.monotonic() < end and not scene.state.over and \
+            sum(m.seat == 1 for m in room.session.moves[handed:]) < 2:
         person.before_frame()
         app.step(0.016)
         app.spare(time.perf_counter() + 0.01)
         time.sleep(0.003)
-    assert scene.state.over and not person.unreachable
+    assert scene.state.over or sum(m.seat == 1 for m in room.session.moves[handed:]) >= 2
+    assert not person.unreachable
 
 
 def test_a_spectator_watches_from_play_online(app, tmp_path):
@@ -462,3 +478,59 @@ def test_continue_rejoins_the_online_game_played_last(app):
     back = again.model.remote_session
     assert (back.table, back.seat, len(back.moves)) == (rs.table, 0, 1)
     friend.close()
+
+
+def test_a_client_killed_mid_game_rejoins_and_finishes_nothing_lost_or_twice(tmp_path):
+    """The friend's app (a process of its own) is killed with SIGKILL mid-game, started
+    again, and takes its seat back from what it kept: the game finishes, and every move
+    it saw acknowledged is the server's move at that position, once."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tabletop.engine.pack import unpack_move
+
+    here = Path(__file__).parent
+    server = LocalServer(tmp_path / "srv", "127.0.0.1").start()
+    env = {**os.environ, "TABLETOP_HOME": str(tmp_path / "friend"),
+           "PYTHONPATH": os.pathsep.join([str(here.parent), str(here)])}
+    player = [sys.executable, str(here / "online_player.py")]
+    try:
+        a = online_plans.host(server, "brawl", {}, ["Ana", "Bo"], 0, 41)
+        me = RemoteTableModel(a.session, a.link, a.token)
+        room = server.server.rooms[a.session.table]
+        friend = subprocess.Popen([*player, "join", server.local_url, a.session.code,
+                                   str(tmp_path), "1"], env=env)
+        rng = random.Random(3)
+        end = time.monotonic() + GAME_SECONDS
+        killed = False
+        while time.monotonic() < end and not room.session.state.over:
+            me.receive()
+            snap = me.snapshot()
+            if snap.legal and me.pending is None:
+                me.play(rng.choice(snap.legal))
+            if not killed and sum(m.seat == 1 for m in room.session.moves) >= 5:
+                friend.send_signal(signal.SIGKILL)  # mid-game, whatever it was doing
+                friend.wait(timeout=10)
+                killed = True
+                friend = subprocess.Popen([*player, "rejoin", str(tmp_path), "2"], env=env)
+            time.sleep(0.003)
+        assert killed and room.session.state.over
+        friend.wait(timeout=30)
+        assert (tmp_path / "over").read_text() == "True"
+        acks = [json.loads(line) for line in (tmp_path / "acks.jsonl").read_text().splitlines()]
+        assert len(acks) >= 6 and len({a for a, _ in acks}) == len(acks)  # none twice
+        for position, move in acks:  # none lost: each is the server's, where it was made
+            assert room.session.moves[position] == unpack_move(move)
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_load_game_leads_to_the_online_games_to_rejoin(app):
+    until(app, lambda: app.scene.ready, what="menu")
+    click(app, by_label(app.scene.buttons, "Load game").rect.center)
+    click(app, app.scene.online_button.rect.center)
+    assert isinstance(app.scene, PlayOnline)

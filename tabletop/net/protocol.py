@@ -39,6 +39,7 @@ CLIENT: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "undo": {"table": (str, True), "seat": (int, True), "token": (str, True)},
     "answer": {"table": (str, True), "seat": (int, True), "token": (str, True),
                "yes": (bool, True)},
+    "adjourn": {"table": (str, True), "seat": (int, True), "token": (str, True)},
     "hand": {"table": (str, True), "seat": (int, True), "token": (str, True),
              "to": (int, True), "level": (str, True)},
 }

@@ -66,6 +66,8 @@ class Room:
         self.undo_asked: tuple[int, set[int]] | None = None
         #: the last chat lines: [seat, name, text]
         self.chat: list[list] = []
+        #: (moves, changes) when the game was last written as a save
+        self.saved: tuple[int, int] | None = None
 
     @property
     def id(self) -> str:

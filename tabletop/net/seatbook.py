@@ -82,8 +82,8 @@ def forget(table: str, seat: int, folder: Path | None = None) -> None:
 
 
 def keep_later(seat: HeldSeat) -> None:
-    """:func:`keep` off the frame."""
-    later(keep, seat)
+    """:func:`keep` off the frame (in the user data folder as it is now)."""
+    later(keep, seat, path_of().parent)
 
 
 def now() -> float:

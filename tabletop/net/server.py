@@ -15,7 +15,8 @@ and a ``view``; ``rejoin`` (the token) -> ``joined`` and a ``view``; ``move`` ->
 ``view`` to every seat at the table; ``watch`` (a code) -> a spectator's ``view``;
 ``say`` -> ``chat`` to everyone at the table; ``undo`` and ``answer`` -> a move taken
 back once every person agrees; ``hand`` (the host) -> an away seat played by the
-computer. ``error`` answers a message the protocol refuses, ``refused`` one a table
+computer; ``adjourn`` (the host) -> ``adjourned`` to everyone, the game kept until they
+rejoin. ``error`` answers a message the protocol refuses, ``refused`` one a table
 refuses. The computer's seats are played here (:mod:`.computers`), and each table's game
 is also written as a save (the local save format) when it ends, when its last person
 leaves and when the server stops.
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import ssl
@@ -37,16 +37,15 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..engine.files import atomic_write
 from ..engine.levels import LEVELS
 from ..engine.pack import unpack_move
-from ..engine.saves import session_to_dict
 from ..engine.session import Session
 from . import lan, protocol
 from .computers import TableComputers
 from .protocol import ProtocolError, decode, encode
 from .room import SPECTATOR, Refused, Room, new_code, open_session, seat_configs
 from .store import Store, TableRecord
+from .tablework import TableWork
 
 LOG = logging.getLogger("tabletop.serve")
 
@@ -58,8 +57,6 @@ STRIKES = 100
 MAX_TABLES = 5000
 #: the most spectators one table takes
 MAX_SPECTATORS = 50
-#: seconds between looks at the computer seats' workers
-COMPUTER_PACE = 0.05
 
 
 class Conn:
@@ -90,7 +87,7 @@ class Conn:
             await self.ws.send(encode(msg))
 
 
-class Server:
+class Server(TableWork):
     """Holds tables and serves them (see the module docstring)."""
 
     def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0,
@@ -189,67 +186,6 @@ class Server:
         self._watch_computers(room)
         return room
 
-    def _watch_computers(self, room: Room) -> None:
-        """The table's computer seats are played by this server (:mod:`.computers`)."""
-        levels = room.computers
-        found = self._computers.get(room.id)
-        if found is not None:
-            found.levels = levels
-        elif levels and not room.session.state.over:
-            self._computers[room.id] = TableComputers(room.record.game, room.session, levels)
-
-    async def _play_computers(self) -> None:
-        """The computer seats' moves, as their workers answer (a few times a second)."""
-        while True:
-            await asyncio.sleep(COMPUTER_PACE)
-            for table, computers in list(self._computers.items()):
-                room = self.rooms[table]
-                if not room.seated():
-                    continue
-                move = computers.step()
-                if move is not None:
-                    room.play_move(move)
-                    await self._send_views(room)
-                    await self._save_if_over(room)
-                if room.session.state.over:
-                    computers.close()
-                    del self._computers[table]
-
-    async def _announce(self, room: Room) -> None:
-        """A table with a free seat is announced on the network; a full one withdrawn
-        (in order, by a task of their own: announcing takes the network a second or two,
-        and no message waits for it)."""
-        if self.announcer is None:
-            return
-        if room.seated() or room.session.state.over:
-            job = (self.announcer.withdraw, (room.record.code,))
-        else:
-            host = room.host
-            job = (self.announcer.announce, (
-                room.record.code, room.record.game, room.session.game.info.title,
-                room.name(host) if host is not None else ""))
-        self._lan_jobs.put_nowait(job)
-
-    async def _announcing(self) -> None:
-        while True:
-            work, args = await self._lan_jobs.get()
-            await work(*args)
-
-    def save_path(self, room: Room) -> Path:
-        return self.data / "saves" / f"{room.record.game}-{room.id}.json"
-
-    async def save(self, room: Room) -> None:
-        """Write the table's game as a save (the format of a game saved at one screen:
-        ``tabletop scenario`` and Load game read it), off the server's loop."""
-        blob = json.dumps(session_to_dict(room.session), indent=1, ensure_ascii=False)
-        path = self.save_path(room)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(atomic_write, path, blob.encode("utf-8"))
-
-    async def _save_if_over(self, room: Room) -> None:
-        if room.session.state.over:
-            await self.save(room)
-
     # -- serving -------------------------------------------------------------------------
     async def start(self) -> None:
         self.resume()
@@ -343,6 +279,7 @@ class Server:
                 "game": room.record.game, "options": room.record.options,
                 "fingerprint": room.record.fingerprint, "moves": len(s.moves),
                 "cards": self.catalog(room.record.game).card_prints(),
+                "ruleset": room.record.ruleset,
                 "over": s.state.over, "id": msg.get("id"),
                 "seats": [{"name": room.claims.get(i, (c.name, ""))[0],
                            "held": i in room.claims, "here": i in here}
@@ -370,42 +307,6 @@ class Server:
             await self._watch(conn, room, SPECTATOR, None)
         else:
             await self._seat_message(conn, kind, msg)
-
-    async def _seat_message(self, conn: Conn, kind: str, msg: dict[str, Any]) -> None:
-        """A message from a seat at a table (its token checked by the room)."""
-        room = self.rooms.get(msg["table"])
-        if room is None:
-            raise Refused("there is no such table")
-        seat, token = msg["seat"], msg["token"]
-        if kind == "move":
-            room.play(seat, token, msg["move"], msg["changes"])
-            await self._send_views(room)
-            await self._save_if_over(room)
-        elif kind == "say":
-            seat, name, text = room.say(seat, token, msg["text"])
-            line = {"type": "chat", "table": room.id, "seat": seat, "name": name,
-                    "text": text}
-            for c in {c for conns in self.watchers[room.id].values() for c in conns}:
-                await c.send(line)
-        elif kind in ("undo", "answer"):
-            before = room.session.changes
-            if kind == "undo":
-                room.ask_undo(seat, token)
-            else:
-                room.answer_undo(seat, token, msg["yes"])
-            if room.session.changes != before:  # taken back: every log is sent whole
-                for conns in self.watchers[room.id].values():
-                    for c in conns:
-                        c.seats = {k: 0 if k[0] == room.id else v for k, v in c.seats.items()}
-            await self._send_views(room)
-        elif kind == "hand":
-            away = set(room.claims) - self.here(room.id)
-            room.hand_to_computer(seat, token, msg["to"], msg["level"], away)
-            for c in list(self.watchers[room.id].pop(msg["to"], ())):
-                c.seats.pop((room.id, msg["to"]), None)
-            self._watch_computers(room)
-            await self._send_views(room)
-            await self._announce(room)
 
     def here(self, table: str) -> set[int]:
         """The seats of ``table`` a connection watches now."""

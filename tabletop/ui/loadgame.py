@@ -351,6 +351,10 @@ class LoadGame(MenuScene):
         self.delete_button = Button((self.detail_rect.right - 150, bottom, 130, 46), "Delete",
                                     self.ask_delete, size=16)
         self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
+        # the games held on a server are rejoined from Play online (they list there)
+        self.online_button = Button((left + 176, h - 80, 220, 48), "Online games\u2026",
+                                    self._online, size=16,
+                                    tooltip="Games you play on a server: rejoin them")
         self._update_buttons()
 
     def _find_problems(self) -> None:
@@ -454,8 +458,14 @@ class LoadGame(MenuScene):
         self.selected = None
         self.toast.show(f"Deleted {entry.path.name}", theme.GOOD, 3)
 
+    def _online(self) -> None:
+        from .online_screens import PlayOnline
+
+        self.app.push(PlayOnline())
+
     def controls(self) -> list:
-        return [self.list, self.load_button, self.delete_button, self.back]
+        return [self.list, self.load_button, self.delete_button, self.back,
+                self.online_button]
 
     def draw(self, surf) -> None:
         background(surf)
@@ -468,6 +478,7 @@ class LoadGame(MenuScene):
         self.load_button.draw(surf)
         self.delete_button.draw(surf)
         self.back.draw(surf)
+        self.online_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 700)
 
     def _draw_selection(self, surf) -> None:

@@ -337,8 +337,8 @@ class MainMenu(MenuScene):
                   valign="middle")
         text.draw(surf, "TABLETOP", box, 64, theme.ACCENT, "bold", align="center",
                   valign="middle")
-        text.draw(surf, "Superhero card games at one screen", (40, ty + 34, w - 80, 26), 18,
-                  theme.TEXT, align="center", valign="middle")
+        text.draw(surf, "Superhero card games, at one screen or online",
+                  (40, ty + 34, w - 80, 26), 18, theme.TEXT, align="center", valign="middle")
         for b in self.buttons:
             b.draw(surf)
         if self.continue_info:

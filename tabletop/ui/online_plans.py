@@ -88,6 +88,11 @@ def _check_cards(found: dict) -> None:
     game = GAMES.get(found["game"])
     if game is None:
         raise JoinError(f"This app has no game {found['game']!r}: update it to join.")
+    ruleset = found.get("ruleset", game.rules.version)
+    if ruleset != game.rules.version:
+        raise JoinError(f"The server plays {game.info.title} by version {ruleset} of its "
+                        f"rules, this app by version {game.rules.version}: update the "
+                        f"{'app' if ruleset > game.rules.version else 'server'} to join.")
     catalog = online_catalog(found["game"])
     if found["fingerprint"] != catalog.fingerprint:
         differ = differing_cards(catalog, found.get("cards") or {})

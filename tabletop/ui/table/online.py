@@ -80,7 +80,11 @@ class TableOnline:
             out.append((f"Let {name} take back their move",
                         lambda: self.model.answer_undo(True)))
             out.append(("Keep the move", lambda: self.model.answer_undo(False)))
+        if self.model.adjourned:
+            return out
         if rs.host == rs.seat and not rs.over:
+            out.append(("Adjourn: stop here, and go on later",
+                        lambda: self.model.adjourn()))
             for seat in rs.away():
                 name = self._person(seat)
                 out.append((f"Let the computer play for {name}",
@@ -142,6 +146,9 @@ class TableOnline:
             return []
         rs = model.remote_session
         out = []
+        if model.adjourned:
+            return [(f"{model.adjourned} adjourned the game: the server keeps it. Rejoin "
+                     "from Play online (or Continue) to go on.", ONLINE_COLOR)]
         status = model.link.status
         if status == "connecting":
             out.append(("Connecting to the table\u2026", ONLINE_COLOR))

@@ -165,6 +165,8 @@ class RemoteTableModel(TableModel):
         self.words: list[str] = []
         #: the log entries of other seats' moves come with the last views
         self.others: list[LogEntry] = []
+        #: who adjourned the game ("": it goes on)
+        self.adjourned = ""
         #: chat lines come since the table last read them: (seat, name, text)
         self.chat: list[tuple[int, str, str]] = []
 
@@ -198,8 +200,11 @@ class RemoteTableModel(TableModel):
                 self.pending = None
                 self.words.append(msg.get("reason", "the server refused that move"))
                 changed = True
-            elif kind == "refused" and msg.get("id") in ("undo", "hand", None):
+            elif kind == "refused" and msg.get("id") in ("undo", "hand", "adjourn", None):
                 self.words.append(msg.get("reason", "the server refused"))
+            elif kind == "adjourned" and msg.get("table") == rs.table:
+                self.adjourned = msg.get("by", "the host")
+                changed = True
             elif kind == "chat" and msg.get("table") == rs.table:
                 self.chat.append((msg["seat"], msg["name"], msg["text"]))
             elif kind == "error":
@@ -210,7 +215,7 @@ class RemoteTableModel(TableModel):
         snap = super().snapshot()
         rs = self.remote_session
         if self.pending is not None or rs.changes < 0 or rs.waiting_for() or \
-                self.link.status != "connected":
+                self.link.status != "connected" or self.adjourned:
             snap = TableSnapshot(snap.changes, snap.view, [], snap.viewer, snap.handover_to,
                                  snap.actor, snap.over)
         return snap
@@ -222,13 +227,24 @@ class RemoteTableModel(TableModel):
         if self.link.status != "connected":
             raise IllegalMove("the connection to the server is lost: wait a moment")
         if move not in self.remote_session.legal:
-            raise IllegalMove("that move is not one of yours to make now")
+            raise IllegalMove(self._why_not(move), move)
         rs = self.remote_session
         self.pending, self.pending_on = move, rs.changes
         self._pending_id = f"move-{next(self._ids)}"
         self.link.send({"type": "move", "table": rs.table, "seat": rs.seat,
                         "token": self.token, "move": pack_move(move),
                         "changes": rs.changes, "id": self._pending_id})
+
+    def _why_not(self, move: Move) -> str:
+        """The rule ``move`` breaks, worded by the game from this seat's view (as at
+        home); plainer when the view cannot say (it hides what the rule looks at)."""
+        rs = self.remote_session
+        if rs.over:
+            return "The game is over."
+        try:
+            return rs.game.text.explain(rs.state, move)
+        except Exception:  # noqa: BLE001 - a hidden card the wording would read
+            return "That move is not one of yours to make now."
 
     def undo(self, people_only: bool) -> bool:
         return False  # (online, a move is taken back by agreement: :meth:`ask_undo`)
@@ -238,7 +254,8 @@ class RemoteTableModel(TableModel):
 
     def can_undo(self) -> bool:
         rs = self.remote_session
-        return bool(rs.moves) and rs.undo is None and not rs.over and rs.seat >= 0
+        return bool(rs.moves) and rs.undo is None and not rs.over and rs.seat >= 0 and \
+            not self.adjourned
 
     # -- what a seat asks of the table -------------------------------------------------
     def _send(self, kind: str, **fields) -> None:
@@ -252,6 +269,10 @@ class RemoteTableModel(TableModel):
 
     def answer_undo(self, yes: bool) -> None:
         self._send("answer", yes=yes)
+
+    def adjourn(self) -> None:
+        """(The host) stop for now: the game is kept on the server."""
+        self._send("adjourn", id="adjourn")
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """(The host) let the computer play the away ``seat``."""

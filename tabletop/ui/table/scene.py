@@ -497,7 +497,7 @@ class TableScene(TableOnline, TableHints, TableInput, TableSidePanel, Scene):
         resized = painted is not None and painted != size
         self.land_now()
         self.renderer.forget_shown()
-        self.computers.mods = self.app.use_mods
+        self.computers.mods = self.app.use_mods and not self.model.remote  # (shipped)
         self.computers.start()
         self.motion.speed = self.app.settings.speed
         self.size = size
