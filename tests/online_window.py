@@ -89,7 +89,7 @@ def main() -> None:
         scene = until(app, lambda: isinstance(app.scene, TableScene) and app.scene, 60,
                       "the joined table")
     seat = scene.model.remote_session.seat
-    person = Person(scene, seat, random.Random(seed), think=(0.05, 0.2))
+    person = Person(scene, seat, random.Random(seed), think=(0.0, 0.05))
     end = time.monotonic() + SECONDS
     while time.monotonic() < end and not scene.state.over:
         person.before_frame()

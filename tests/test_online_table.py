@@ -27,6 +27,7 @@ from tabletop.ui.online_plans import JoinError  # noqa: E402
 from tabletop.ui.online_screens import PlayOnline  # noqa: E402
 from tabletop.ui.seats import KINDS  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
+from tabletop.ui.table.online import ONLINE_COLOR  # noqa: E402
 from tabletop.ui.table.remote import RemoteTableModel  # noqa: E402
 
 GAME_SECONDS = 150
@@ -343,6 +344,7 @@ def test_a_spectator_watches_from_play_online(app, tmp_path):
                       what="the watched table")
         assert scene.model.remote_session.seat == -1 and scene.viewer is None
         assert not scene.legal and scene.narration is None  # no seat: no moves, no chat
+        assert ("Watching: nobody's hidden cards are shown", ONLINE_COLOR) in scene.messages()
         hand0 = scene.state.zones["hand.0"]
         assert hand0 and all(card < 0 for card in hand0)  # nobody's hand shown
         models = [RemoteTableModel(s.session, s.link, s.token) for s in (a, b)]
@@ -534,3 +536,83 @@ def test_load_game_leads_to_the_online_games_to_rejoin(app):
     click(app, by_label(app.scene.buttons, "Load game").rect.center)
     click(app, app.scene.online_button.rect.center)
     assert isinstance(app.scene, PlayOnline)
+
+
+def test_hint_on_an_online_table_thinks_from_the_seats_own_view(app):
+    scene = host_from_new_game(app)
+    rs = scene.model.remote_session
+    friend = Friend(app.online_server.local_url, rs.code)
+    until(app, lambda: scene.legal, 10, "the host's move")
+    assert not scene.computers.mods  # the shipped cards, as the server plays
+    click(app, next(t for t in scene.tools if t.label == "Hint").rect.center)
+    hint = until(app, lambda: scene.hint, 30, "the hint")
+    assert hint.move in scene.legal and hint.changes == rs.changes
+    friend.close()
+
+
+def test_the_server_killed_9_and_restarted_the_tables_go_on_by_themselves(tmp_path):
+    """``tabletop serve`` killed with SIGKILL under two players' tables and started
+    again on the same port and folder: their connections come back by themselves, take
+    their seats back, and the game goes on from every move acknowledged."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from tabletop.net.link import Link
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--data",
+               str(tmp_path / "srv")]
+    url = f"ws://127.0.0.1:{port}"
+
+    def start():
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True)
+        assert "listening" in proc.stdout.readline()
+        return proc
+
+    server = start()
+    try:
+        link = Link(url)
+        code = link.request({"type": "create", "game": "brawl", "seats": ["Ana", "Bo"],
+                             "seed": 5}, "created").result(20)["code"]
+        link.close()
+        players = [online_plans.join(url, code, name) for name in ("Ana", "Bo")]
+        models = [RemoteTableModel(p.session, p.link, p.token) for p in players]
+        rng = random.Random(4)
+
+        def play_until(moves: int) -> None:
+            end = time.monotonic() + 60
+            while time.monotonic() < end and models[0].remote_session.changes < moves:
+                for m in models:
+                    m.receive()
+                    snap = m.snapshot()
+                    if snap.legal and m.pending is None:
+                        m.play(rng.choice(snap.legal))
+                time.sleep(0.003)
+            assert models[0].remote_session.changes >= moves
+
+        play_until(6)
+        acknowledged = models[0].remote_session.changes
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and any(m.link.status == "connected" for m in models):
+            time.sleep(0.01)
+        assert all(m.link.status == "reconnecting" for m in models)
+        server = start()
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not all(
+                m.link.status == "connected" and (m.receive() or True) and
+                m.remote_session.changes >= acknowledged for m in models):
+            time.sleep(0.02)
+        assert all(m.link.status == "connected" for m in models)
+        play_until(acknowledged + 6)  # the game goes on
+        for m in models:
+            m.close()
+    finally:
+        server.kill()
+        server.wait(timeout=10)

@@ -155,6 +155,8 @@ class TableOnline:
         elif status != "connected":
             out.append(("The connection was lost: trying again\u2026 (the game waits on "
                         "the server)", tuple(theme.BAD)))
+        if rs.seat < 0 and not rs.over:
+            out.append(("Watching: nobody's hidden cards are shown", ONLINE_COLOR))
         waiting = rs.waiting_for()
         if waiting and not rs.over:
             names = ", ".join(self._person(i) for i in waiting)
