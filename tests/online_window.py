@@ -12,6 +12,7 @@ over (its log as its seat read it, the winners, the gestures made) and a screens
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -26,6 +27,10 @@ from tabletop.ui.start import make_app
 from tabletop.ui.table import TableScene
 
 SECONDS = 240
+#: the deal the host types into New game's seed field: the same game each run (the
+#: players' seeded choices on it end the game in 78 moves, ~13 s of play; a random deal
+#: took from 12 to 48 s)
+DEAL = int(os.environ.get("TABLETOP_TEST_DEAL", "11"))
 
 
 def post(kind, **kw) -> None:
@@ -62,12 +67,17 @@ def button(scene, label: str):
 
 def main() -> None:
     role, folder, seed = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
+    began = time.monotonic()
     app = make_app()
     until(app, lambda: getattr(app.scene, "ready", False), 120, "the main menu")
     if role == "host":
         click(app, button(app.scene, "New game").rect.center)
         rows = [w for w in app.scene.widgets if getattr(w, "choices", None) == KINDS]
         click(app, rows[1]._segments()[1].center)  # seat 2: a person online
+        deal = next(w for w in app.scene.widgets if getattr(w, "placeholder", "") == "random")
+        click(app, deal.rect.center)  # the same deal each run (a game of known length)
+        post(pygame.TEXTINPUT, text=str(DEAL))
+        frame(app)
         click(app, app.scene.start.rect.center)
         scene = until(app, lambda: isinstance(app.scene, TableScene) and app.scene, 60,
                       "the table")
@@ -89,6 +99,7 @@ def main() -> None:
         scene = until(app, lambda: isinstance(app.scene, TableScene) and app.scene, 60,
                       "the joined table")
     seat = scene.model.remote_session.seat
+    seated = time.monotonic()
     person = Person(scene, seat, random.Random(seed), think=(0.0, 0.05))
     end = time.monotonic() + SECONDS
     while time.monotonic() < end and not scene.state.over:
@@ -101,7 +112,9 @@ def main() -> None:
     (folder / f"{role}.json").write_text(json.dumps({
         "over": scene.state.over, "winners": sorted(scene.state.winners), "seat": seat,
         "log": [[e.index, e.text] for e in rs.entries], "gestures": person.gestures,
-        "unreachable": person.unreachable, "driver": pygame.display.get_driver()}))
+        "unreachable": person.unreachable, "driver": pygame.display.get_driver(),
+        "seconds to sit down": round(seated - began, 1),
+        "seconds of play": round(time.monotonic() - seated, 1)}))
     if role == "host":  # the friend reads the last view before the server goes
         until(app, lambda: (folder / "join.json").exists(), 60, "the friend's end")
     app.quit()

@@ -59,3 +59,4 @@ def test_two_windows_play_a_whole_brawl_game_online(xserver, tmp_path):  # noqa:
     # may differ where a card was hidden from one of them)
     assert [i for i, _ in host["log"]] == [i for i, _ in join["log"]]
     assert len(host["log"]) > 10
+    assert host["log"][-1][0] == len(host["log"]) - 1  # (every entry, none missing)

@@ -81,8 +81,9 @@ class TableWrites:
         from ...engine.paths import saves_dir
 
         if self.session.remote:
-            self.say("This online game is kept by its server: Continue rejoins it.",
-                     theme.ACCENT, 4)
+            self.say("This online game is kept by its server" + (
+                ": Continue rejoins it." if self.session.seat >= 0 else
+                " (you are watching it)."), theme.ACCENT, 4)
             return
         self.land()
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
