@@ -24,6 +24,7 @@ from ..app import Scene
 from ..kit import UiKit
 from ..widgets import Button, ScrollList, TextInput, Toast
 from .cardpictures import CardPictures
+from .cards_taken import TableCards
 from .computers import Answer, ComputerSeats
 from .dialog import DialogBox
 from .frame import PanelView, TableFrame, Window
@@ -47,7 +48,7 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableOnline, TableHints, TableInput, TableSidePanel, Scene):
+class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel, Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -566,34 +567,6 @@ class TableScene(TableOnline, TableHints, TableInput, TableSidePanel, Scene):
             return
         self._poll_hint()
         self.scheduler.take_answer_in_frame()  # else read between frames (``spare``)
-
-    def take_cards(self, catalog, refit) -> str:
-        """New card data for this game (hot reload): the game replayed with it
-        (:mod:`tabletop.engine.reload`; the replay was done off the frame, the moves made
-        since are played here). Returns "" when the table now shows the new cards, else
-        why the game cannot take them (it goes on with its cards)."""
-        from ...engine.reload import Snapshot, refit_session, replay
-
-        if self.model.remote:
-            return "an online game plays the server's cards"
-        self.land_now()
-        session = self.session
-        done = list(refit.moves)
-        if refit.session is None or session.moves[:len(done)] != done:
-            refit = refit_session(Snapshot.of(session), catalog) \
-                if refit.session is not None else refit
-        elif len(session.moves) > len(done):
-            refit = replay(refit.session, session.moves[len(done):], refit.changed,
-                           start=len(done))
-        if refit.session is None:
-            return refit.reason
-        self.computers.cancel()
-        self.computers.close()  # the worker loads the new cards when next asked
-        self.scheduler.drop_answer()
-        session.adopt(refit.session)
-        self.invalidate()
-        self.refresh()
-        return ""
 
     def dismiss_gameover(self) -> None:
         self._gameover_buttons = []
