@@ -29,7 +29,7 @@ from tabletop.ui.table import TableScene
 SECONDS = 240
 #: the deal the host types into New game's seed field: the same game each run (the
 #: players' seeded choices on it end the game in 78 moves, ~13 s of play; a random deal
-#: took from 12 to 48 s)
+#: took from 11 to 48 s of play)
 DEAL = int(os.environ.get("TABLETOP_TEST_DEAL", "11"))
 
 

@@ -20,6 +20,8 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from online_helpers import run as run_for  # noqa: E402
+from online_helpers import serving, table_with_everyone, url_of  # noqa: E402
 from websockets.exceptions import (  # noqa: E402
     ConnectionClosed,
     InvalidHandshake,
@@ -42,29 +44,7 @@ FAST = {"burst": 10_000, "rate": 10_000.0}
 
 
 def run(coro, seconds: float = GAME_SECONDS):
-    return asyncio.run(asyncio.wait_for(coro, seconds))
-
-
-def _names(game_id: str) -> list[str]:
-    rules = GAMES[game_id].rules
-    return [f"P{i + 1}" for i in range(rules.seat_count(rules.default_options()))]
-
-
-async def _table(url: str, game_id: str, seed: int = 7):
-    """A table with every seat held by a client of its own: (table, clients, tokens)."""
-    host = await Client.connect(url)
-    names = _names(game_id)
-    created = await host.create(game_id, names, seed=seed)
-    await host.close()
-    clients, tokens = [], []
-    for seat, name in enumerate(names):
-        client = await Client.connect(url)
-        joined = await client.join(created["code"], seat, name)
-        clients.append(client)
-        tokens.append(joined["token"])
-    for seat, client in enumerate(clients):  # the game begins once every seat is taken
-        await client.seated(created["table"], seat)
-    return created["table"], clients, tokens
+    return run_for(coro, seconds)
 
 
 async def _sync(table: str, clients: list[Client], changes: int, first: int = 0) -> None:
@@ -102,10 +82,8 @@ def test_people_on_their_own_machines_play_a_whole_game(tmp_path, game_id):
     every move (a new server reading it has the same game)."""
 
     async def main():
-        server = Server(tmp_path, **FAST)
-        await server.start()
-        try:
-            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", game_id)
+        async with serving(tmp_path, **FAST) as server:
+            table, clients, tokens = await table_with_everyone(url_of(server), game_id)
             made = await _play(table, clients, tokens, random.Random(3))
             room = server.rooms[table]
             assert room.session.state.over, f"{made} moves and no end"
@@ -114,8 +92,6 @@ def test_people_on_their_own_machines_play_a_whole_game(tmp_path, game_id):
             final = pack(room.session.state)
             for c in clients:
                 await c.close()
-        finally:
-            await server.stop()
         again = Server(tmp_path)
         assert again.resume() == 1
         assert pack(again.rooms[table].session.state) == final
@@ -147,20 +123,16 @@ def test_no_byte_sent_to_a_seat_names_a_card_hidden_from_it(tmp_path, game_id):
     game = GAMES[game_id]
 
     async def main():
-        server = Server(tmp_path, **FAST)
-        server.sent = []
-        await server.start()
-        try:
+        async with serving(tmp_path, **FAST) as server:
+            server.sent = []
             url = f"ws://127.0.0.1:{server.port}"
-            table, clients, tokens = await _table(url, game_id)
+            table, clients, tokens = await table_with_everyone(url, game_id)
             spectator = await Client.connect(url)  # sees what every seat may see
             await spectator.send({"type": "watch", "code": server.rooms[table].record.code})
             await spectator.expect("joined")
             await _play(table, clients, tokens, random.Random(5))
             for c in [*clients, spectator]:
                 await c.close()
-        finally:
-            await server.stop()
         return server.sent
 
     sent = run(main())
@@ -199,12 +171,10 @@ def test_hostile_messages_are_refused_and_change_nothing(tmp_path):
     another table sees only its own views and can still play."""
 
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
-            table, clients, tokens = await _table(url, "brawl")
-            other, honest, honest_tokens = await _table(url, "brawl", seed=11)
+        async with serving(tmp_path) as server:
+            url = url_of(server)
+            table, clients, tokens = await table_with_everyone(url, "brawl")
+            other, honest, honest_tokens = await table_with_everyone(url, "brawl", seed=11)
             room = server.rooms[table]
             before = (room.session.changes, len(room.session.moves))
             actor = clients[0].views[(table, 0)]["actor"]
@@ -278,18 +248,14 @@ def test_hostile_messages_are_refused_and_change_nothing(tmp_path):
             assert set(seen) <= {"welcome", "joined", "view"}, set(seen)
             made = await _play(other, honest, honest_tokens, random.Random(1), moves=3)
             assert made == 3
-        finally:
-            await server.stop()
 
     run(main())
 
 
 def test_a_seat_is_taken_once_and_a_wrong_card_set_is_refused(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
+        async with serving(tmp_path) as server:
+            url = url_of(server)
             host = await Client.connect(url)
             created = await host.create("brawl", ["A", "B"])
             joined = await host.join(created["code"], 0, "A")
@@ -304,8 +270,6 @@ def test_a_seat_is_taken_once_and_a_wrong_card_set_is_refused(tmp_path):
             long = await other.create("brawl", ["x" * 150, "  Bo   Lee "])
             names = server.rooms[long["table"]].session.seats
             assert [len(names[0].name), names[1].name] == [40, "Bo Lee"]
-        finally:
-            await server.stop()
 
     run(main())
 
@@ -370,7 +334,7 @@ def test_a_server_killed_at_any_moment_resumes_every_acknowledged_move(tmp_path)
     url = f"ws://127.0.0.1:{port}"
     rng = random.Random(4)
     try:
-        table, _, tokens = run(_table(url, "brawl"), 30)
+        table, _, tokens = run(table_with_everyone(url, "brawl"), 30)
         acknowledged, games = 0, 1
         for _ in range(KILLS):
             acknowledged, over = run(
@@ -379,7 +343,7 @@ def test_a_server_killed_at_any_moment_resumes_every_acknowledged_move(tmp_path)
             proc.wait(10)
             proc = _serve(data, port)
             if over:  # the game ended: go on with a new one
-                table, _, tokens = run(_table(url, "brawl", seed=games), 30)
+                table, _, tokens = run(table_with_everyone(url, "brawl", seed=games), 30)
                 acknowledged, games = 0, games + 1
         run(_rejoin_play_and_send_one(url, table, tokens, rng, acknowledged), 30)
         assert games >= 2  # (a game ended and a new one went on across the kills)
@@ -513,7 +477,7 @@ def test_a_game_over_a_slow_connection_that_keeps_breaking_finishes(tmp_path):
         rng = random.Random(8)
         proxy, port = await _proxy(server.port, rng, delay=0.075, cut=0.05)
         try:
-            table, clients, tokens = await _table(f"ws://127.0.0.1:{server.port}", "brawl")
+            table, clients, tokens = await table_with_everyone(url_of(server), "brawl")
             for c in clients:
                 await c.close()
             made: list = []

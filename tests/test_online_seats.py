@@ -14,6 +14,9 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from online_helpers import refused, serving, table_with_everyone, url_of  # noqa: E402
+from online_helpers import run as run_for  # noqa: E402
+
 from tabletop.engine.saves import read_save, session_from_dict  # noqa: E402
 from tabletop.games import GAMES  # noqa: E402
 from tabletop.net.client import Client, ServerRefused  # noqa: E402
@@ -23,7 +26,7 @@ SECONDS = 150
 
 
 def run(coro, seconds: float = SECONDS):
-    return asyncio.run(asyncio.wait_for(coro, seconds))
+    return run_for(coro, seconds)
 
 
 async def _until(client: Client, table: str, seat: int, test, seconds: float = 60):
@@ -51,10 +54,8 @@ async def _play_random(client: Client, table: str, seat: int, token: str,
 
 def test_a_person_plays_the_servers_computer_to_the_end_and_the_save_replays(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
+        async with serving(tmp_path) as server:
+            url = url_of(server)
             me = await Client.connect(url)
             created = await me.create("brawl", ["Ana", "Robot"], seed=3,
                                       computers=[None, "easy"], host=0)
@@ -73,8 +74,6 @@ def test_a_person_plays_the_servers_computer_to_the_end_and_the_save_replays(tmp
             assert any(m.seat == 1 for m in room.session.moves)  # the computer moved
             await me.close()
             await other.close()
-        finally:
-            await server.stop()
         # the server kept the game as a save a table at one screen loads
         path = server.save_path(room)
         data = read_save(path, GAMES)
@@ -93,25 +92,15 @@ def test_a_person_plays_the_servers_computer_to_the_end_and_the_save_replays(tmp
 
 def test_the_host_hands_an_away_seat_to_the_computer(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
-            host = await Client.connect(url)
-            created = await host.create("brawl", ["Ana", "Bo"], seed=4, host=0)
-            table = created["table"]
-            a = (await host.join(created["code"], 0, "Ana"))["token"]
-            friend = await Client.connect(url)
-            b = (await friend.join(created["code"], 1, "Bo"))["token"]
+        async with serving(tmp_path) as server:
+            url = url_of(server)
+            table, (host, friend), (a, b) = await table_with_everyone(
+                url, "brawl", 4, ["Ana", "Bo"], host=0)
             # the friend may not hand the host's seat over, nor the host a seat held here
-            with pytest.raises(ServerRefused, match="only the host"):
-                await friend.send({"type": "hand", "table": table, "seat": 1, "token": b,
-                                   "to": 0, "level": "easy"})
-                await friend.expect("nothing")
-            with pytest.raises(ServerRefused, match="player is here"):
-                await host.send({"type": "hand", "table": table, "seat": 0, "token": a,
-                                 "to": 1, "level": "easy"})
-                await host.expect("nothing")
+            await refused(friend, {"type": "hand", "table": table, "seat": 1, "token": b,
+                                   "to": 0, "level": "easy"}, "only the host")
+            await refused(host, {"type": "hand", "table": table, "seat": 0, "token": a,
+                                 "to": 1, "level": "easy"}, "player is here")
             await friend.close()  # the friend's app closes: the seat is away
             await _until(host, table, 0, lambda v: not v["seats"][1]["here"])
             await host.send({"type": "hand", "table": table, "seat": 0, "token": a,
@@ -135,8 +124,6 @@ def test_the_host_hands_an_away_seat_to_the_computer(tmp_path):
                 await late.rejoin(table, 1, b)
             await host.close()
             await late.close()
-        finally:
-            await server.stop()
         again = Server(tmp_path)  # kept: the computer's seat after a restart too
         again.resume()
         assert again.rooms[table].computers == {1: "easy"}
@@ -147,20 +134,10 @@ def test_the_host_hands_an_away_seat_to_the_computer(tmp_path):
 
 def test_a_move_is_taken_back_only_when_everyone_agrees(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
-            c0 = await Client.connect(url)
-            created = await c0.create("brawl", ["Ana", "Bo"], seed=5)
-            table = created["table"]
-            tokens = [(await c0.join(created["code"], 0, "Ana"))["token"]]
-            c1 = await Client.connect(url)
-            tokens.append((await c1.join(created["code"], 1, "Bo"))["token"])
-            clients = [c0, c1]
+        async with serving(tmp_path) as server:
+            url = url_of(server)
+            table, clients, tokens = await table_with_everyone(url, "brawl", 5, ["Ana", "Bo"])
             room = server.rooms[table]
-            for seat, c in enumerate(clients):
-                await c.seated(table, seat)
             # play until a seat has made a move no hidden card followed
             rng = random.Random(6)
             while True:
@@ -193,8 +170,6 @@ def test_a_move_is_taken_back_only_when_everyone_agrees(tmp_path):
             assert len(clients[asker].views[(table, asker)]["log"]) == view["moves"] + 1
             for c in clients:
                 await c.close()
-        finally:
-            await server.stop()
         again = Server(tmp_path)  # the journal lost the moves taken back
         again.resume()
         assert len(again.rooms[table].session.moves) == view["moves"]
@@ -205,31 +180,23 @@ def test_a_move_is_taken_back_only_when_everyone_agrees(tmp_path):
 
 def test_a_move_past_a_hidden_card_shown_is_not_taken_back(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
+        async with serving(tmp_path) as server:
+            url = url_of(server)
             c0 = await Client.connect(url)
             created = await c0.create("brawl", ["Ana", "Bo"], seed=5)
             table = created["table"]
             token = (await c0.join(created["code"], 0, "Ana"))["token"]
-            with pytest.raises(ServerRefused, match="no move of yours to take back"):
-                await c0.send({"type": "undo", "table": table, "seat": 0, "token": token,
-                               "id": 1})
-                await c0.expect("nothing")
+            await refused(c0, {"type": "undo", "table": table, "seat": 0, "token": token,
+                               "id": 1}, "no move of yours to take back")
             await c0.close()
-        finally:
-            await server.stop()
 
     run(main())
 
 
 def test_chat_reaches_everyone_at_the_table_and_spectators_see_no_hand(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
+        async with serving(tmp_path) as server:
+            url = url_of(server)
             c0 = await Client.connect(url)
             created = await c0.create("brawl", ["Ana", "Bo"], seed=7)
             table = created["table"]
@@ -246,10 +213,8 @@ def test_chat_reaches_everyone_at_the_table_and_spectators_see_no_hand(tmp_path)
             line = await watcher.expect("chat")
             assert (line["seat"], line["name"], line["text"]) == (0, "Ana", "good luck")
             # a spectator cannot talk, nor anyone with another seat's token
-            with pytest.raises(ServerRefused, match="not your seat"):
-                await watcher.send({"type": "say", "table": table, "seat": 1, "token": t0,
-                                    "text": "hi"})
-                await watcher.expect("nothing")
+            await refused(watcher, {"type": "say", "table": table, "seat": 1, "token": t0,
+                                    "text": "hi"}, "not your seat")
             late = await Client.connect(url)  # who sits down later reads what was said
             await late.send({"type": "join", "code": created["code"], "seat": 1,
                              "name": "Bo"})
@@ -257,32 +222,21 @@ def test_chat_reaches_everyone_at_the_table_and_spectators_see_no_hand(tmp_path)
             assert (await late.expect("chat"))["text"] == "good luck"
             for c in (c0, watcher, late):
                 await c.close()
-        finally:
-            await server.stop()
 
     run(main())
 
 
 def test_the_host_adjourns_and_the_game_goes_on_when_they_are_back(tmp_path):
     async def main():
-        server = Server(tmp_path)
-        await server.start()
-        url = f"ws://127.0.0.1:{server.port}"
-        try:
-            c0 = await Client.connect(url)
-            created = await c0.create("brawl", ["Ana", "Bo"], seed=8, host=0)
-            table = created["table"]
-            t0 = (await c0.join(created["code"], 0, "Ana"))["token"]
-            c1 = await Client.connect(url)
-            t1 = (await c1.join(created["code"], 1, "Bo"))["token"]
-            await c0.seated(table, 0)
+        async with serving(tmp_path) as server:
+            url = url_of(server)
+            table, (c0, c1), (t0, t1) = await table_with_everyone(
+                url, "brawl", 8, ["Ana", "Bo"], host=0)
             move = c0.legal(table, 0)[0]
             await c0.move(table, 0, t0, move)
             await _until(c0, table, 0, lambda v: v["moves"] == 1)
-            with pytest.raises(ServerRefused, match="only the host"):
-                await c1.send({"type": "adjourn", "table": table, "seat": 1, "token": t1,
-                               "id": 1})
-                await c1.expect("nothing")
+            await refused(c1, {"type": "adjourn", "table": table, "seat": 1, "token": t1,
+                               "id": 1}, "only the host")
             await c0.send({"type": "adjourn", "table": table, "seat": 0, "token": t0})
             for c in (c0, c1):
                 told = await c.expect("adjourned")
@@ -298,7 +252,5 @@ def test_the_host_adjourns_and_the_game_goes_on_when_they_are_back(tmp_path):
             assert view["moves"] == 1  # the game as it was, and it goes on
             for c in back:
                 await c.close()
-        finally:
-            await server.stop()
 
     run(main())

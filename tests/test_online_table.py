@@ -75,6 +75,16 @@ def fresh(model):
     return model
 
 
+def hosted_with_friend(app):
+    """A Brawl game hosted from New game, the friend sat down and the host's first move
+    offered: (the table, its remote session, the friend)."""
+    scene = host_from_new_game(app)
+    rs = scene.model.remote_session
+    friend = Friend(app.online_server.local_url, rs.code)
+    until(app, lambda: scene.legal, 10, "the host's first move")
+    return scene, rs, friend
+
+
 class Friend:
     """The other player, on another machine: joins by the code and plays random legal
     moves through a model of its own (no window)."""
@@ -130,10 +140,7 @@ def test_a_game_hosted_from_new_game_plays_to_the_end_with_the_mouse(app):
 
 
 def test_a_move_is_pending_until_the_server_answers_and_a_refusal_sends_it_back(app):
-    scene = host_from_new_game(app)
-    rs = scene.model.remote_session
-    friend = Friend(app.online_server.local_url, rs.code)
-    until(app, lambda: scene.legal, 10, "the host's first move")
+    scene, rs, friend = hosted_with_friend(app)
     link = scene.model.link
     sent: list[dict] = []
     real_send = link.send
@@ -277,9 +284,7 @@ def test_a_move_for_another_seat_or_before_all_sit_is_refused_by_the_server(tmp_
 
 
 def test_chat_undo_by_agreement_and_an_away_seat_handed_to_the_computer(app):
-    scene = host_from_new_game(app)
-    rs = scene.model.remote_session
-    friend = Friend(app.online_server.local_url, rs.code)
+    scene, rs, friend = hosted_with_friend(app)
     # chat: typed in the table's chat line, Enter; the friend's line shows in the strip
     until(app, lambda: scene.narration is not None and scene.narration.visible, 5, "chat")
     click(app, scene.narration.rect.center)
@@ -465,10 +470,7 @@ def test_a_game_announced_on_the_network_is_joined_with_a_click(app, tmp_path):
 
 
 def test_continue_rejoins_the_online_game_played_last(app):
-    scene = host_from_new_game(app)
-    rs = scene.model.remote_session
-    friend = Friend(app.online_server.local_url, rs.code)
-    until(app, lambda: scene.legal, 10, "the game begun")
+    scene, rs, friend = hosted_with_friend(app)
     scene.play(scene.legal[0])
     until(app, lambda: len(rs.moves) == 1, 10, "the move played")
     click(app, next(t for t in scene.tools if t.label == "Menu").rect.center)
@@ -539,10 +541,7 @@ def test_load_game_leads_to_the_online_games_to_rejoin(app):
 
 
 def test_hint_on_an_online_table_thinks_from_the_seats_own_view(app):
-    scene = host_from_new_game(app)
-    rs = scene.model.remote_session
-    friend = Friend(app.online_server.local_url, rs.code)
-    until(app, lambda: scene.legal, 10, "the host's move")
+    scene, rs, friend = hosted_with_friend(app)
     assert not scene.computers.mods  # the shipped cards, as the server plays
     click(app, next(t for t in scene.tools if t.label == "Hint").rect.center)
     hint = until(app, lambda: scene.hint, 30, "the hint")

@@ -228,6 +228,14 @@ class Room:
         return line
 
     # -- what a seat is sent -----------------------------------------------------------
+    def seat_list(self, here: set[int] | frozenset = frozenset()) -> list[dict[str, Any]]:
+        """Each seat's name, whether a person or the computer holds it, whether its
+        person is connected (``here``) and the computer's level."""
+        computers = self.computers
+        return [{"name": self.name(i), "held": i in self.claims or i in computers,
+                 "here": i in here, "computer": computers.get(i)}
+                for i in range(len(self.session.seats))]
+
     def view(self, seat: int, log_from: int = 0, here: set[int] | frozenset = frozenset()
              ) -> dict[str, Any]:
         """The ``view`` message for ``seat`` (:data:`SPECTATOR`: a spectator's): its view
@@ -241,7 +249,6 @@ class Room:
         rules = session.game.rules
         legal = rules.legal_moves(s) if not s.over and s.actor == seat and \
             self.seated() else []
-        computers = self.computers
         undo = None
         if self.undo_asked is not None:
             asker, agreed = self.undo_asked
@@ -253,9 +260,7 @@ class Room:
             "legal": [pack_move(m) for m in legal],
             "log": [[e.index, e.seat, e.text, e.lines]
                     for e in session.log_entries(seat, log_from)],
-            "seats": [{"name": self.name(i), "held": i in self.claims or i in computers,
-                       "here": i in here, "computer": computers.get(i)}
-                      for i in range(len(session.seats))],
+            "seats": self.seat_list(here),
             "undo": undo, "host": self.host,
         }
 

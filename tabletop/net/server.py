@@ -272,7 +272,6 @@ class Server(TableWork):
             await self._announce(room)
         elif kind == "look":
             room = self._room_of_code(msg["code"])
-            here = self.here(room.id)
             s = room.session
             await conn.send({
                 "type": "table", "table": room.id, "code": room.record.code,
@@ -281,9 +280,7 @@ class Server(TableWork):
                 "cards": self.catalog(room.record.game).card_prints(),
                 "ruleset": room.record.ruleset,
                 "over": s.state.over, "id": msg.get("id"),
-                "seats": [{"name": room.claims.get(i, (c.name, ""))[0],
-                           "held": i in room.claims, "here": i in here}
-                          for i, c in enumerate(s.seats)]})
+                "seats": room.seat_list(self.here(room.id))})
         elif kind == "join":
             room = self._room_of_code(msg["code"])
             theirs = msg.get("fingerprint")

@@ -124,9 +124,8 @@ def _seated(link: Link, found: dict, joined: dict, names: list[str], url: str,
                 raise JoinError("The server sent no view of the table.")
             time.sleep(0.02)
     token = joined.get("token") or link.seats.get((session.table, seat), "")
-    title = f"{GAMES[game_id].info.title}: " + ", ".join(s.name for s in session.seats)
     held = seatbook.HeldSeat(url, address, session.table, session.code, seat, token,
-                             game_id, title[:120], seatbook.now(), session.over)
+                             game_id, session.title, seatbook.now(), session.over)
     return Seated(link, session, token, held)
 
 

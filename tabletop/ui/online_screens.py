@@ -146,8 +146,9 @@ class PlayOnline(MenuScene):
         y = 150
         self.rows_y = y
         self.widgets = [
-            TextInput((left + 150, y, width - 150, 36), self.address, "192.168.1.20:8765",
-                      120, on_change=lambda v: setattr(self, "address", v)),
+            TextInput((left + 150, y, width - 150, 36), self.address,
+                      "host:port (as the host's table shows it)", 120,
+                      on_change=lambda v: setattr(self, "address", v)),
             TextInput((left + 150, y + 48, 200, 36), self.code, "ABC123", 12,
                       on_change=lambda v: setattr(self, "code", v)),
             TextInput((left + 150, y + 96, 260, 36), self.name, "Your name", 40,
@@ -204,19 +205,21 @@ class PlayOnline(MenuScene):
                                  lambda: join(table.url, table.code, name)))
 
     def join(self) -> None:
-        if not self.address.strip() or not self.code.strip():
-            self.toast.show("Type the address and the code your host gave you.")
-            return
-        url, code = _url(self.address), self.code.strip().upper()
         name = " ".join(self.name.split()) or "Player"
-        self.app.push(Connecting(f"Joining table {code}", lambda: join(url, code, name)))
+        self._go("Joining", lambda url, code: join(url, code, name))
 
     def watch(self) -> None:
+        self._go("Watching", watch)
+
+    def _go(self, doing: str, plan) -> None:
+        """``plan(url, code)`` for the address and code typed, behind the Connecting
+        screen."""
         if not self.address.strip() or not self.code.strip():
-            self.toast.show("Type the address and the code of the table to watch.")
+            self.toast.show("Type the address and the code of the table (your host has "
+                            "them).")
             return
         url, code = _url(self.address), self.code.strip().upper()
-        self.app.push(Connecting(f"Watching table {code}", lambda: watch(url, code)))
+        self.app.push(Connecting(f"{doing} table {code}", lambda: plan(url, code)))
 
     def rejoin(self, held: seatbook.HeldSeat) -> None:
         self.app.push(Connecting(f"Rejoining table {held.code}", lambda: rejoin(held)))

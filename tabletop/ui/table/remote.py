@@ -85,6 +85,11 @@ class RemoteSession:
         return self._state
 
     @property
+    def title(self) -> str:
+        """The game and its players ("Brawl: Ana, Bo"), as the online games are listed."""
+        return (f"{self.game.info.title}: " + ", ".join(s.name for s in self.seats))[:120]
+
+    @property
     def record_key(self) -> str:
         """Names this game in the statistics (counted once, however often rejoined)."""
         return f"online:{self.table}:{self.seat}"
@@ -292,7 +297,6 @@ class RemoteTableModel(TableModel):
             from ...net import seatbook
 
             rs = self.remote_session
-            title = f"{rs.game.info.title}: " + ", ".join(s.name for s in rs.seats)
             seatbook.keep_later(replace(self.held, when=seatbook.now(), over=rs.over,
-                                        title=title[:120]))
+                                        title=rs.title))
         threading.Thread(target=self.link.close, daemon=True).start()  # (not on the frame)
