@@ -32,7 +32,7 @@ from .. import ART_DIR
 from ..engine import limits
 from ..engine.cards import Catalog
 from ..logs import error_message
-from . import text, theme
+from . import look, text, theme
 from .bounded import make_room
 from .widgets import panel
 
@@ -161,6 +161,10 @@ class App:
 
         #: the player's settings, and why the settings file was not used ("" if it was)
         self.settings, self.settings_problem = load_settings()
+        #: the window's size before full screen (F11), and the settings being written
+        self.windowed_size: tuple[int, int] | None = None
+        self.settings_saving = None
+        look.start(self)  # full screen, text size, colours
         env = os.environ.get("TABLETOP_AI_DELAY")
         #: a fixed pause between computer moves (tests, benchmarks); None: the settings'
         self._ai_delay = ai_delay if ai_delay is not None else \
@@ -271,10 +275,11 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
                 self.screen = self._resized(size)
+                look.window_resized(size)
                 for scene in self.scenes:
                     scene.layout(size)
                 continue
-            if self.notice.dismissed(event):
+            if self.notice.dismissed(event) or look.takes_key(self, event):
                 continue
             if self.scenes:
                 self.scene.handle(event)

@@ -123,8 +123,8 @@ class Choice(Widget):
         self.help = help
 
     def _segments(self) -> list[pygame.Rect]:
-        top = self.rect.top + (22 if self.label else 0)
-        h = self.rect.h - (22 if self.label else 0)
+        head = theme.ui(22) if self.label else 0
+        top, h = self.rect.top + head, self.rect.h - head
         w = self.rect.w // max(1, len(self.choices))
         return [pygame.Rect(self.rect.left + i * w, top, w - 4, h)
                 for i in range(len(self.choices))]
@@ -141,8 +141,8 @@ class Choice(Widget):
 
     def draw(self, surf) -> None:
         if self.label:
-            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 20), 16, theme.TEXT,
-                      "bold")
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, theme.ui(20)), 16,
+                      theme.TEXT, "bold")
         for seg, (value, label) in zip(self._segments(), self.choices, strict=True):
             on = value == self.value
             pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
@@ -216,6 +216,11 @@ class Row:
     wrap_key: tuple = ()
 
 
+def line_step(size: int) -> int:
+    """The distance between two lines of a list at text ``size`` (and the text size)."""
+    return int(size * theme.text_scale * 1.3)
+
+
 class ScrollList(Widget):
     """A scrolling list of rows with wrapped text (the game log, save lists, errors)."""
 
@@ -245,7 +250,7 @@ class ScrollList(Widget):
         self.rows = list(rows)
         self._wrap_w = self.rect.w - 16
         for row in self.rows:
-            if row.wrap_key != (self._wrap_w, self.size):
+            if row.wrap_key != (self._wrap_w, self.size, theme.text_scale):
                 self._wrap(row)
         self._height = sum(r.height for r in self.rows)
         self.version += 1
@@ -303,13 +308,13 @@ class ScrollList(Widget):
             size = self.size if style != "small" else self.size - 2
             face = "regular" if style == "small" else style
             indent = 10 if style == "small" else 0
-            key = (line, size, face, inner_w - indent)
+            key = (line, size, face, inner_w - indent, theme.text_scale)
             parts = cache.get(key)
             if parts is None:
                 parts = cache[key] = text.wrap(line, theme.font(size, face), inner_w - indent)
             row.wrapped.extend((part, color, face, size) for part in parts)
-        row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
-        row.wrap_key = (inner_w, self.size)
+        row.height = sum(line_step(s) for *_, s in row.wrapped) + 6
+        row.wrap_key = (inner_w, self.size, theme.text_scale)
 
     def content_height(self) -> int:
         return self._height
@@ -361,10 +366,11 @@ class ScrollList(Widget):
                 yy = y + 3
                 for part, color, style, size in row.wrapped:
                     indent = 10 if size < self.size else 0
+                    step = line_step(size)
                     text.draw(surf, part, (self.rect.left + 8 + indent, yy,
-                                           self.rect.w - 16 - indent, int(size * 1.3)),
+                                           self.rect.w - 16 - indent, step),
                               size, color, style)
-                    yy += int(size * 1.3)
+                    yy += step
             y += row.height
         surf.set_clip(clip)
         if self.max_offset() > 0:
@@ -436,9 +442,9 @@ class Toast:
         self.color = theme.BAD
         self.until = 0
 
-    def show(self, message: str, color=theme.BAD, seconds: float = 4.0) -> None:
+    def show(self, message: str, color=None, seconds: float = 4.0) -> None:
         self.message = message
-        self.color = color
+        self.color = theme.BAD if color is None else color
         self.until = pygame.time.get_ticks() + int(seconds * 1000)
 
     @property

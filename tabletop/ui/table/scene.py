@@ -202,7 +202,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         app = getattr(self, "app", None)
         handing = self.handover_to is not None
         panel = PanelView(
-            self.panel_rect, self.panel_top, self.tools, self.buttons, self.log_list,
+            self.panel_rect, self.panel_top + self.heading_extra, self.tools, self.buttons,
+            self.log_list,
             self.latest_button if self._latest_shown() else None,
             self.narration if self._narration_shown() else None,
             self.info, self.info_rect, self.status_bottom, self.message_rect,
@@ -278,7 +279,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         zones = dict(lay.zones)
         hand_zone = lay.hand_zone(self.viewer)
         held = {sp.card: sp.rect for sp in lay.sprites if sp.zone == hand_zone and sp.card >= 0}
-        lay.compute(self.view, self.viewer, self.size)
+        with theme.card_text():  # the table's words grow with its cards
+            lay.compute(self.view, self.viewer, self.size)
         self._gen += 1
         if animate and self.viewer == self._laid_for:
             self._hold_hand(hand_zone, held, zones)
@@ -502,8 +504,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         self.computers.start()
         self.motion.speed = self.app.settings.speed
         self.size = size
-        scale = min(size[0] / 1280, size[1] / 720)
-        self.layout_obj.scale = scale
+        scale = self.layout_obj.scale = self.layout_obj.scale_for(size)
         self._place_tools(size, scale)
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)
