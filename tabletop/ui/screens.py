@@ -13,6 +13,7 @@ from ..games import GAMES
 from ..logs import where
 from . import text, theme
 from .app import Scene, background
+from .sound_settings import SoundControls
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -72,9 +73,9 @@ def middle_cut(s: str, size: int, width: int, style: str = "regular") -> str:
 
 
 class SettingsScreen(Page):
-    """How fast the table moves: animation speed (or none) and the computer's pace. Kept
-    in the user config folder; a change applies at once. Below them, where the log file
-    is (:mod:`tabletop.logs`)."""
+    """How fast the table moves: animation speed (or none) and the computer's pace; the
+    sound's volume and Mute beside them. Kept in the user config folder; a change applies
+    at once. Below them, where the log file is (:mod:`tabletop.logs`)."""
 
     title = "Settings"
 
@@ -91,6 +92,10 @@ class SettingsScreen(Page):
             Choice((left, 236, width, 58), "The computer's pace", [(k, names[k]) for k in PACE],
                    s.pace, lambda v: self._set(pace=v)),
         ]
+        # the sound: its own column at the right (:mod:`.sound_settings`)
+        column = left + width + 60
+        self.sound = SoundControls(self.app, column, 96, w - left - column, self._set)
+        self.widgets += self.sound.widgets
         self.place_back(size)
         if self.app.settings_problem:
             self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
@@ -120,6 +125,7 @@ class SettingsScreen(Page):
                       wrap=True)
         for widget in self.widgets:
             widget.draw(surf)
+        self.sound.draw(surf)
         self._draw_log(surf, area)
 
     @staticmethod

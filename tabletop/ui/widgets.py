@@ -1,4 +1,5 @@
-"""Small widgets drawn with pygame: buttons, switches, choices, text entry, lists, toasts.
+"""Small widgets drawn with pygame: buttons, switches, choices, sliders, text entry, lists,
+toasts.
 
 Widgets work in window coordinates; each has ``rect``, ``handle(event) -> bool`` (True
 when it consumed the event) and ``draw(surface)``.
@@ -149,6 +150,81 @@ class Choice(Widget):
                              border_radius=6)
             text.draw(surf, label, seg.inflate(-8, -2), 14, (24, 18, 6) if on else theme.TEXT,
                       "bold", align="center", valign="middle")
+
+
+class Slider(Widget):
+    """A whole number in a range, set by dragging the knob along the bar or clicking the
+    bar; its value is shown beside it (``unit`` after it). ``on_change(value)`` follows
+    every change while dragging; ``on_release(value)`` once the button comes up."""
+
+    def __init__(self, rect, label: str, value: int, low: int = 0, high: int = 100,
+                 on_change: Callable[[int], None] | None = None,
+                 on_release: Callable[[int], None] | None = None, unit: str = "%") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.low, self.high, self.unit = label, low, high, unit
+        self.value = max(low, min(high, value))
+        self.on_change, self.on_release = on_change, on_release
+        self.dragging = False
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The track the knob moves along (under the label, left of the value)."""
+        top = self.rect.top + (22 if self.label else 0)
+        return pygame.Rect(self.rect.left + 10, top + (self.rect.bottom - top) // 2 - 3,
+                           max(20, self.rect.w - 90), 6)
+
+    def _grab(self) -> pygame.Rect:
+        """Where a press takes the knob: the bar, with room above and below."""
+        top = self.rect.top + (22 if self.label else 0)
+        return pygame.Rect(self.rect.left, top, self.bar.w + 20, self.rect.bottom - top)
+
+    def value_at(self, x: int) -> int:
+        bar = self.bar
+        share = (x - bar.left) / bar.w
+        return round(self.low + max(0.0, min(1.0, share)) * (self.high - self.low))
+
+    def _set(self, x: int) -> None:
+        value = self.value_at(x)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle(self, event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self._grab().collidepoint(event.pos):
+            self.dragging = True
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            self._set(event.pos[0])
+            if self.on_release:
+                self.on_release(self.value)
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        if self.label:
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 20), 16, theme.TEXT,
+                      "bold")
+        bar = self.bar
+        share = (self.value - self.low) / max(1, self.high - self.low)
+        pygame.draw.rect(surf, theme.BUTTON, bar, border_radius=3)
+        filled = pygame.Rect(bar.left, bar.top, round(bar.w * share), bar.h)
+        if filled.w:
+            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if self.enabled else theme.DIM,
+                             filled, border_radius=3)
+        knob = (bar.left + round(bar.w * share), bar.centery)
+        pygame.draw.circle(surf, theme.TEXT if self.enabled else theme.DIM, knob,
+                           11 if self.dragging else 9)
+        text.draw(surf, f"{self.value}{self.unit}", (bar.right + 20, bar.centery - 11, 60, 22),
+                  16, theme.TEXT if self.enabled else theme.DIM, "bold", valign="middle")
 
 
 class TextInput(Widget):
