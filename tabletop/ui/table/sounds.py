@@ -39,16 +39,20 @@ class TableSounds:
             sounds.play(name)
 
     def heard(self) -> tuple[TableSnapshot, dict[int, int], int]:
-        """What the sounds after a change compare with: the position shown, the amounts
-        and the number of moves (taken by :meth:`refresh` before it lays out anew)."""
-        return self.snapshot, self._amounts, len(self.session.moves)
+        """What the sounds after a change compare with (taken by :meth:`refresh` before
+        it lays out anew): the position last shown, its amounts, and the number of moves
+        then."""
+        moves = getattr(self, "_moves_heard", None)
+        return self.snapshot, self._amounts, len(self.session.moves) if moves is None \
+            else moves
 
     def cue_changes(self, before: tuple[TableSnapshot, dict[int, int], int]) -> None:
         """After :meth:`refresh`: the sound of what the last move did (see the module
         docstring)."""
         then, amounts, moves = before
         now = self.snapshot
-        if len(self.session.moves) <= moves:
+        self._moves_heard = len(self.session.moves)
+        if self._moves_heard <= moves:
             return  # no move played (an undo, a new size, a seat taken...)
         people = self.humans
         if now.over and not then.over:
