@@ -276,6 +276,17 @@ def test_online_a_move_sent_and_the_turn_coming_back_sound(menu_app):
         hand = [sp for sp in scene.layout_obj.sprites if sp.zone == "hand.0"]
         character = next(sp for sp in hand if scene.state.info[sp.card].kind == "character")
         changes = rs.changes
+        # a move the server refuses (a stand-in answer to the message held back): the
+        # card goes back with the refusal's sound
+        link, sent = scene.model.link, []
+        real_send, link.send = link.send, sent.append
+        drag(app, character.rect.center, scene.layout_obj.zones["play.0"].center)
+        until(app, lambda: sent, 5, "the move sent")
+        link.inbox.put({"type": "refused", "reason": "not now", "id": sent[0]["id"]})
+        until(app, lambda: scene.model.pending is None, 5, "the refusal")
+        assert played(app) == ["pickup", "drop", "refused"] and rs.changes == changes
+        app.sounds.played.clear()
+        link.send = real_send
         drag(app, character.rect.center, scene.layout_obj.zones["play.0"].center)
         until(app, lambda: rs.changes > changes and scene.model.pending is None, 10,
               "the server's view")

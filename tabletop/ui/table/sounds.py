@@ -3,7 +3,8 @@
 - ``pickup``: a card the person holds starts to move with the pointer (:mod:`.pointer`);
 - ``drop``: a move of the person in front of the screen is made (a card dropped on a lit
   place, a menu entry, a button; online, when it is sent);
-- ``refused``: a dropped card glides back because the move is refused (:mod:`.pointer`);
+- ``refused``: a dropped card glides back because the move is refused (:mod:`.pointer`;
+  online, also when the server refuses a move sent: :mod:`.online`);
 - after a move (the table's :meth:`refresh` with more moves than before: not after an
   undo, a new window size or a seat taken), at most one of, first that holds:
   ``win``/``loss`` when the game has just ended: ``win`` if a person at this screen (a
