@@ -3,11 +3,12 @@ refused, damage, a win, a loss, your turn), from ``art/sounds/`` (made in code b
 :mod:`tabletop.ui.make_sounds`).
 
 The mixer is opened and the files loaded once, in a helper thread started after the
-first frame (opening a real audio device took 5-110 ms here; pygame lets the frames run
-meanwhile), so no frame waits for it; a cue asked for before then is not played.
-``Sound.play()`` hands a sound to a free mixer channel and returns at once. A machine
-with no audio device (or a mixer that fails in any way) runs silently: the reason is
-logged once and kept in :attr:`Sounds.problem`, and every cue is then a no-op.
+first frame (opening the audio device, or failing to, took up to 110 ms here; pygame
+lets the frames run meanwhile: about 1 ms each), so no frame waits for it; a cue asked
+for before then is not played. ``Sound.play()`` hands a sound to a free mixer channel
+and returns at once. A machine with no audio device (or a mixer that fails in any way)
+runs silently: the reason is logged once and kept in :attr:`Sounds.problem`, and every
+cue is then a no-op.
 
 Every cue played is recorded in :attr:`Sounds.played` (the latest few), which is what the
 tests read: with SDL's dummy audio driver the mixer opens and plays into nothing.
@@ -117,7 +118,7 @@ class Sounds:
         """The app stops: the helper thread waited for, the mixer closed if it was opened
         here."""
         if self._thread is not None:
-            self._thread.join(5.0)
+            self._thread.join(2.0)
         self._sounds = {}
         self._close_mixer()
 
