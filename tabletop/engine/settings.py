@@ -1,6 +1,6 @@
 """The player's settings (animation speed, the computer's pace, full screen, text size,
-colours), kept in the user config folder (:func:`~tabletop.engine.paths.user_config`)
-as a small JSON file.
+colours, the sounds' volume and mute), kept in the user config folder
+(:func:`~tabletop.engine.paths.user_config`) as a small JSON file.
 
 A missing file means the defaults. A file that cannot be used (too big, not JSON, a value
 this version does not know, a named pipe or a folder where the file should be) is never
@@ -40,6 +40,9 @@ class Settings:
     screen: str = "window"
     text_size: str = "100"
     palette: str = "standard"
+    #: the sounds' loudness, 0-100 (0: silent), and whether they are off
+    volume: int = 70
+    mute: bool = False
 
     @property
     def speed(self) -> float:
@@ -61,6 +64,11 @@ class Settings:
 
 CHOICES = {"animation": ANIMATION, "pace": PACE, "screen": SCREEN, "text_size": TEXT_SIZE,
            "palette": PALETTE}
+#: the settings that are not one of a few words: a check of the value, and what it must be
+CHECKS = {
+    "volume": (lambda v: type(v) is int and 0 <= v <= 100, "a whole number from 0 to 100"),
+    "mute": (lambda v: type(v) is bool, "true or false"),
+}
 
 
 def settings_path() -> Path:
@@ -105,7 +113,13 @@ def _from_dict(path: Path, data: dict) -> tuple[Settings, str]:
         if f.name not in data:
             continue
         value = data[f.name]
-        if isinstance(value, str) and value in CHOICES[f.name]:
+        if f.name in CHECKS:
+            valid, expected = CHECKS[f.name]
+            if valid(value):
+                values[f.name] = value
+            else:
+                wrong.append(f"{f.name} {limits.quoted(value)} ({expected})")
+        elif isinstance(value, str) and value in CHOICES[f.name]:
             values[f.name] = value
         else:
             wrong.append(f"{f.name} {limits.quoted(value)} (one of "

@@ -12,6 +12,7 @@ from ..logs import where
 from . import look, text, theme
 from .app import Scene, background
 from .palette import PALETTES
+from .sound_settings import SoundControls
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -41,7 +42,7 @@ class Page(Scene):
         """The background, the title and the Back button; returns the content area."""
         background(surf)
         w, h = surf.get_size()
-        left = max(40, w // 2 - 520)
+        left = self.left_of(w)
         text.draw(surf, self.title, (left, 18, w - 2 * left, theme.ui(40)), 30, theme.ACCENT,
                   "bold")
         if self.back is not None:
@@ -51,14 +52,20 @@ class Page(Scene):
         return pygame.Rect(left, top, w - 2 * left, h - 90 - top)
 
     @staticmethod
+    def left_of(w: int) -> int:
+        """The left edge of a page's content in a window ``w`` wide (centred, as wide as
+        the text size asks, within the window)."""
+        return max(40, w // 2 - theme.ui(520))
+
+    @staticmethod
     def content_top() -> int:
         """Where a page's content starts, under its title (at the player's text size)."""
         return 30 + theme.ui(40)
 
     def place_back(self, size) -> None:
         w, h = size
-        bh = theme.ui(50)
-        self.back = Button((max(40, w // 2 - 520), h - 24 - bh, theme.ui(160), bh), "Back",
+        bh = theme.ui(46)
+        self.back = Button((self.left_of(w), h - 24 - bh, theme.ui(160), bh), "Back",
                            self.app.pop, size=17)
 
 
@@ -79,17 +86,17 @@ def middle_cut(s: str, size: int, width: int, style: str = "regular") -> str:
 
 
 class SettingsScreen(Page):
-    """How the table moves (animation speed, the computer's pace) and looks (full screen,
-    text size, colours). Kept in the user config folder; a change applies at once. The
-    settings stand in two columns (one when the window is narrow), each with a line
-    saying what it does where there is room; below them, where the log file is
-    (:mod:`tabletop.logs`)."""
+    """How the table moves (animation speed, the computer's pace), looks (full screen,
+    text size, colours) and sounds (volume, Mute). Kept in the user config folder; a
+    change applies at once. The settings stand in three columns (fewer when the window is
+    narrow), each with a line saying what it does where there is room; below them, where
+    the log file is (:mod:`tabletop.logs`)."""
 
     title = "Settings"
 
     def layout(self, size) -> None:
         w, h = size
-        left = max(40, w // 2 - 520)
+        left = self.left_of(w)
         s = self.app.settings
         names = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow",
                  "quick": "Quick", "window": "Window", "full": "Full screen (F11)"}
@@ -114,6 +121,9 @@ class SettingsScreen(Page):
              "Colour-blind safe: seats, power types and lit places in colours that stay "
              "apart with red-green or blue-yellow colour blindness."),
         ]
+        # the sound (:mod:`.sound_settings`)
+        self.sound = SoundControls(self.app, self._set)
+        self.blocks += self.sound.blocks()
         self.widgets = [widget for widget, _ in self.blocks]
         self._place_blocks(left, w - 2 * left, h)
         self.place_back(size)
@@ -122,10 +132,10 @@ class SettingsScreen(Page):
             self.app.settings_problem = ""
 
     def _place_blocks(self, left: int, width: int, h: int) -> None:
-        """Two columns of settings (one under 700 px), each a choice and its note; the
-        notes are left out where the window has no room for them."""
-        columns = 2 if width >= 700 else 1
-        gap = 40
+        """Columns of settings (three, or fewer in a narrow window), each a control and
+        its note; the notes are left out where the window has no room for them."""
+        columns = 3 if width >= 900 else 2 if width >= 600 else 1
+        gap = 36
         col_w = (width - gap * (columns - 1)) // columns
         per_column = -(-len(self.blocks) // columns)
         top = self.content_top() + theme.ui(16)
@@ -194,7 +204,7 @@ class StatsScreen(Page):
 
     def layout(self, size) -> None:
         w, h = size
-        left = max(40, w // 2 - 520)
+        left = self.left_of(w)
         self.widgets = [Choice((left, 70, min(1040, w - 2 * left), 40), "",
                                [(g.info.id, g.info.title) for g in GAMES.values()],
                                self.game_id, self._set_game)]

@@ -1,4 +1,5 @@
-"""Small widgets drawn with pygame: buttons, switches, choices, text entry, lists, toasts.
+"""Small widgets drawn with pygame: buttons, switches, choices, sliders, text entry, lists,
+toasts.
 
 Widgets work in window coordinates; each has ``rect``, ``handle(event) -> bool`` (True
 when it consumed the event) and ``draw(surface)``.
@@ -99,15 +100,16 @@ class Switch(Widget):
         return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
 
     def draw(self, surf) -> None:
-        box = pygame.Rect(self.rect.left, self.rect.top + 3, 38, 20)
+        u = theme.ui
+        box = pygame.Rect(self.rect.left, self.rect.top + 3, u(38), u(20))
         on = self.value and self.enabled
-        pygame.draw.rect(surf, theme.GOOD if on else (70, 78, 90), box, border_radius=10)
-        knob_x = box.right - 10 if self.value else box.left + 10
+        pygame.draw.rect(surf, theme.GOOD if on else (70, 78, 90), box, border_radius=u(10))
+        knob_x = box.right - u(10) if self.value else box.left + u(10)
         knob = theme.TEXT if self.enabled else theme.DIM
-        pygame.draw.circle(surf, knob, (knob_x, box.centery), 8)
+        pygame.draw.circle(surf, knob, (knob_x, box.centery), u(8))
         color = theme.TEXT if self.enabled else theme.DIM
-        text.draw(surf, self.label, (box.right + 10, self.rect.top + 2, self.rect.w - 50, 20),
-                  16, color, "bold")
+        text.draw(surf, self.label, (box.right + 10, self.rect.top + 2,
+                                     self.rect.right - box.right - 10, u(20)), 16, color, "bold")
         if self.help:
             text.draw(surf, self.help, (box.right + 10, self.rect.top + 23, self.rect.w - 50,
                                         self.rect.h - 23), 12, theme.MUTED, wrap=True)
@@ -149,6 +151,82 @@ class Choice(Widget):
                              border_radius=6)
             text.draw(surf, label, seg.inflate(-8, -2), 14, (24, 18, 6) if on else theme.TEXT,
                       "bold", align="center", valign="middle")
+
+
+class Slider(Widget):
+    """A whole number in a range, set by dragging the knob along the bar or clicking the
+    bar; its value is shown beside it (``unit`` after it). ``on_change(value)`` follows
+    every change while dragging; ``on_release(value)`` once the button comes up."""
+
+    def __init__(self, rect, label: str, value: int, low: int = 0, high: int = 100,
+                 on_change: Callable[[int], None] | None = None,
+                 on_release: Callable[[int], None] | None = None, unit: str = "%") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.low, self.high, self.unit = label, low, high, unit
+        self.value = max(low, min(high, value))
+        self.on_change, self.on_release = on_change, on_release
+        self.dragging = False
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The track the knob moves along (under the label, left of the value)."""
+        top = self.rect.top + (theme.ui(22) if self.label else 0)
+        return pygame.Rect(self.rect.left + 10, top + (self.rect.bottom - top) // 2 - 3,
+                           max(20, self.rect.w - theme.ui(90)), 6)
+
+    def _grab(self) -> pygame.Rect:
+        """Where a press takes the knob: the bar, with room above and below."""
+        top = self.rect.top + (theme.ui(22) if self.label else 0)
+        return pygame.Rect(self.rect.left, top, self.bar.w + 20, self.rect.bottom - top)
+
+    def value_at(self, x: int) -> int:
+        bar = self.bar
+        share = (x - bar.left) / bar.w
+        return round(self.low + max(0.0, min(1.0, share)) * (self.high - self.low))
+
+    def _set(self, x: int) -> None:
+        value = self.value_at(x)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle(self, event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self._grab().collidepoint(event.pos):
+            self.dragging = True
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            self._set(event.pos[0])
+            if self.on_release:
+                self.on_release(self.value)
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        if self.label:
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, theme.ui(20)), 16,
+                      theme.TEXT, "bold")
+        bar = self.bar
+        share = (self.value - self.low) / max(1, self.high - self.low)
+        pygame.draw.rect(surf, theme.BUTTON, bar, border_radius=3)
+        filled = pygame.Rect(bar.left, bar.top, round(bar.w * share), bar.h)
+        if filled.w:
+            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if self.enabled else theme.DIM,
+                             filled, border_radius=3)
+        knob = (bar.left + round(bar.w * share), bar.centery)
+        pygame.draw.circle(surf, theme.TEXT if self.enabled else theme.DIM, knob,
+                           11 if self.dragging else 9)
+        text.draw(surf, f"{self.value}{self.unit}", (bar.right + 20, bar.centery - theme.ui(11),
+                                                     theme.ui(60), theme.ui(22)),
+                  16, theme.TEXT if self.enabled else theme.DIM, "bold", valign="middle")
 
 
 class TextInput(Widget):

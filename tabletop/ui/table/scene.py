@@ -38,6 +38,7 @@ from .online import TableOnline
 from .pointer import PointerInput
 from .renderer import TableRenderer
 from .sidepanel import TableSidePanel
+from .sounds import TableSounds
 from .sources import ComputerAnswer, PersonInput, Source, refusal
 from .warm import face_sizes
 from .writes import TableWrites
@@ -48,7 +49,8 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel, Scene):
+class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel, TableSounds,
+                 Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -255,6 +257,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         """Recompute the view, the legal moves, the layout, the buttons and the log;
         with ``animate``, cards that moved glide and changed amounts rise."""
         self._refresh_due = False
+        heard = self.heard()
         self.snapshot = self.model.snapshot()
         self._lay_out(animate)
         self._place_handover()
@@ -271,6 +274,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         self.menu = []
         self.pointer.open_only_menu(self.game.text.side_option)
         self.writes.count_finished()
+        self.cue_changes(heard)
 
     def _lay_out(self, animate: bool) -> None:
         """Lay the table out; cards that moved glide there (the viewer's hand keeps its
@@ -483,6 +487,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         if self.model.pending is not None:
             self._hold_pending(move)  # sent to the server: not played yet
         self.ai_wait = 0.0
+        if isinstance(source, PersonInput):
+            self.cue("drop")
         if move.seat == self.viewer and isinstance(move.card, int) and \
                 before.where(move.card) == self.layout_obj.hand_zone(self.viewer):
             self._hand_held = self.layout_obj.zones.get(self.layout_obj.hand_zone(self.viewer))
