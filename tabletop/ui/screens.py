@@ -13,6 +13,7 @@ from ..games import GAMES
 from ..logs import where
 from . import text, theme
 from .app import Scene, background
+from .replay.recent import open_record, recent_rows
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -137,7 +138,8 @@ class SettingsScreen(Page):
 
 class StatsScreen(Page):
     """Per game: games played, won and lost by the players at this screen, by seat or
-    role and by opponent, and the longest winning streak."""
+    role and by opponent, and the longest winning streak; under them the recent games
+    counted, each a row that opens its replay (:mod:`.replay.recent`)."""
 
     title = "Statistics"
 
@@ -154,19 +156,35 @@ class StatsScreen(Page):
         self.widgets = [Choice((left, 70, min(1040, w - 2 * left), 40), "",
                                [(g.info.id, g.info.title) for g in GAMES.values()],
                                self.game_id, self._set_game)]
+        inner = pygame.Rect(left, 126, w - 2 * left, h - 216).inflate(-40, -32)
+        tall = max(110, inner.h * 2 // 5)
+        self.recent = ScrollList((inner.left, inner.bottom - tall, inner.w, tall), [], size=14,
+                                 on_pick=self._replay, selectable=True)
+        self.recent.set_rows(recent_rows(self.stats.records, self.game_id))
+        self.widgets.append(self.recent)
         self.place_back(size)
 
     def _set_game(self, game_id: str) -> None:
         self.game_id = game_id
+        self.recent.set_rows(recent_rows(self.stats.records, game_id))
+
+    def _replay(self, record) -> None:
+        if record is not None:
+            open_record(self.app, record, self.toast)
 
     def draw(self, surf) -> None:
         area = self.frame(surf)
-        for widget in self.widgets:
-            widget.draw(surf)
+        self.widgets[0].draw(surf)
         box = pygame.Rect(area.left, 126, area.w, area.bottom - 126)
         panel(surf, box, theme.PANEL, 220)
         data = summary(self.stats.records, self.game_id)
         inner = box.inflate(-40, -32)
+        if self.recent.rows:
+            top = self.recent.rect.top
+            text.draw(surf, "Recent games: click one to replay it",
+                      (inner.left, top - 26, inner.w, 22), 16, theme.ACCENT, "bold")
+            self.recent.draw(surf)
+            inner.h = top - 34 - inner.top
         if not data.total.played:
             text.draw(surf, f"No finished game of {GAMES[self.game_id].info.title} yet. A "
                       "game counts here when it ends at the table.", inner, 16, theme.MUTED,
