@@ -31,10 +31,12 @@ def finished_session(app, game_id: str, seed: int = 5) -> Session:
     raise AssertionError(f"{game_id}: the game did not end")
 
 
-def keep_finished(app, game_id: str, name: str | None = None) -> Path:
-    """A finished game of ``game_id`` written as its table's autosave, then tidied into
-    the finished folder (as the main menu does); its path there."""
-    session = finished_session(app, game_id)
+def keep_finished(app, game_id: str, name: str | None = None,
+                  session: Session | None = None) -> Path:
+    """A finished game of ``game_id`` (``session``, else :func:`finished_session`)
+    written as its table's autosave, then tidied into the finished folder (as the main
+    menu does); its path there."""
+    session = session or finished_session(app, game_id)
     name = name or f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-done.json"
     path = savegames.autosaves_dir() / name
     path.write_text(json.dumps(session_to_dict(session)), "utf-8")

@@ -447,7 +447,7 @@ class LoadGame(MenuScene):
         self.pick(self.selected)
 
     def replay_selected(self) -> None:
-        from .replay import open_replay
+        from .replay.opening import open_replay
 
         if self.selected is not None:
             open_replay(self.app, self.selected, lambda m: self.toast.show(m, seconds=8))

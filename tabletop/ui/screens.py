@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..logs import where
 from . import text, theme
 from .app import Scene, background
-from .replay.recent import open_record, recent_rows
+from .replay.recent import recent_rows
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -139,12 +139,14 @@ class SettingsScreen(Page):
 class StatsScreen(Page):
     """Per game: games played, won and lost by the players at this screen, by seat or
     role and by opponent, and the longest winning streak; under them the recent games
-    counted, each a row that opens its replay (:mod:`.replay.recent`)."""
+    counted, each a row that opens its replay with ``open_record(app, record, toast)``
+    (:func:`.replay.opening.open_record`, given by the main menu; None: rows only)."""
 
     title = "Statistics"
 
-    def __init__(self) -> None:
+    def __init__(self, open_record=None) -> None:
         super().__init__()
+        self.open_record = open_record
         self.game_id = next(iter(GAMES))
         self.stats = StatsFile()  # never raises: a bad file is a message
         if self.stats.problem:
@@ -169,8 +171,8 @@ class StatsScreen(Page):
         self.recent.set_rows(recent_rows(self.stats.records, game_id))
 
     def _replay(self, record) -> None:
-        if record is not None:
-            open_record(self.app, record, self.toast)
+        if record is not None and self.open_record is not None:
+            self.open_record(self.app, record, self.toast)
 
     def draw(self, surf) -> None:
         area = self.frame(surf)

@@ -8,10 +8,7 @@ the game is over, with every card face up.
   chooser and log;
 - :mod:`.slider`: the slider over the moves;
 - :mod:`.opening`: opening a save to replay it (a save that does not replay exactly is
-  refused with a message);
-- :mod:`.recent`: the statistics screen's rows of recent games, each opening its replay.
+  refused with a message), or a game the statistics count;
+- :mod:`.recent`: the statistics screen's rows of recent games (the screen is given
+  :func:`.opening.open_record` by the main menu: the screens import no table).
 """
-
-from .opening import open_replay
-
-__all__ = ["open_replay"]

@@ -109,7 +109,9 @@ class ReplayModel:
         """The position as the chosen seat saw it; for no seat, the whole state (every
         hand and pile: the engine's view for no seat would be a spectator's)."""
         if self.seat is None:
-            return self.state.copy()
+            whole = self.state.copy()
+            whole.events = list(self.state.events)  # (a copy starts the next move's lines)
+            return whole
         return self.game.rules.view(self.state, self.seat)
 
     def snapshot(self) -> TableSnapshot:

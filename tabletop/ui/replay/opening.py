@@ -12,11 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from ...engine import savegames
 from ...engine.saves import Replay, SaveError, read_save
 from ...engine.session import Session
 from ...games import GAMES
+from .. import theme
 from ..opening import Opening, replay_opened
+from ..widgets import Toast
+from .recent import GONE, kept
 
 
 def open_replay(app, path: Path, refused: Callable[[str], None]) -> bool:
@@ -52,3 +57,13 @@ def open_replay(app, path: Path, refused: Callable[[str], None]) -> bool:
 
     replay_opened(app, replay, opened, refuse)
     return not failed
+
+
+def open_record(app, rec: dict[str, Any], toast: Toast) -> bool:
+    """Open the replay of a game the statistics count, or say in ``toast`` why it cannot
+    be (its save is gone, or refused)."""
+    path = kept(rec)
+    if path is None:
+        toast.show(GONE.format(savegames.KEEP_FINISHED), theme.ACCENT, 6)
+        return False
+    return open_replay(app, path, lambda message: toast.show(message, seconds=8))

@@ -1,5 +1,6 @@
 """The statistics screen's recent games: a row per finished game counted (when, who
-played, how it ended), each opening the game's replay when its save is still kept."""
+played, how it ended), each opening the game's replay when its save is still kept
+(:func:`.opening.open_record`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from typing import Any
 from ...engine import savegames
 from ...engine.stats import save_name
 from .. import theme
-from ..widgets import Row, Toast
-from .opening import open_replay
+from ..widgets import Row
 
 #: the most recent games listed per game
 RECENT = 60
@@ -63,12 +63,3 @@ def recent_rows(records: list[dict[str, Any]], game_id: str) -> list[Row]:
                                                        "its save is no longer kept"),
                           theme.MUTED if there else theme.DIM, "small")], data=rec))
     return rows
-
-
-def open_record(app, rec: dict[str, Any], toast: Toast) -> bool:
-    """Open the replay of a record's game, or say why it cannot be."""
-    path = kept(rec)
-    if path is None:
-        toast.show(GONE.format(savegames.KEEP_FINISHED), theme.ACCENT, 6)
-        return False
-    return open_replay(app, path, lambda message: toast.show(message, seconds=8))
