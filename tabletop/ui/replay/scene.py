@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pygame
 
+from ...engine.moves import seat_label
 from ...engine.session import Session
 from .. import text, theme
 from ..kit import UiKit
@@ -79,6 +80,7 @@ class ReplayScene(TableScene):
         self.playing = False
         self._since_step = 0.0
         self._seat_top = 0
+        self._defer_log = False
 
     @property
     def replay(self) -> ReplayModel:
@@ -139,6 +141,7 @@ class ReplayScene(TableScene):
     def choose_seat(self, seat: int | None) -> None:
         """Show the game from ``seat``'s view (None: all cards, a finished game only)."""
         if self.replay.show_seat(seat):
+            self._defer_log = True  # a new reader's whole log: built between frames
             self.refresh(animate=False)
 
     def close(self) -> None:
@@ -250,19 +253,30 @@ class ReplayScene(TableScene):
             (seat, self._seat_name(seat)) for seat in range(len(self.session.seats))]
         if self.replay.finished:
             choices.append((None, "All cards"))
-        half = (pw - 6) // 2
-        for i, (seat, label) in enumerate(choices):
-            row, col = divmod(i, 2)
-            rect = (x + col * (half + 6), y + row * (SEAT_H + 5), half, SEAT_H)
+        per_row = len(choices) if len(choices) <= 3 else 2  # one row when they fit
+        bw = (pw - 6 * (per_row - 1)) // per_row
+        for i, (seat, name) in enumerate(choices):
+            row, col = divmod(i, per_row)
+            label = name if seat is None or text.width_of(name, 13, "bold") <= bw - 12 \
+                else seat_label(seat)  # the name in the tooltip
+            rect = (x + col * (bw + 6), y + row * (SEAT_H + 5), bw, SEAT_H)
             self.buttons.append(Button(rect, label, lambda seat=seat: self.choose_seat(seat),
                                        primary=seat == self.replay.seat, size=13,
+                                       tooltip=f"The game as {name} saw it" if seat is not None
+                                       else "Every card face up (the game is over)",
                                        key="all" if seat is None else f"seat-{seat}"))
-        y += ((len(choices) + 1) // 2) * (SEAT_H + 5)
+        y += -(-len(choices) // per_row) * (SEAT_H + 5)
         self._buttons_bottom = y
         self._place_log()
 
     def _build_log(self) -> None:
-        """The whole game's log as the seat shown may read it, the position lit."""
+        """The whole game's log as the seat shown may read it, the position lit (after
+        another seat is chosen, in the time between frames: a long game's log is every
+        move worded and wrapped)."""
+        if self._defer_log:
+            self._defer_log = False
+            self._log_due = True
+            return
         self.game_log.sync(self.replay.full, self.replay.seat)
         self.log_list.show(self.replay.index)
         self._log_due = False
