@@ -396,3 +396,36 @@ def test_play_steps_through_the_moves_and_pause_stops(app):
     for _ in range(5):
         app.step(0.5)
     assert viewer.replay.index == index
+
+
+def test_the_model_offers_no_move_and_never_changes_the_game(app):
+    from tabletop.engine.moves import IllegalMove
+    from tabletop.ui.replay.model import ReplayModel
+
+    whole = finished_session(app, "brawl")
+    moves, states = list(whole.notations), list(whole.states)
+    model = ReplayModel(whole, seat=1)
+    assert model.go(3) and model.state is whole.states[3] and model.session.moves == \
+        whole.moves[:3] and model.snapshot().legal == []
+    assert not model.go(3) and model.go(-5) and model.index == 0
+    assert model.go(10_000) and model.index == len(whole.moves)
+    with pytest.raises(IllegalMove, match="replay"):
+        model.play(whole.moves[0])
+    assert not model.undo(False) and not model.can_undo() and not model.can_redo()
+    assert not model.show_seat(7) and model.show_seat(None) and model.seat is None
+    assert whole.notations == moves and whole.states == states  # untouched
+
+
+def test_a_statistics_record_names_its_save_and_older_records_stay_valid(tmp_path):
+    from tabletop.engine.stats import StatsError, _check_record, record_of, save_name
+
+    game = GAMES["brawl"]
+    session = Session(game, game.rules.load_catalog(mod_dirs=[]), {}, 3)
+    rec = record_of(session, "brawl-x.json:3", save="brawl-x.json")
+    assert rec["save"] == "brawl-x.json" and save_name(rec) == "brawl-x.json"
+    older = {k: v for k, v in rec.items() if k != "save"}
+    assert _check_record(older, 0) is older and save_name(older) == "brawl-x.json"
+    assert save_name({**older, "key": "140234:3"}) is None  # a game never kept
+    with pytest.raises(StatsError, match="'save' is not a file name"):
+        _check_record({**rec, "save": "../../secret.json"}, 0)
+    assert savegames.find_save("../../secret.json") is None

@@ -281,6 +281,11 @@ class ReplayScene(TableScene):
         self.log_list.show(self.replay.index)
         self._log_due = False
 
+    def take_cards(self, catalog, refit) -> str:
+        """New card data (hot reload) is not taken: a replay shows the game with the
+        cards it was played with."""
+        return ""
+
     def _build_dialog(self) -> None:
         self.dialog = None  # nothing is asked of anyone in a replay
 
