@@ -284,7 +284,8 @@ def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
     and that game's entry: the most recently played game in progress, passing by those
     that were refused when opened (with ``app``: :func:`.savemarks.refused`)."""
     try:
-        entries = [e for e in savegames.list_entries(GAMES, samples=False) if e.kind == "autosave"]
+        entries = [e for e in savegames.list_entries(GAMES, samples=False)
+                   if e.kind in ("autosave", "finished")]
     except OSError as exc:
         return False, f"The saves folder cannot be read: {exc.strerror or exc}", None
     going = [e for e in entries if e.in_progress]
@@ -296,7 +297,8 @@ def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
             return False, f"Your latest game ({title_text(newest.data)}, " \
                           f"{when(newest.played, short=True)}) can't be resumed: Load game " \
                           "shows why.", None
-        broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
+        broken = sorted((e for e in entries if not e.readable and e.kind == "autosave"),
+                        key=lambda e: e.modified)
         if broken:
             return False, f"Autosave unusable: {broken[-1].error}", None
         return False, "The last game is over." if entries else "", None
