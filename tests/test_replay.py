@@ -429,3 +429,33 @@ def test_a_statistics_record_names_its_save_and_older_records_stay_valid(tmp_pat
     with pytest.raises(StatsError, match="'save' is not a file name"):
         _check_record({**rec, "save": "../../secret.json"}, 0)
     assert savegames.find_save("../../secret.json") is None
+
+
+def test_a_second_click_on_a_finished_game_replays_it_and_close_goes_back(app):
+    name = keep_finished(app, "hero-vs-nemesis").name
+    scene = load_screen(app)
+    click(app, row_of(scene, name))
+    click(app, row_of(scene, name))  # a finished game is not played on: it is replayed
+    viewer = opened(app)
+    assert isinstance(viewer, ReplayScene) and viewer.replay.finished
+    first_frames(app, viewer)
+    # a press on one of the seat's own cards picks nothing up, nor does a drag (the game
+    # is only looked at), at a position where it could have been played
+    viewer_go_by_keys(app, viewer, viewer.replay.count // 2)
+    settle(app, viewer)
+    seat = viewer.replay.seat
+    sprite = next(sp for sp in viewer.layout_obj.sprites
+                  if sp.card >= 0 and sp.zone.endswith(f".{seat}"))
+    post(pygame.MOUSEBUTTONDOWN, pos=sprite.rect.center, button=1)
+    app.step(0.016)
+    assert viewer.drag is None and viewer.menu == []
+    post(pygame.MOUSEMOTION, pos=(sprite.rect.centerx + 60, sprite.rect.centery - 80),
+         rel=(60, -80), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=(sprite.rect.centerx + 60, sprite.rect.centery - 80),
+         button=1)
+    app.step(0.016)
+    assert viewer.drag is None and viewer.menu == [] and viewer.landing is None
+    assert viewer.replay.full.notations == \
+        json.loads((savegames.finished_dir() / name).read_text())["moves"]
+    click(app, tool(viewer, "close").rect.center)
+    assert app.scene is scene and isinstance(scene, LoadGame)
