@@ -3,6 +3,7 @@ and the confirmation asked before something cannot be undone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
@@ -144,7 +145,7 @@ class StatsScreen(Page):
 
     title = "Statistics"
 
-    def __init__(self, open_record=None) -> None:
+    def __init__(self, open_record: Callable[..., bool] | None = None) -> None:
         super().__init__()
         self.open_record = open_record
         self.game_id = next(iter(GAMES))
