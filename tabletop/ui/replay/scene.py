@@ -253,7 +253,8 @@ class ReplayScene(TableScene):
             (seat, self._seat_name(seat)) for seat in range(len(self.session.seats))]
         if self.replay.finished:
             choices.append((None, "All cards"))
-        per_row = len(choices) if len(choices) <= 3 else 2  # one row when they fit
+        n = len(choices)  # one row when they fit (three at least, shortened)
+        per_row = n if n <= 3 or (pw - 6 * (n - 1)) // n >= 100 else 2
         bw = (pw - 6 * (per_row - 1)) // per_row
         for i, (seat, name) in enumerate(choices):
             row, col = divmod(i, per_row)
