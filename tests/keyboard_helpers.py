@@ -101,6 +101,10 @@ def play_by_keys(app, scene, rng: random.Random, limit: int = 600,
     start = time.monotonic()
     while not scene.state.over and len(meant) < limit and \
             time.monotonic() - start < seconds:
+        if scene.handover_to is not None:  # the screen passed on: Enter shows the cards
+            key(app, pygame.K_RETURN)
+            settle(app, scene)
+            continue
         if dismiss_summary(app, scene):
             continue
         options = sorted(reachable(scene), key=repr)

@@ -13,6 +13,7 @@ from ..games import GAMES
 from ..logs import where
 from . import text, theme
 from .app import Scene, background
+from .menuscene import draw_focus, keys_after, keys_before
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -32,9 +33,13 @@ class Page(Scene):
         return [*self.widgets, self.back]
 
     def handle(self, event) -> None:
+        if keys_before(self, event):
+            return
         for widget in self.controls():
             if widget is not None and widget.handle(event):
                 return
+        if keys_after(self, event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -121,6 +126,7 @@ class SettingsScreen(Page):
         for widget in self.widgets:
             widget.draw(surf)
         self._draw_log(surf, area)
+        draw_focus(self, surf)
 
     @staticmethod
     def _draw_log(surf, area: pygame.Rect) -> None:
@@ -173,6 +179,7 @@ class StatsScreen(Page):
                       wrap=True)
             return
         self._draw_summary(surf, inner, data)
+        draw_focus(self, surf)
 
     def _draw_summary(self, surf, inner: pygame.Rect, data: Summary) -> None:
         y = inner.top
@@ -253,6 +260,7 @@ class Confirm(Page):
                                                          inner.w, 40), 15, theme.MUTED)
         self.yes.draw(surf)
         self.no.draw(surf)
+        draw_focus(self, surf)
 
 
 class CardProblems(Page):
@@ -277,3 +285,4 @@ class CardProblems(Page):
         panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
         self.list.draw(surf)
         self.back.draw(surf)
+        draw_focus(self, surf)

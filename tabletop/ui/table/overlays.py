@@ -13,6 +13,7 @@ import pygame
 
 from .. import pictures, text, theme
 from ..bounded import make_room
+from ..menufocus import RING_OUT, draw_ring
 from .frame import FocusView, TableFrame
 from .messages import GAP, PAD, SPACE, message_h
 
@@ -22,8 +23,6 @@ SPOT_WIDTH = 4
 HINT_COLOR = (120, 200, 255)
 #: how much wider and taller than the hinted card its ring is
 HINT_RING = 12
-#: how far the keyboard's focus ring reaches outside what it is round
-FOCUS_OUT = 7
 
 
 def hint_ring(rect: pygame.Rect) -> pygame.Rect:
@@ -217,27 +216,17 @@ def focus_marks(focus: FocusView) -> list[pygame.Rect]:
 
 def focus_area(rect: pygame.Rect) -> pygame.Rect:
     """Where the focus ring round ``rect`` is drawn."""
-    return rect.inflate(2 * FOCUS_OUT, 2 * FOCUS_OUT)
+    return rect.inflate(2 * RING_OUT, 2 * RING_OUT)
 
 
 def draw_focus(surf, focus: FocusView) -> None:
     """The keyboard's focus: the places the chosen card may go lit, the chosen card
-    outlined, and the ring, a black band with a dashed black-and-white line in it (seen
-    on any ground, and by its dashes, not its colour alone)."""
+    outlined, and the ring (the menus' look: :func:`~tabletop.ui.menufocus.draw_ring`)."""
     for rect in focus.places:
         glow(surf, rect, theme.LEGAL, 3, fill=True)
     if focus.chosen is not None:
         glow(surf, focus.chosen, theme.ACCENT, 3)
-    ring = focus_area(focus.ring)
-    pygame.draw.rect(surf, (0, 0, 0), ring, 7, border_radius=9)
-    line = ring.inflate(-4, -4)
-    pygame.draw.rect(surf, (255, 255, 255), line, 3, border_radius=7)
-    for x in range(line.left + 12, line.right - 12, 14):  # the dashes
-        for y in (line.top, line.bottom - 3):
-            surf.fill((0, 0, 0), (x, y, 6, 3))
-    for y in range(line.top + 12, line.bottom - 12, 14):
-        for x in (line.left, line.right - 3):
-            surf.fill((0, 0, 0), (x, y, 3, 6))
+    draw_ring(surf, focus.ring)
 
 
 def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:
