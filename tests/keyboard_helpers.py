@@ -31,7 +31,8 @@ def settle(app, scene, frames: int = 60) -> None:
     shows the position."""
     for _ in range(frames):
         app.step(0.016)
-        if scene.landing is None and scene.shown_changes == scene.session.changes:
+        if scene.landing is None and scene.shown_changes == scene.session.changes and \
+                scene.picture_shown and not scene.painting:
             return  # the window shows the position: a key is pressed on it
         app.spare(time.perf_counter() + 0.05)
 

@@ -211,7 +211,7 @@ class TableOverlays:
 def focus_marks(focus: FocusView) -> list[pygame.Rect]:
     """Where the keyboard's focus draws (see :func:`draw_focus`)."""
     return [focus_area(focus.ring)] + \
-        [glow_area(r, 3) for r in (*focus.places, *([focus.chosen] if focus.chosen else []))]
+        [glow_area(r, 4) for r in (*focus.places, *([focus.chosen] if focus.chosen else []))]
 
 
 def focus_area(rect: pygame.Rect) -> pygame.Rect:
@@ -224,8 +224,8 @@ def draw_focus(surf, focus: FocusView) -> None:
     outlined, and the ring (the menus' look: :func:`~tabletop.ui.menufocus.draw_ring`)."""
     for rect in focus.places:
         glow(surf, rect, theme.LEGAL, 3, fill=True)
-    if focus.chosen is not None:
-        glow(surf, focus.chosen, theme.ACCENT, 3)
+    if focus.chosen is not None:  # white, apart from the playable cards' gold
+        glow(surf, focus.chosen, theme.TEXT, 4)
     draw_ring(surf, focus.ring)
 
 
