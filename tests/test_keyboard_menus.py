@@ -19,6 +19,9 @@ from tabletop.ui.shortcuts import SHORTCUTS, ShortcutsScreen
 from tabletop.ui.table import TableScene
 from tabletop.ui.widgets import Button, Choice
 
+#: the two keys that open the list of keys: F1, and ? (Shift and the slash key here)
+PRESSES = [dict(k=pygame.K_F1), dict(k=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")]
+
 
 @pytest.fixture()
 def app(menu_app):
@@ -31,10 +34,7 @@ def _drawn_words(app) -> set[str]:
     return {d.text for d in drawn}
 
 
-@pytest.mark.parametrize("press", [dict(k=pygame.K_F1), dict(k=pygame.K_SLASH,
-                                                                mod=pygame.KMOD_SHIFT,
-                                                                unicode="?")],
-                         ids=["F1", "?"])
+@pytest.mark.parametrize("press", PRESSES, ids=["F1", "?"])
 def test_f1_and_question_mark_list_every_key_and_esc_closes_it(app, press):
     menu = app.scene
     key(app, **press)
@@ -55,9 +55,10 @@ def test_f1_and_question_mark_list_every_key_and_esc_closes_it(app, press):
     assert app.scene is menu
 
 
-def test_the_list_opens_over_the_table_and_closes_back_to_it(app):
+@pytest.mark.parametrize("press", PRESSES, ids=["F1", "?"])
+def test_the_list_opens_over_the_table_and_closes_back_to_it(app, press):
     scene = brawl_table(app, hide_hands=False, autosave=False)
-    key(app, pygame.K_F1)
+    key(app, **press)
     assert isinstance(app.scene, ShortcutsScreen) and app.scenes[-2] is scene
     assert "Ctrl+Z, Ctrl+Y" in _drawn_words(app)
     key(app, pygame.K_ESCAPE)

@@ -149,3 +149,22 @@ def test_the_focused_card_is_shown_large_with_z(app):
     assert scene.zoom == card and scene.frame().focus is None
     key(app, pygame.K_ESCAPE)
     assert scene.zoom is None and scene.keys.focused.key == ("card", card)
+
+
+def test_a_line_of_narration_is_typed_and_sent_with_the_move_by_keys(app):
+    scene = hot_seat_table(app, "hero-vs-nemesis", seed=2)
+    assert focus_on(app, scene, lambda s: s.key == ("narration",))
+    key(app, pygame.K_RETURN)
+    assert scene.narration.focused
+    for ch in "Onward?":  # typed: the ? goes into the line, not to the list of keys
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0,
+                                             unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(0.016)
+    key(app, pygame.K_RETURN)  # the line ends; the focus is the table's again
+    assert not scene.narration.focused and scene.narration.value == "Onward?"
+    assert app.scene is scene
+    moves = len(scene.session.moves)
+    play_by_keys(app, scene, random.Random(2), limit=1)
+    assert len(scene.session.moves) == moves + 1
+    assert "Onward?" in str(scene.session.notes)

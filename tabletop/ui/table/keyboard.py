@@ -109,8 +109,21 @@ class TableKeys:
         box = t.dialog
         stops = self._dialog_stops(box) if box is not None else []
         if box is None or not box.d.modal:
-            stops += self._card_stops() + self._button_stops()
+            stops += self._card_stops() + self._narration() + self._button_stops()
         return stops + self._tools(0)
+
+    def _narration(self) -> list[Stop]:
+        """The line of narration (typed into; Enter ends it), where the game has one."""
+        t = self.table
+        line = t.narration
+        if line is None or not t._narration_shown():
+            return []
+
+        def type_in() -> None:
+            line.focused = True
+            pygame.key.start_text_input()
+        return [Stop(line.rect, "type a line for your move (Enter ends it)", type_in,
+                     ("narration",))]
 
     def _card_stops(self) -> list[Stop]:
         t = self.table
