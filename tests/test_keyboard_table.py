@@ -168,3 +168,25 @@ def test_a_line_of_narration_is_typed_and_sent_with_the_move_by_keys(app):
     play_by_keys(app, scene, random.Random(2), limit=1)
     assert len(scene.session.moves) == moves + 1
     assert "Onward?" in str(scene.session.notes)
+
+
+def test_frames_copying_only_the_marks_match_whole_frames_as_the_focus_moves(app):
+    """The ring, the chosen card and its places are marks: a frame that copies the
+    picture only there looks exactly as one that copies all of it."""
+    from test_table_marks import Frames
+
+    scene = brawl_table(app, hide_hands=False, autosave=False)
+    frames = Frames(app, scene)
+    for k in (pygame.K_TAB, pygame.K_TAB, pygame.K_TAB, pygame.K_LEFT, pygame.K_UP):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        for _ in range(3):
+            frames.step()
+    _focus_first_card(app, scene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode=""))
+    for k in (None, pygame.K_TAB, pygame.K_ESCAPE):
+        if k is not None:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        for _ in range(3):
+            frames.step()
+    assert frames.marked >= 10
