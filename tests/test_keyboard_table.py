@@ -37,6 +37,11 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(app, game_id):
     assert scene.seat_violations == 0
     if game_id != "hero-vs-nemesis":  # (played with the panel's buttons alone)
         assert {"card", "place"} <= kinds or {"card", "entry"} <= kinds, kinds
+    # the game-over panel's buttons take the focus: Review table, by keys
+    settle(app, scene)
+    assert focus_on(app, scene, lambda s: s.key == ("over", "Review table"))
+    key(app, pygame.K_RETURN)
+    assert not scene.gameover_shown
 
 
 def _focus_first_card(app, scene):

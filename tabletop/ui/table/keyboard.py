@@ -68,7 +68,8 @@ class TableKeys:
         return (t.layout_gen, t.session.changes, tuple(id(e) for e in t.menu), id(box),
                 tuple(st.value for st in box.d.steppers) if box is not None else (),
                 self.chosen, t.handover_to, t.gameover_shown, t.help_open,
-                tuple(b.enabled for b in t.tools), len(t.buttons), t.landing is not None)
+                tuple(b.enabled for b in t.tools), len(t.buttons), t.landing is not None,
+                len(t._gameover_buttons))
 
     def stops(self) -> list[Stop]:
         """The stops now (built again only when the table changed)."""
