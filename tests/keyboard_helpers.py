@@ -37,12 +37,15 @@ def settle(app, scene, frames: int = 60) -> None:
         app.spare(time.perf_counter() + 0.05)
 
 
-def hot_seat_table(app, game_id: str, seed: int):
+def hot_seat_table(app, game_id: str, seed: int, computers: int = 0):
     """A new game of ``game_id`` with every seat a person at one open screen (the seat
-    that must act is the one in front of it), laid out and drawn."""
+    that must act is the one in front of it), laid out and drawn; ``computers``: the
+    last seats are computers at Easy instead."""
     game = GAMES[game_id]
     options = game.rules.default_options()
-    seats = [SeatConfig(f"Player {i + 1}") for i in range(game.rules.seat_count(options))]
+    count = game.rules.seat_count(options)
+    seats = [SeatConfig(f"Player {i + 1}") if i < count - computers else
+             SeatConfig(f"Computer {i + 1}", "computer", "easy") for i in range(count)]
     session = Session(game, app.catalog(game_id), options, seed, seats)
     scene = table_for(session, autosave=None, hide_hands=False)
     app.replace(scene)
@@ -107,6 +110,10 @@ def play_by_keys(app, scene, rng: random.Random, limit: int = 600,
             settle(app, scene)
             continue
         if dismiss_summary(app, scene):
+            continue
+        if not scene.legal:  # another seat (a computer) acts: frames until it has
+            app.step(0.016)
+            app.spare(time.perf_counter() + 0.02)
             continue
         options = sorted(reachable(scene), key=repr)
         assert options, f"no legal move reachable by keys: {scene.legal[:3]}"

@@ -195,3 +195,16 @@ def test_frames_copying_only_the_marks_match_whole_frames_as_the_focus_moves(app
         for _ in range(3):
             frames.step()
     assert frames.marked >= 10
+
+
+@pytest.mark.parametrize("game_id", ["brawl", "power-play"])
+def test_a_whole_game_against_computer_seats_by_keys(app, game_id):
+    """A person at the keyboard against computers at Easy: the person's seat moves only
+    by its keys, the computers by their answers, to the end of the game."""
+    pygame.event.clear()
+    scene = hot_seat_table(app, game_id, seed=4, computers=1)
+    meant = play_by_keys(app, scene, random.Random(4))
+    assert scene.state.over
+    mine = [m for m in scene.session.moves if m.seat in scene.humans]
+    assert mine == meant and mine
+    assert len(scene.session.moves) > len(mine) and scene.seat_violations == 0
