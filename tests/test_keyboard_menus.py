@@ -137,3 +137,32 @@ def test_settings_are_changed_and_a_save_is_loaded_with_keys(app):
         app.spare()
         app.step(0.016)
     assert isinstance(app.scene, TableScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
+@pytest.mark.parametrize("text_size", ["100", "175"])
+def test_the_list_of_keys_fits_the_window_at_every_text_size(size, text_size):
+    """One column, or two where the window is short for one: no line overflows or is
+    shrunk below 10 px, and the panel lies inside the window."""
+    from tabletop.ui import look
+    from tabletop.ui.app import App
+
+    app = App(size=size, headless=True, ai_delay=0.0, mods=False)
+    try:
+        look.change(app, text_size=text_size).result(5)
+        app.push(MainMenu())
+        app.step(0.016)
+        key(app, pygame.K_F1)
+        with text.recording() as drawn:
+            app.step(0.016)
+        screen = app.scene
+        assert isinstance(screen, ShortcutsScreen)
+        assert app.screen.get_rect().contains(screen.box)
+        first = next(i for i, d in enumerate(drawn) if d.text == "Keys")
+        mine = drawn[first:]  # (the menu under it is drawn first)
+        assert all(screen.box.contains(d.box) for d in mine)
+        assert {d.text for d in mine} >= {does for _, keys in SHORTCUTS for _, does in keys}
+        assert not [d.text for d in mine if d.overflow or d.size < 10]
+    finally:
+        look.change(app, text_size="100").result(5)
+        app.quit()

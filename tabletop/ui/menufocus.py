@@ -4,7 +4,7 @@ Tab and Shift+Tab (and the up and down keys) move a focus over the screen's cont
 that take input: buttons, switches, choices, text fields, the rows of a list to pick
 from, the widgets in a scrolling box (scrolled into view). Enter or Space presses the
 focused button, flips the switch, starts typing in the field (Enter ends it), picks the
-focused row; left and right change a choice (and move the focus elsewhere). The focus
+focused row; left and right change a choice or a slider (and move the focus elsewhere). The focus
 is shown only once a key asked for it; a click hides it. :func:`draw_ring` is the ring
 the table draws too (:mod:`.table.overlays` draws the same look).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from .widgets import Button, Choice, ScrollBox, ScrollList, Switch, TextInput
+from .widgets import Button, Choice, ScrollBox, ScrollList, Slider, Switch, TextInput
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: how far the ring reaches outside what it is round
@@ -41,7 +41,7 @@ def _takes_input(w) -> bool:
     if isinstance(w, ScrollList):
         return w.selectable and w.on_pick is not None and \
             any(r.data is not None for r in w.rows)
-    return isinstance(w, (Button, Switch, Choice, TextInput))
+    return isinstance(w, (Button, Switch, Choice, Slider, TextInput))
 
 
 class MenuFocus:
@@ -102,12 +102,16 @@ class MenuFocus:
         if w is None:
             return False
         back = k == pygame.K_UP or k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-        if k in ENTER:
+        if k in ENTER and isinstance(w, Slider):
+            self._step(controls, 1)  # (left and right set it)
+        elif k in ENTER:
             _press(w, self)
         elif isinstance(w, ScrollList) and k in (pygame.K_UP, pygame.K_DOWN):
             self._row(w, -1 if k == pygame.K_UP else 1)
         elif isinstance(w, Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT):
             _choose(w, -1 if k == pygame.K_LEFT else 1)
+        elif isinstance(w, Slider) and k in (pygame.K_LEFT, pygame.K_RIGHT):
+            _slide(w, -1 if k == pygame.K_LEFT else 1)
         else:
             self._step(controls, -1 if back or k == pygame.K_LEFT else 1)
         return True
@@ -188,6 +192,17 @@ def _press(w, focus: MenuFocus) -> None:
             focus._row(w, 1)
         else:
             w.on_pick(w.rows[row].data)
+
+
+def _slide(w: Slider, step: int) -> None:
+    """A slider moved a twentieth of its range (left or right), as a drag would."""
+    value = max(w.low, min(w.high, w.value + step * max(1, (w.high - w.low) // 20)))
+    if value != w.value:
+        w.value = value
+        if w.on_change:
+            w.on_change(value)
+        if w.on_release:
+            w.on_release(value)
 
 
 def _choose(w: Choice, step: int) -> None:

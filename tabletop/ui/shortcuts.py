@@ -18,13 +18,12 @@ SHORTCUTS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Anywhere", [
         ("F1 or ?", "Show or hide this list of keys"),
         ("F11", "Full screen on or off"),
-        ("M", "Sound off or on"),
         ("Esc", "Close what is open, or go back a screen"),
     ]),
     ("In the menus", [
         ("Tab, Shift+Tab, arrows", "Move the focus between the buttons and fields"),
         ("Enter or Space", "Press the focused button, switch, or pick the focused row"),
-        ("Left and Right", "Change the focused choice"),
+        ("Left and Right", "Change the focused choice or slider"),
     ]),
     ("At the table", [
         ("Tab, Shift+Tab, arrows", "Step between the cards you can use, a dialog's "
@@ -36,6 +35,7 @@ SHORTCUTS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Left, Right, + and -", "Change the focused number in a dialog"),
         ("Z", "Show the focused card large"),
         ("H", "Ask the computer for a hint"),
+        ("M", "Sound off or on (Settings sets the volume)"),
         ("Ctrl+Z, Ctrl+Y", "Take your last move back, play it again"),
         ("Enter", "On the pass-the-screen page: show the next player's cards"),
     ]),
@@ -53,42 +53,57 @@ def shortcuts_asked(event) -> bool:
 
 
 class ShortcutsScreen(Scene):
-    """The list of keys over the screen it was opened from (drawn under it, shaded)."""
+    """The list of keys over the screen it was opened from (drawn under it, shaded): one
+    column, or two where the window is too short for one (a large text size)."""
 
     transparent = True
 
     def __init__(self) -> None:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
+        self.columns = 1
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.box = pygame.Rect(0, 0, min(860, w - 40), 0)
-        self.box.h = min(h - 24, self._height())
+        for columns in (1, 2):
+            self.columns = columns
+            self.box = pygame.Rect(0, 0, min(860 * columns, w - 40), 0)
+            self.box.h = self._height()
+            if self.box.h <= h - 24:
+                break
+        self.box.h = min(self.box.h, h - 24)
         self.box.center = (w // 2, h // 2)
 
-    def _columns(self) -> tuple[int, int, int]:
-        """The left of the text, the keys' column width, the whole text width."""
+    def _column(self) -> tuple[int, int]:
+        """A column's width and its keys' width."""
         inner = self.box.w - 48
-        return self.box.left + 24, min(230, inner * 2 // 7), inner
+        width = (inner - 32 * (self.columns - 1)) // self.columns
+        return width, min(theme.ui(230), width * 2 // 7)
 
-    def _rows(self) -> list[tuple[str, str, int]]:
-        """Each key's row: its keys, what they do, its height (a long line wraps)."""
-        _, keys_w, inner = self._columns()
+    def _sections(self) -> list[list[tuple[str, list[tuple[str, str, int]]]]]:
+        """Each column's sections: a heading and its rows (keys, what they do, the row's
+        height: a long line wraps)."""
+        width, keys_w = self._column()
         size = self._size()
-        return [(k, does, max(self._row(), text.height_of(does, inner - keys_w, size) + 4))
-                for _, keys in SHORTCUTS for k, does in keys]
+        sections = [(heading, [(k, does, max(self._row(),
+                                             text.height_of(k, keys_w - 12, size, "bold") + 4,
+                                             text.height_of(does, width - keys_w, size) + 4))
+                               for k, does in keys])
+                    for heading, keys in SHORTCUTS]
+        return [sections] if self.columns == 1 else [sections[:2], sections[2:]]
 
     def _size(self) -> int:
         return 15 if self.size[1] >= 720 else 14
 
     def _row(self) -> int:
-        """A one-line row's height: 26 px, less in a short window."""
-        return 26 if self.size[1] >= 720 else 21
+        """A one-line row's height: 26 px, less in a short window (at the text size)."""
+        return theme.ui(26 if self.size[1] >= 720 else 21)
 
     def _height(self) -> int:
-        return 62 + len(SHORTCUTS) * 34 + sum(h for *_, h in self._rows()) + 16
+        return theme.ui(62) + 16 + max(
+            len(column) * theme.ui(34) + sum(h for _, rows in column for *_, h in rows)
+            for column in self._sections())
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and (event.key in CLOSE or shortcuts_asked(event)) \
@@ -99,27 +114,34 @@ class ShortcutsScreen(Scene):
         surf.blit(pictures.box(surf.get_size(), (0, 0, 0, 150)), (0, 0))
         box = self.box
         panel(surf, box, (20, 26, 34), 250, theme.ACCENT, 12)
-        x, keys_w, inner = self._columns()
-        y = box.top + 16
-        text.draw(surf, "Keys", (x, y, inner // 2, 30), 24, theme.ACCENT, "bold")
-        text.draw(surf, "Esc, F1 or ? closes this list", (x + inner // 2, y + 6, inner // 2, 20),
-                  14, theme.MUTED, align="right")
-        y += 46
-        rows = iter(self._rows())
+        x, top = box.left + 24, box.top + 16
+        inner = box.w - 48
+        text.draw(surf, "Keys", (x, top, inner // 2, theme.ui(30)), 24, theme.ACCENT, "bold")
+        text.draw(surf, "Esc, F1 or ? closes this list",
+                  (x + inner // 2, top + 6, inner // 2, theme.ui(20)), 14, theme.MUTED,
+                  align="right")
+        width, _ = self._column()
+        for i, column in enumerate(self._sections()):
+            self._draw_column(surf, column, x + i * (width + 32), top + theme.ui(46))
+
+    def _draw_column(self, surf, sections: list, x: int, y: int) -> None:
+        width, keys_w = self._column()
         size = self._size()
-        for heading, keys in SHORTCUTS:
-            text.draw(surf, heading, (x, y + 4, inner, 22), 17, theme.TEXT, "bold")
-            pygame.draw.line(surf, theme.PANEL_LINE, (x, y + 29), (x + inner, y + 29))
-            y += 34
-            for _ in keys:
-                keys_text, does, h = next(rows)
-                text.draw(surf, keys_text, (x + 8, y, keys_w - 12, self._row()), size,
-                          theme.ACCENT, "bold", valign="middle")
-                if h > self._row():  # wrapped over two lines or more
-                    text.blit_wrapped(surf, does, pygame.Rect(x + keys_w, y + 2,
-                                                              inner - keys_w, h),
-                                      size, theme.TEXT, shrink=False)
-                else:
-                    text.draw(surf, does, (x + keys_w, y, inner - keys_w, h), size, theme.TEXT,
-                              valign="middle")
+        step = theme.ui(34)
+        for heading, rows in sections:
+            text.draw(surf, heading, (x, y + 4, width, step - 10), 17, theme.TEXT, "bold")
+            pygame.draw.line(surf, theme.PANEL_LINE, (x, y + step - 5), (x + width, y + step - 5))
+            y += step
+            for keys_text, does, h in rows:
+                self._cell(surf, keys_text, pygame.Rect(x + 8, y, keys_w - 12, h), size,
+                           theme.ACCENT, "bold")
+                self._cell(surf, does, pygame.Rect(x + keys_w, y, width - keys_w, h), size,
+                           theme.TEXT, "regular")
                 y += h
+
+    def _cell(self, surf, words: str, box: pygame.Rect, size: int, color, style: str) -> None:
+        """One line in the middle of its row, or the lines it wraps into from the top."""
+        if box.h > self._row():
+            text.blit_wrapped(surf, words, box.move(0, 2), size, color, style, shrink=False)
+        else:
+            text.draw(surf, words, box, size, color, style, valign="middle")
