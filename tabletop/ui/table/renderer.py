@@ -27,7 +27,7 @@ from .covers import TableCovers
 from .frame import TableFrame
 from .layout import Sprite
 from .marks import TableMarks
-from .overlays import TableOverlays, glow
+from .overlays import TableOverlays, draw_focus, glow
 from .painting import PAINT_BUDGET, TablePainting
 
 #: gliding cards keep their overlays (health...) on the way when no more than this many
@@ -95,6 +95,8 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                 self._draw_gameover(surf, f)
             if f.pointer.zoom is not None:
                 self._draw_zoom(surf, f)
+        if f.focus is not None:
+            draw_focus(surf, f.focus)
         self._draw_messages(surf, f)
         if f.help is not None:
             self._draw_help(surf, f)

@@ -209,8 +209,9 @@ class TableSidePanel:
         hint, then the table's word."""
         spot = self.motion.spot
         online = self.online_lines()
+        keys = self.keys.line()  # what Enter does at the keyboard's focus
         if spot is None and self.hint is None and not self.hint_waiting and \
-                not self.toast.active and not online:
+                not self.toast.active and not online and not keys:
             return ()  # most frames: asked several times a frame, answered at once
         out = online
         if spot is not None and not self.state.over and self.handover_to is None:
@@ -220,6 +221,8 @@ class TableSidePanel:
             out.append(("\n".join(hint), HINT_COLOR))
         if self.toast.active:
             out.append((self.toast.message, tuple(self.toast.color)))
+        if keys:
+            out.append((keys, theme.TEXT))
         return tuple(out)
 
     def message_height(self, width: int, messages: tuple | None = None,
