@@ -164,6 +164,7 @@ class App:
         self.settings, self.settings_problem = load_settings()
         #: the window's size before full screen (F11), and the settings being written
         self.windowed_size: tuple[int, int] | None = None
+        self.windowed_at: tuple[int, int] | None = None
         self.settings_saving = None
         look.start(self)  # full screen, text size, colours
         #: the table's sounds (:mod:`.sound`: opened after the first frame)

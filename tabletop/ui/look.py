@@ -24,6 +24,7 @@ class App(Protocol):
     scenes: list
     drawn_alone: object
     windowed_size: tuple[int, int] | None
+    windowed_at: tuple[int, int] | None
     settings_saving: Future | None
 
 LOG = logging.getLogger("tabletop.look")
@@ -74,6 +75,9 @@ def set_full_screen(app: App, on: bool) -> None:
         return
     if on:
         app.windowed_size = app.screen.get_size()
+        # at the screen's corner first: without a window manager (a bare X server) the
+        # full-screen window would stay where the window was, its far side off screen
+        app.windowed_at = _move_window((0, 0))
         sizes = pygame.display.get_desktop_sizes()
         size = sizes[0] if sizes else app.windowed_size
         try:
@@ -84,7 +88,25 @@ def set_full_screen(app: App, on: bool) -> None:
     else:
         size = getattr(app, "windowed_size", None) or app.screen.get_size()
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if getattr(app, "windowed_at", None) is not None:
+            _move_window(app.windowed_at)  # back where the window was
     lay_out(app)
+
+
+def _move_window(position: tuple[int, int]) -> tuple[int, int] | None:
+    """Move the app's window to ``position``; where it was (None: it cannot be moved,
+    e.g. the headless driver)."""
+    window = getattr(pygame, "Window", None)
+    if window is None or pygame.display.get_driver() == "dummy":
+        return None
+    try:
+        win = window.from_display_module()
+        before = tuple(win.position)
+        win.position = position
+        return before
+    except (pygame.error, AttributeError, TypeError) as exc:
+        LOG.info("the window could not be moved: %s", exc)
+        return None
 
 
 def lay_out(app: App) -> None:
