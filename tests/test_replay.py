@@ -459,3 +459,17 @@ def test_a_second_click_on_a_finished_game_replays_it_and_close_goes_back(app):
         json.loads((savegames.finished_dir() / name).read_text())["moves"]
     click(app, tool(viewer, "close").rect.center)
     assert app.scene is scene and isinstance(scene, LoadGame)
+
+
+def test_f1_lists_the_keys_over_a_replay_and_esc_goes_back_to_it(app):
+    from tabletop.ui.shortcuts import ShortcutsScreen
+
+    path = keep_finished(app, "brawl")
+    viewer = replay_from_load(app, path.name)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    app.step(0.016)
+    assert isinstance(app.scene, ShortcutsScreen)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    app.step(0.016)
+    assert app.scene is viewer

@@ -39,6 +39,12 @@ SHORTCUTS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Ctrl+Z, Ctrl+Y", "Take your last move back, play it again"),
         ("Enter", "On the pass-the-screen page: show the next player's cards"),
     ]),
+    ("In a replay", [
+        ("Left, Right", "One move back, one move on"),
+        ("Home, End", "Back to the set-up, on to the last move"),
+        ("Space", "Play the moves one by one, or pause"),
+        ("Esc", "Close the replay"),
+    ]),
 ]
 
 CLOSE = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -21,6 +21,7 @@ from ...engine.moves import seat_label
 from ...engine.session import Session
 from .. import text, theme
 from ..kit import UiKit
+from ..shortcuts import ShortcutsScreen, shortcuts_asked
 from ..table.log import GameLog
 from ..table.scene import TableScene
 from ..widgets import Button, ScrollList
@@ -170,7 +171,10 @@ class ReplayScene(TableScene):
     def handle(self, event) -> None:
         kind = event.type
         if kind == pygame.KEYDOWN:
-            self._replay_key(event.key)
+            if shortcuts_asked(event):
+                self.app.push(ShortcutsScreen())
+            else:
+                self._replay_key(event.key)
             return
         if kind == pygame.TEXTINPUT:
             return
