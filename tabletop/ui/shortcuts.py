@@ -7,6 +7,8 @@ with :func:`shortcuts_asked`. Esc, F1, ? or a click closes it.
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from . import pictures, text, theme
@@ -60,7 +62,7 @@ def shortcuts_asked(event) -> bool:
 
 class ShortcutsScreen(Scene):
     """The list of keys over the screen it was opened from (drawn under it, shaded): one
-    column, or two where the window is too short for one (a large text size)."""
+    column, or two or three where the window is too short for fewer (a large text size)."""
 
     transparent = True
 
@@ -72,7 +74,7 @@ class ShortcutsScreen(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        for columns in (1, 2):
+        for columns in (1, 2, 3):
             self.columns = columns
             self.box = pygame.Rect(0, 0, min(860 * columns, w - 40), 0)
             self.box.h = self._height()
@@ -85,7 +87,7 @@ class ShortcutsScreen(Scene):
         """A column's width and its keys' width."""
         inner = self.box.w - 48
         width = (inner - 32 * (self.columns - 1)) // self.columns
-        return width, min(theme.ui(230), width * 2 // 7)
+        return width, min(theme.ui(230), width * (2 if self.columns < 3 else 3) // 7)
 
     def _sections(self) -> list[list[tuple[str, list[tuple[str, str, int]]]]]:
         """Each column's sections: a heading and its rows (keys, what they do, the row's
@@ -97,10 +99,37 @@ class ShortcutsScreen(Scene):
                                              text.height_of(does, width - keys_w, size) + 4))
                                for k, does in keys])
                     for heading, keys in SHORTCUTS]
-        return [sections] if self.columns == 1 else [sections[:2], sections[2:]]
+        if self.columns == 1:
+            return [sections]
+        # the rows in order, cut into columns as even as they allow (a section cut in two
+        # goes on under its heading again, "(more)")
+        rows = [(i, row) for i, (_, section_rows) in enumerate(sections)
+                for row in section_rows]
+
+        def grouped(part) -> list:
+            out: list = []
+            for i, row in part:
+                if not out or out[-1][0] != i:
+                    out.append((i, []))
+                out[-1][1].append(row)
+            return out
+
+        def tall(part) -> int:
+            return sum(theme.ui(34) + sum(r[2] for r in rs) for _, rs in grouped(part))
+
+        n = len(rows)
+        cuts = min(itertools.combinations(range(1, n), self.columns - 1),
+                   key=lambda c: max(tall(rows[a:b]) for a, b in
+                                     zip((0, *c), (*c, n), strict=True)))
+        columns = []
+        for a, b in zip((0, *cuts), (*cuts, n), strict=True):
+            part = grouped(rows[a:b])
+            columns.append([(sections[i][0] + (" (more)" if rs[0] is not sections[i][1][0]
+                                                else ""), rs) for i, rs in part])
+        return columns
 
     def _size(self) -> int:
-        return 15 if self.size[1] >= 720 else 14
+        return (15 if self.size[1] >= 720 else 14) - (self.columns == 3)
 
     def _row(self) -> int:
         """A one-line row's height: 26 px, less in a short window (at the text size)."""
