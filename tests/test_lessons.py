@@ -1,0 +1,226 @@
+"""Learn to play: every lesson file checks out through the rules, and each game's lesson
+is played through with the mouse as a player would (the pointed card dragged to the
+pointed place, the outlined card or button clicked), the wrong move refused by the
+rules with the card gliding back, to the closing screen; a lesson left midway resumes
+at the same step."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pytest
+from ui_helpers import by_label, click, drag, key
+
+from tabletop import LESSONS_DIR
+from tabletop.engine.files import later
+from tabletop.engine.lesson import (
+    LessonError,
+    check_lesson,
+    lesson_files,
+    parse_lesson,
+    progress_path,
+    read_lesson,
+    read_progress,
+)
+from tabletop.engine.paths import user_data
+from tabletop.games import GAMES
+from tabletop.ui.lesson.screens import LessonChooser, LessonDone
+from tabletop.ui.lesson.table import LessonTable
+from tabletop.ui.menu import MainMenu
+
+#: the kinds of move each game's lesson must have the learner make (its rules' moves,
+#: less the set-up's and the optional rules')
+KINDS = {
+    "brawl": {"condition", "character", "attack", "pass", "declare", "interrupt", "resolve",
+              "end"},
+}
+
+
+def wait(app, until, frames: int = 600) -> None:
+    for _ in range(frames):
+        if until():
+            return
+        app.step(0.016)
+        time.sleep(0.002)
+    raise AssertionError("timed out")
+
+
+def written() -> None:
+    """Every file write asked so far is done (they run one at a time, in order)."""
+    later(lambda: None).result(timeout=10)
+
+
+def open_chooser(app) -> LessonChooser:
+    chooser = LessonChooser()
+    app.replace(chooser)
+    wait(app, lambda: chooser.lessons is not None)
+    return chooser
+
+
+def start_lesson(app, game_id: str, label: str = "Start") -> LessonTable:
+    """Click the lesson's button on Learn to play; the table once shown."""
+    chooser = app.scene
+    click(app, next(b for b in chooser.widgets if b.key == f"{game_id}:{label}").rect.center)
+    wait(app, lambda: isinstance(app.scene, LessonTable))
+    scene = app.scene
+    wait(app, lambda: scene.picture_shown and not scene.painting)
+    return scene
+
+
+def one_step(app, scene: LessonTable) -> tuple[str, object]:
+    """The learner does what the table points at; returns (what, the move)."""
+    wait(app, lambda: scene.lesson_aim() is not None, 200)
+    found = scene.lesson_aim()
+    before = scene.session.state
+    if found.kind == "drag":
+        drag(app, found.start, found.end)
+    else:
+        click(app, found.start)
+    if found.wrong:
+        assert scene.session.state is before, "the wrong move was played"
+        assert scene.snap is not None, "the card did not glide back"
+        assert scene.toast.message == scene.game.text.explain(before, found.move)
+        assert scene.run.wrong_tried and scene.lesson_text() == scene.run.current.wrong.text
+        scene.motion.stop()
+        return "wrong", found.move
+    wait(app, lambda: scene.session.state is not before, 50)
+    return found.kind, found.move
+
+
+@pytest.fixture()
+def app():
+    from tabletop.ui.app import App
+
+    application = App(headless=True, ai_delay=0.0, mods=False)
+    yield application
+    application.quit()
+    pygame.display.quit()
+
+
+# -- the files ---------------------------------------------------------------------------------
+def test_there_is_one_lesson_per_game():
+    assert {read_lesson(p).game for p in lesson_files(LESSONS_DIR)} == set(GAMES)
+    assert {p.stem for p in lesson_files(LESSONS_DIR)} == set(GAMES)
+
+
+@pytest.mark.parametrize("path", lesson_files(LESSONS_DIR), ids=lambda p: p.stem)
+def test_every_lesson_file_checks_out_through_the_rules(path):
+    lesson = read_lesson(path)
+    game = GAMES[lesson.game]
+    assert check_lesson(lesson, game, game.rules.load_catalog(mod_dirs=[])) == []
+    assert any(step.wrong for step in lesson.steps), "no step invites a wrong move"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("game: brawl\ntitle: B\nsteps: [{text: hi, move: P1 pass}]\n",
+     "'closing' is missing"),
+    ("game: brawl\ntitle: B\nclosing: bye\nsteps: [{text: hi}]\n", "steps[0]: 'move' is missing"),
+    ("game: brawl\ntitle: B\nclosing: bye\nsteps: [{text: hi, move: P1 pass, when: 1}]\n",
+     "steps[0]: unknown key 'when'"),
+    ("game: brawl\ntitle: B\nclosing: bye\nsteps: []\n", "steps: expected a list of 1 to"),
+    ("game: brawl\ntitle: B\nclosing: bye\nseed: x\nsteps: [{text: a, move: P1 pass}]\n",
+     "seed: expected a whole number"),
+    ("game: brawl\ntitle: B\nclosing: bye\nsteps: [{text: a, move: P1 pass, wrong: {move: "
+     "P1 end}}]\n", "steps[0].wrong: 'text' is missing"),
+    ("game: [brawl\n", "not valid YAML"),
+    ("a: &a [*a, *a]\n" + "b: " + "[" * 60 + "]" * 60 + "\n", "not valid YAML"),
+])
+def test_a_bad_lesson_file_is_refused_with_where_and_why(text, message):
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(text, "mine.yaml")
+    assert str(caught.value).startswith("mine.yaml: ") and message in str(caught.value)
+
+
+def test_a_lesson_whose_moves_the_rules_refuse_is_reported(brawl):
+    lesson = parse_lesson(
+        "game: brawl\ntitle: B\nclosing: bye\nseed: 3\n"
+        "position: {turn: P1, hands: {P1: [Solar Storm]}, play: {P1: [Copper Kestrel], "
+        "P2: [Iron Mawgrave]}}\n"
+        "steps:\n"
+        "  - {text: a, move: 'P1 condition \"Solar Storm\"', wrong: {move: 'P1 pass', text: b}}\n"
+        "  - {text: c, move: 'P1 resolve'}\n", "mine.yaml")
+    problems = check_lesson(lesson, brawl, brawl.rules.load_catalog(mod_dirs=[]))
+    assert problems[0] == "mine.yaml: step 1: the wrong move 'P1 pass' is legal"
+    assert problems[1].startswith("mine.yaml: step 2: refused: ")
+
+
+def test_progress_that_cannot_be_used_is_none(tmp_path):
+    progress_path(tmp_path).write_text("{not json", encoding="utf-8")
+    assert read_progress(tmp_path).steps == {}
+    progress_path(tmp_path).write_text(json.dumps({"steps": {"brawl": "x", "hvn": 3},
+                                                   "finished": [1, "power-play"]}))
+    found = read_progress(tmp_path)
+    assert found.steps == {"hvn": 3} and found.finished == {"power-play"}
+
+
+# -- played with the mouse -----------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", list(KINDS))
+def test_each_lesson_is_played_through_with_the_mouse(app, game_id):
+    open_chooser(app)
+    scene = start_lesson(app, game_id)
+    lesson = scene.run.lesson
+    made, wrong = [], []
+    for _ in range(3 * len(lesson.steps)):
+        if not isinstance(app.scene, LessonTable):
+            break
+        step = scene.run.step
+        what, move = one_step(app, scene)
+        (wrong if what == "wrong" else made).append(move)
+        if what != "wrong":
+            assert scene.run.step == step + 1 or isinstance(app.scene, LessonDone)
+        wait(app, lambda: isinstance(app.scene, LessonDone) or scene.run.waiting())
+    wait(app, lambda: isinstance(app.scene, LessonDone))
+    assert len(made) == len(lesson.steps)
+    assert len(wrong) == sum(1 for s in lesson.steps if s.wrong)
+    assert KINDS[game_id] <= {m.kind for m in made}
+    assert app.scene.lesson.closing in lesson.closing
+    written()
+    progress = read_progress(user_data())
+    assert game_id in progress.finished and game_id not in progress.steps
+
+
+def test_a_lesson_left_midway_resumes_at_the_same_step(app):
+    menu = MainMenu()
+    app.replace(menu)
+    wait(app, lambda: menu.ready)
+    click(app, by_label(menu.buttons, "Learn to play").rect.center)
+    wait(app, lambda: isinstance(app.scene, LessonChooser) and app.scene.lessons is not None)
+    scene = start_lesson(app, "brawl")
+    for _ in range(4):  # the third step has a wrong move first
+        one_step(app, scene)
+        wait(app, lambda: scene.run.waiting())
+    assert scene.run.step == 3
+    moves = list(scene.session.notations)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+    written()
+    assert read_progress(user_data()).steps == {"brawl": 3}
+
+    chooser = open_chooser(app)
+    assert chooser.row_line("brawl") == f"Left at step 4 of {len(scene.run.lesson.steps)}"
+    resumed = start_lesson(app, "brawl", "Resume")
+    assert resumed.run.step == 3 and resumed.session.notations == moves
+    assert resumed.lesson_text() == resumed.run.lesson.steps[3].text
+    one_step(app, resumed)  # and it goes on from there
+    assert resumed.run.step == 4
+
+    click(app, resumed.leave_button.rect.center)
+    assert isinstance(app.scene, MainMenu)
+    written()
+    assert read_progress(user_data()).steps == {"brawl": 4}
+    open_chooser(app)
+    again = start_lesson(app, "brawl", "Start over")
+    assert again.run.step == 0 and again.session.notations == []
+
+
+def test_only_the_lessons_move_is_played(app):
+    open_chooser(app)
+    scene = start_lesson(app, "brawl")
+    before = scene.session.state
+    # the attack is legal now, but the lesson asks for the Condition first
+    assert scene.input_move(next(m for m in scene.legal if m.kind == "attack")) is False
+    assert scene.session.state is before and "arrow" in scene.toast.message
+    scene.undo()
+    assert scene.session.state is before and "not taken back" in scene.toast.message
