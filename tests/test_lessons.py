@@ -35,6 +35,7 @@ from tabletop.ui.menu import MainMenu
 KINDS = {
     "brawl": {"condition", "character", "attack", "pass", "declare", "interrupt", "resolve",
               "end"},
+    "power-play": {"play", "done", "bonus", "end", "pass"},
 }
 
 

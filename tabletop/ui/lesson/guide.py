@@ -23,7 +23,7 @@ from ..widgets import Button, panel
 from .pointing import Aim, aim, draw_aim
 
 #: the least height of the lesson's panel (it takes the log's place in the side panel)
-PANEL_MIN = 180
+PANEL_MIN = 200
 
 
 class LessonGuide:
@@ -180,11 +180,23 @@ class LessonGuide:
         super().handle(event)
 
     # -- drawing -----------------------------------------------------------------------------
+    def _text_size(self) -> int:
+        return 15 if self.panel_rect.w >= 320 else 14
+
     def lesson_rect(self) -> pygame.Rect:
-        """The lesson's panel: where the log is in the side panel (no card is there)."""
+        """The lesson's panel: where the log is in the side panel (no card is there),
+        taller when its words need it (over the table's messages, never its buttons)."""
         side = self.panel_rect
-        top = min(self.log_list.rect.top if self.log_list.rect.h else self.message_rect.bottom,
-                  side.bottom - PANEL_MIN)
+        words = self.lesson_text()
+        key = (words, side.w, side.h)
+        if getattr(self, "_need_key", None) != key:
+            self._need_key = key
+            self._need = 112 + text.height_of(words, side.w - 36, self._text_size(),
+                                              line_gap=1.3)
+        log = self.log_list.rect
+        top = min(log.top if log.h else self.message_rect.bottom + 6,
+                  side.bottom - max(PANEL_MIN, self._need))
+        top = max(top, getattr(self, "_buttons_bottom", side.top) + 6)
         return pygame.Rect(side.left + 8, top, side.w - 16, side.bottom - 8 - top)
 
     def draw(self, surf) -> None:
@@ -200,7 +212,7 @@ class LessonGuide:
 
     def _draw_lesson_panel(self, surf) -> None:
         rect = self.lesson_rect()
-        panel(surf, rect, color=(22, 30, 40), alpha=250, border=theme.ACCENT)
+        panel(surf, rect, color=(22, 30, 40), alpha=255, border=theme.ACCENT)
         lesson, run = self.run.lesson, self.run
         inner = rect.inflate(-20, -16)
         step = min(run.step + 1, len(lesson.steps))
@@ -212,7 +224,7 @@ class LessonGuide:
         self.leave_button.rect = pygame.Rect(inner.x, inner.bottom - 34, min(inner.w, 180), 34)
         body = pygame.Rect(inner.x, inner.y + 48, inner.w,
                            self.leave_button.rect.top - inner.y - 56)
-        size = 15 if inner.w >= 300 else 14
+        size = self._text_size()
         colour = (255, 200, 190) if self.explained else theme.TEXT
         text.draw(surf, self.lesson_text(), body, size, colour, wrap=True, line_gap=1.3,
                   min_size=11)
