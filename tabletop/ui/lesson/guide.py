@@ -19,11 +19,11 @@ from ...engine.moves import IllegalMove, Move, seat_label
 from ...engine.paths import user_data
 from .. import text, theme
 from ..app import Scene
-from ..widgets import Button, panel
+from ..widgets import panel
 from .pointing import Aim, aim, draw_aim
 
 #: the least height of the lesson's panel (it takes the log's place in the side panel)
-PANEL_MIN = 200
+PANEL_MIN = 160
 
 
 class LessonGuide:
@@ -46,8 +46,6 @@ class LessonGuide:
         self.run = run
         self.progress = progress
         self.closing = closing
-        self.leave_button = Button((0, 0, 10, 10), "Leave lesson", self.to_menu, size=14,
-                                   tooltip="Back to the menu: the lesson waits here for you")
         self.computers.seats = set()  # the coach's moves are the script's, not a worker's
 
     # -- the lesson's state -----------------------------------------------------------------
@@ -174,10 +172,12 @@ class LessonGuide:
         if not self.run.replies:
             self.save_progress()
 
-    def handle(self, event) -> None:
-        if self.leave_button.handle(event):
-            return
-        super().handle(event)
+    def _place_tools(self, size: tuple[int, int], scale: float) -> None:
+        """The table's tools, its Menu button saying it leaves the lesson."""
+        super()._place_tools(size, scale)
+        for b in self.tools:
+            if b.label == "Menu":
+                b.label, b.tooltip = "Leave", "Leave the lesson (Esc): it waits for you here"
 
     # -- drawing -----------------------------------------------------------------------------
     def _text_size(self) -> int:
@@ -191,7 +191,7 @@ class LessonGuide:
         key = (words, side.w, side.h)
         if getattr(self, "_need_key", None) != key:
             self._need_key = key
-            self._need = 112 + text.height_of(words, side.w - 36, self._text_size(),
+            self._need = 84 + text.height_of(words, side.w - 36, self._text_size(),
                                               line_gap=1.3)
         log = self.log_list.rect
         top = min(log.top if log.h else self.message_rect.bottom + 6,
@@ -221,11 +221,8 @@ class LessonGuide:
         text.draw(surf, f"Step {step} of {len(lesson.steps)} \u00b7 you are "
                   f"{seat_label(lesson.seat)}", (inner.x, inner.y + 22, inner.w, 18), 13,
                   theme.MUTED)
-        self.leave_button.rect = pygame.Rect(inner.x, inner.bottom - 34, min(inner.w, 180), 34)
-        body = pygame.Rect(inner.x, inner.y + 48, inner.w,
-                           self.leave_button.rect.top - inner.y - 56)
+        body = pygame.Rect(inner.x, inner.y + 48, inner.w, inner.h - 48)
         size = self._text_size()
         colour = (255, 200, 190) if self.explained else theme.TEXT
         text.draw(surf, self.lesson_text(), body, size, colour, wrap=True, line_gap=1.3,
                   min_size=11)
-        self.leave_button.draw(surf)
