@@ -37,6 +37,7 @@ KINDS = {
               "end"},
     "power-play": {"play", "done", "bonus", "end", "pass"},
     "hero-vs-nemesis": {"ace", "king", "counter", "answer"},
+    "solo-deckbuilder": {"play", "defeat", "buy", "end"},
 }
 
 
