@@ -38,6 +38,7 @@ KINDS = {
     "power-play": {"play", "done", "bonus", "end", "pass"},
     "hero-vs-nemesis": {"ace", "king", "counter", "answer"},
     "solo-deckbuilder": {"play", "defeat", "buy", "end"},
+    "overpower": {"place", "done", "venture", "fight", "attack", "defend", "pass"},
 }
 
 
@@ -77,6 +78,10 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
     wait(app, lambda: scene.lesson_aim() is not None, 200)
     found = scene.lesson_aim()
     before = scene.session.state
+    panel = scene.lesson_rect()
+    assert not any(panel.colliderect(r) for r in found.rects), "the panel covers the move"
+    assert not any(panel.colliderect(sp.rect) for sp in scene.layout_obj.sprites), \
+        "the panel covers a card"
     if found.kind == "drag":
         drag(app, found.start, found.end)
     else:

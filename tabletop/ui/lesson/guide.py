@@ -119,6 +119,7 @@ class LessonGuide:
         played = super().play_now(move, source)
         if played and self.run.played(move):
             self.explained = ""
+            self.toast.message = ""  # the refusal the lesson explained is behind us
             self.reply_wait = 0.0
             if not self.run.replies:
                 self.save_progress()
@@ -181,7 +182,8 @@ class LessonGuide:
 
     # -- drawing -----------------------------------------------------------------------------
     def _text_size(self) -> int:
-        return 15 if self.panel_rect.w >= 320 else 14
+        w = self.panel_rect.w
+        return 17 if w >= 400 else 15 if w >= 300 else 14
 
     def lesson_rect(self) -> pygame.Rect:
         """The lesson's panel: where the log is in the side panel (no card is there),

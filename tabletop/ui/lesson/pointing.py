@@ -62,6 +62,8 @@ def _place_point(rect: pygame.Rect, avoid: pygame.Rect) -> tuple[int, int]:
 
 def aim(table, move: Move, wrong: bool = False) -> Aim | None:
     """Where the table shows ``move`` is made (None when it cannot show it now)."""
+    if table.dialog is not None and move in table.dialog.d.moves:
+        return _in_dialog(table.dialog, move, wrong)
     gestures = table.kit.gestures
     kind = gestures.gesture(move)
     lay = table.layout_obj
@@ -94,6 +96,19 @@ def aim(table, move: Move, wrong: bool = False) -> Aim | None:
     if button is None:
         return None
     return Aim("button", move, (button.rect,), button.rect.center, None, wrong)
+
+
+def _in_dialog(box, move: Move, wrong: bool) -> Aim | None:
+    """A move the table's dialog makes: its card, its button, or its confirm button
+    when the dialog's numbers already mean it (:mod:`tabletop.ui.table.dialog`)."""
+    for rect, pick in box.picks + box.labels:
+        if pick.move == move:
+            return Aim("button", move, (rect,), rect.center, None, wrong)
+    actions = [a.move for a in box.d.actions] + ([box.move] if box.d.confirm else [])
+    for button, meant in zip(box.buttons, actions, strict=False):
+        if meant == move and button.enabled:
+            return Aim("button", move, (button.rect,), button.rect.center, None, wrong)
+    return None
 
 
 def draw_aim(surf: pygame.Surface, found: Aim, ticks: int) -> None:
@@ -137,7 +152,7 @@ def _curve(start, end, steps: int = 24) -> list[tuple[float, float]]:
     length = math.hypot(dx, dy)
     if length < 4:
         return []
-    bow = min(60.0, length * 0.2)
+    bow = min(60.0, max(26.0, length * 0.2))  # a short arrow still bends visibly
     cx, cy = (x0 + x1) / 2 - dy / length * bow, (y0 + y1) / 2 + dx / length * bow
     out = []
     for i in range(steps + 1):
