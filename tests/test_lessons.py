@@ -232,3 +232,41 @@ def test_only_the_lessons_move_is_played(app):
     assert scene.session.state is before and "arrow" in scene.toast.message
     scene.undo()
     assert scene.session.state is before and "not taken back" in scene.toast.message
+
+
+# -- a player's own lessons and the command that checks them ----------------------------------
+def test_the_lesson_command_checks_files_through_the_rules(tmp_path, capsys):
+    from tabletop.cli import main
+
+    assert main(["lesson"]) == 0
+    assert capsys.readouterr().out.count(": OK, ") == len(GAMES)
+    bad = tmp_path / "mine.yaml"
+    bad.write_text((LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8").replace(
+        'move: P1 end', 'move: P1 attack "Granite Warden" > "Iron Mawgrave"'), encoding="utf-8")
+    assert main(["lesson", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mine.yaml: step 8: refused: ") or "cannot be read here" in out
+
+
+def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
+    from tabletop.engine.lesson import mod_lessons
+    from tabletop.ui.app import App
+
+    folder = mod_lessons()
+    folder.mkdir(parents=True)
+    shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
+    (folder / "brawl.yaml").write_text(shipped.replace("title: Brawl", "title: My Brawl"),
+                                       encoding="utf-8")
+    (folder / "power-play.yaml").write_text(
+        (LESSONS_DIR / "power-play.yaml").read_text(encoding="utf-8").replace(
+            'move: P1 play "Gale 3"', 'move: P1 end'), encoding="utf-8")
+    application = App(headless=True, ai_delay=0.0, mods=True)
+    try:
+        chooser = open_chooser(application)
+        assert chooser.lessons["brawl"].title == "My Brawl"
+        assert chooser.row_line("power-play").startswith("This lesson cannot be used: "
+                                                         "power-play.yaml: step 1: ")
+        assert not any(b.key.startswith("power-play:") for b in chooser.widgets)
+        assert any(b.key == "brawl:Start" for b in chooser.widgets)
+    finally:
+        application.quit()

@@ -19,11 +19,13 @@ from typing import Any
 
 import yaml
 
+from .. import LESSONS_DIR
 from . import limits
 from .cards import Catalog
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove, Move, NotationError, parse_seat, seat_label
+from .paths import mods_root
 from .safe_open import read_regular
 from .session import Session
 from .yamlio import load as load_yaml
@@ -158,6 +160,18 @@ def read_lesson(path: Path) -> Lesson:
 def lesson_files(folder: Path) -> list[Path]:
     """The lesson files in ``folder``, by name."""
     return sorted(p for p in folder.glob("*.yaml") if p.is_file())
+
+
+def mod_lessons() -> Path:
+    """Where a player's own lessons are: ``<mods>/lessons/<game>.yaml`` takes the place
+    of the shipped lesson of that game (the mods on)."""
+    return mods_root() / "lessons"
+
+
+def lesson_path(game_id: str, use_mods: bool) -> Path:
+    """The lesson file of ``game_id``: a mod's, if there is one, else the shipped one."""
+    own = mod_lessons() / f"{game_id}.yaml"
+    return own if use_mods and own.is_file() else LESSONS_DIR / f"{game_id}.yaml"
 
 
 def lesson_seats(game: Game, lesson: Lesson) -> list[SeatConfig]:
@@ -321,6 +335,30 @@ def check_lesson(lesson: Lesson, game: Game, catalog: Catalog) -> list[str]:
         except LessonError as exc:
             return problems + [str(exc)]
     return problems
+
+
+def check_files(paths: list[str], games: dict[str, Game]) -> int:
+    """``tabletop lesson``: each lesson file (default: the shipped ones and the mods')
+    read and played through the rules; prints each file's verdict. 0 when all are
+    good, 1 when any has a problem."""
+    files = [Path(p) for p in paths] or \
+        [*lesson_files(LESSONS_DIR), *lesson_files(mod_lessons())]
+    bad = 0
+    for path in files:
+        try:
+            lesson = read_lesson(path)
+            game = games.get(lesson.game)
+            if game is None:
+                raise LessonError(f"{path.name}: unknown game {lesson.game!r}; known: "
+                                  f"{', '.join(games)}")
+            problems = check_lesson(lesson, game, game.rules.load_catalog())
+        except LessonError as exc:
+            problems = [str(exc)]
+        bad += bool(problems)
+        for line in problems or [f"{path.name}: OK, {len(lesson.steps)} steps played "
+                                 "through the rules"]:
+            print(line)
+    return 1 if bad else 0
 
 
 @dataclass

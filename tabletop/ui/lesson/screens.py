@@ -18,6 +18,8 @@ from ...engine.lesson import (
     Lesson,
     LessonError,
     LessonProgress,
+    check_lesson,
+    lesson_path,
     read_lesson,
     read_progress,
     start_run,
@@ -30,14 +32,20 @@ from ..widgets import Button, panel
 from .table import LessonTable
 
 
-def read_lessons() -> tuple[dict[str, Lesson | str], LessonProgress]:
-    """Every game's lesson (or why it cannot be used) and the progress kept."""
+def read_lessons(app) -> tuple[dict[str, Lesson | str], LessonProgress]:
+    """Every game's lesson (or why it cannot be used) and the progress kept; a mod's
+    lesson is played through the rules first (the shipped ones are, by the tests)."""
     found: dict[str, Lesson | str] = {}
     for gid in GAMES:
+        path = lesson_path(gid, app.use_mods)
         try:
-            lesson = read_lesson(LESSONS_DIR / f"{gid}.yaml")
+            lesson = read_lesson(path)
             if lesson.game != gid:
-                raise LessonError(f"{gid}.yaml: its game is {lesson.game!r}, not {gid!r}")
+                raise LessonError(f"{path.name}: its game is {lesson.game!r}, not {gid!r}")
+            if path.parent != LESSONS_DIR:
+                problems = check_lesson(lesson, GAMES[gid], app.catalog(gid))
+                if problems:
+                    raise LessonError("; ".join(problems[:2]))
             found[gid] = lesson
         except LessonError as exc:
             found[gid] = str(exc)
@@ -52,13 +60,15 @@ class LessonChooser(Page):
 
     def __init__(self) -> None:
         super().__init__()
-        self.loading: Future = later(read_lessons)
+        self.loading: Future | None = None
         self.lessons: dict[str, Lesson | str] | None = None
         self.progress = LessonProgress()
         self.opening: Future | None = None
         self.rows: list[tuple[str, pygame.Rect]] = []
 
     def layout(self, size) -> None:
+        if self.loading is None:
+            self.loading = later(read_lessons, self.app)
         self.place_back(size)
         w, h = size
         left = max(40, w // 2 - 520)
@@ -136,11 +146,16 @@ class LessonChooser(Page):
             panel(surf, rect)
             inner = rect.inflate(-24, -12)
             words = pygame.Rect(inner.x, inner.y, inner.w - 340, inner.h)
-            text.draw(surf, GAMES[gid].info.title, (words.x, words.y + 2, words.w, 26), 20,
+            text.draw(surf, GAMES[gid].info.title, (words.x, words.y, words.w, 26), 20,
                       theme.TEXT, "bold")
-            broken = not isinstance(self.lessons[gid], Lesson)
-            text.draw(surf, self.row_line(gid), (words.x, words.y + 30, words.w, words.h - 30),
-                      14, theme.BAD if broken else theme.MUTED, wrap=True)
+            text.draw(surf, GAMES[gid].info.blurb, (words.x, words.y + 27, words.w, 18), 14,
+                      theme.MUTED, min_size=12)
+            lesson = self.lessons[gid]
+            colour = theme.BAD if not isinstance(lesson, Lesson) else \
+                theme.ACCENT if gid in self.progress.steps else \
+                theme.GOOD if gid in self.progress.finished else theme.MUTED
+            text.draw(surf, self.row_line(gid), (words.x, words.y + 47, words.w, words.h - 47),
+                      13, colour, wrap=True, min_size=11)
         for widget in self.widgets:
             widget.draw(surf)
         if self.opening is not None:
