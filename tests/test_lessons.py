@@ -270,3 +270,13 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
         assert any(b.key == "brawl:Start" for b in chooser.widgets)
     finally:
         application.quit()
+
+
+def test_the_modding_guides_example_lesson_checks_out(brawl):
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "modding.md").read_text(
+        encoding="utf-8")
+    block = guide.split("## Lessons", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    lesson = parse_lesson(block, "example")
+    assert check_lesson(lesson, brawl, brawl.rules.load_catalog(mod_dirs=[])) == []
