@@ -26,6 +26,7 @@ from tabletop.engine.lesson import (
 )
 from tabletop.engine.paths import user_data
 from tabletop.games import GAMES
+from tabletop.ui.lesson.pointing import GO, TRY, arrow_points
 from tabletop.ui.lesson.screens import LessonChooser, LessonDone
 from tabletop.ui.lesson.table import LessonTable
 from tabletop.ui.menu import MainMenu
@@ -82,6 +83,15 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
     assert not any(panel.colliderect(r) for r in found.rects), "the panel covers the move"
     assert not any(panel.colliderect(sp.rect) for sp in scene.layout_obj.sprites), \
         "the panel covers a card"
+    app.step(0.016)
+    colour = TRY if found.wrong else GO
+    if found.kind == "drag":  # the arrow is drawn over everything, half way along
+        x, y = (int(v) for v in arrow_points(found.start, found.end)[12])
+        assert any(app.screen.get_at((x + dx, y + dy))[:3] == colour
+                   for dx in range(-3, 4) for dy in range(-3, 4))
+    ring = found.rects[0].inflate(8, 8)  # and the outline round the card or the button
+    assert any(app.screen.get_at((x, ring.top + dy))[:3] == colour
+               for x in range(ring.left + 12, ring.right - 12) for dy in range(-4, 4))
     if found.kind == "drag":
         drag(app, found.start, found.end)
     else:

@@ -128,7 +128,7 @@ def arrow(surf: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
           color: tuple[int, int, int]) -> None:
     """A thick arrow, outlined in black, its head at ``end``, bowed a little to the side
     so that it does not lie along a row of cards."""
-    points = _curve(start, end)
+    points = arrow_points(start, end)
     if len(points) < 2:
         return
     pygame.draw.lines(surf, (0, 0, 0), False, points, 11)
@@ -145,7 +145,7 @@ def arrow(surf: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
     pygame.draw.circle(surf, color, start, 6)
 
 
-def _curve(start, end, steps: int = 24) -> list[tuple[float, float]]:
+def arrow_points(start, end, steps: int = 24) -> list[tuple[float, float]]:
     """Points of a curve from ``start`` to ``end``, bowed to one side."""
     (x0, y0), (x1, y1) = start, end
     dx, dy = x1 - x0, y1 - y0
