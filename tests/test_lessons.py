@@ -37,8 +37,8 @@ KINDS = {
     "brawl": {"condition", "character", "attack", "pass", "declare", "interrupt", "resolve",
               "end"},
     "power-play": {"play", "done", "bonus", "end", "pass"},
-    "hero-vs-nemesis": {"ace", "king", "counter", "answer"},
-    "solo-deckbuilder": {"play", "defeat", "buy", "end"},
+    "hero-vs-nemesis": {"ace", "king", "counter", "answer", "switch"},
+    "solo-deckbuilder": {"play", "defeat", "buy", "end", "defend"},
     "overpower": {"place", "done", "venture", "fight", "attack", "defend", "pass"},
 }
 

@@ -20,10 +20,8 @@ from ...engine.paths import user_data
 from .. import text, theme
 from ..app import Scene
 from ..widgets import panel
+from .placing import place_panel
 from .pointing import Aim, aim, draw_aim
-
-#: the least height of the lesson's panel (it takes the log's place in the side panel)
-PANEL_MIN = 160
 
 
 class LessonGuide:
@@ -37,6 +35,8 @@ class LessonGuide:
     reply_wait = 0.0
     _aim_key: tuple | None = None
     _aim: Aim | None = None
+    _place_key: tuple | None = None
+    _place: pygame.Rect
     _closing_shown = False
 
     def begin_lesson(self, run: LessonRun, progress: LessonProgress,
@@ -186,29 +186,28 @@ class LessonGuide:
         return 17 if w >= 400 else 15 if w >= 300 else 14
 
     def lesson_rect(self) -> pygame.Rect:
-        """The lesson's panel: where the log is in the side panel (no card is there),
-        taller when its words need it (over the table's messages, never its buttons)."""
-        side = self.panel_rect
+        """The lesson's panel (:mod:`.placing`): in the side panel, or on a free part of
+        the table when the side panel has no room for its words."""
         words = self.lesson_text()
-        key = (words, side.w, side.h)
-        if getattr(self, "_need_key", None) != key:
-            self._need_key = key
-            self._need = 84 + text.height_of(words, side.w - 36, self._text_size(),
-                                              line_gap=1.3)
-        log = self.log_list.rect
-        top = min(log.top if log.h else self.message_rect.bottom + 6,
-                  side.bottom - max(PANEL_MIN, self._need))
-        top = max(top, getattr(self, "_buttons_bottom", side.top) + 6)
-        return pygame.Rect(side.left + 8, top, side.w - 16, side.bottom - 8 - top)
+        side = self.panel_rect
+        found = self._aim if self._aim_key is not None else None
+        pointed = found.rects if found is not None else ()
+        key = (words, self.size, self.layout_gen, self.session.changes, self._buttons_bottom,
+               self.message_rect.h, None if self.dialog is None else tuple(self.dialog.rect),
+               tuple(tuple(r) for r in pointed))
+        if key != self._place_key:
+            need = 84 + text.height_of(words, side.w - 36, self._text_size(), line_gap=1.3)
+            self._place_key, self._place = key, place_panel(self, need, pointed)
+        return self._place
 
     def draw(self, surf) -> None:
         super().draw(surf)
         if not self.picture_shown or self.handover_to is not None:
             return
         found = self.lesson_aim()
-        if found is not None:
-            draw_aim(surf, found, self.frame_ticks)
         self._draw_lesson_panel(surf)
+        if found is not None:  # over the panel, should it lie on the table
+            draw_aim(surf, found, self.frame_ticks)
         # drawn over the table's picture outside its marks: the next frame copies it whole
         self.renderer.forget_shown()
 
