@@ -39,7 +39,7 @@ KINDS = {
     "power-play": {"play", "done", "bonus", "end", "pass"},
     "hero-vs-nemesis": {"ace", "king", "counter", "answer", "switch"},
     "solo-deckbuilder": {"play", "defeat", "buy", "end", "defend"},
-    "overpower": {"place", "done", "venture", "fight", "attack", "defend", "pass"},
+    "overpower": {"place", "done", "venture", "fight", "attack", "defend", "take", "pass"},
 }
 
 

@@ -1,8 +1,8 @@
 """Where the lesson's panel goes: in the side panel, in the log's place under the
-table's buttons (no card is ever there); when the side panel has no room left for its
-words (a small window, a decision with several buttons), on a part of the table that no
-card, no place the lesson points at and no dialog covers; failing that, in the side
-panel anyway, its words made smaller."""
+table's buttons and messages (no card is ever there); when the side panel has no room
+left for its words (a small window, a decision with several buttons), on a part of the
+table that no card, no place the lesson points at and no dialog covers; failing that, in
+the side panel over the table's messages, its words made smaller if need be."""
 
 from __future__ import annotations
 
@@ -14,14 +14,18 @@ PANEL_MIN = 160
 MARGIN, STEP = 10, 16
 
 
-def side_slot(table, need: int) -> pygame.Rect:
-    """The panel's place in the side panel: from the log's top (higher when its words
-    need it, over the table's messages, never its buttons) to the bottom."""
+def side_slot(table, need: int, over_messages: bool) -> pygame.Rect:
+    """The panel's place in the side panel: from under the table's messages (or, with
+    ``over_messages``, as high as its words need, never over the buttons) to the
+    bottom."""
     side = table.panel_rect
-    log = table.log_list.rect
-    top = min(log.top if log.h else table.message_rect.bottom + 6,
-              side.bottom - max(PANEL_MIN, need))
-    top = max(top, getattr(table, "_buttons_bottom", side.top) + 6)
+    below = table.message_rect.bottom + 6 if table.message_rect.h else \
+        getattr(table, "_buttons_bottom", side.top) + 6
+    top = min(below, side.bottom - max(PANEL_MIN, need))
+    if over_messages:
+        top = max(top, getattr(table, "_buttons_bottom", side.top) + 6)
+    else:
+        top = below
     return pygame.Rect(side.left + 8, top, side.w - 16, side.bottom - 8 - top)
 
 
@@ -41,7 +45,7 @@ def free_spot(area: pygame.Rect, size: tuple[int, int],
 def place_panel(table, need: int, pointed: tuple[pygame.Rect, ...]) -> pygame.Rect:
     """The lesson panel's rectangle for words needing ``need`` pixels of height, keeping
     clear of the ``pointed`` places (see the module docstring)."""
-    slot = side_slot(table, need)
+    slot = side_slot(table, need, over_messages=False)
     if slot.h >= need:
         return slot
     lay = table.layout_obj
@@ -50,4 +54,4 @@ def place_panel(table, need: int, pointed: tuple[pygame.Rect, ...]) -> pygame.Re
     if table.dialog is not None:
         blocks.append(table.dialog.rect.inflate(2 * MARGIN, 2 * MARGIN))
     spot = free_spot(lay.table_rect(table.size), (slot.w, need), blocks)
-    return spot if spot is not None else slot
+    return spot if spot is not None else side_slot(table, need, over_messages=True)
