@@ -18,7 +18,7 @@ import pytest
 from table_helpers import open_table, sample_points
 
 from tabletop.games import GAMES
-from tabletop.ui import cardart, pictures, text
+from tabletop.ui import cardart, look, pictures, text
 from tabletop.ui.app import MIN_SIZE, App
 from tabletop.ui.kits import KITS
 from tabletop.ui.table.covers import zoom_size
@@ -45,6 +45,7 @@ def resize(app, size) -> None:
     """The window at ``size``, each screen laid out for it (a table lays out for a new
     size between frames: here at once)."""
     app.screen = pygame.display.set_mode(size)
+    look.window_resized(size)
     for scene in app.scenes:
         scene.layout(size)
         getattr(scene, "lay_out_now", lambda: None)()
@@ -113,8 +114,8 @@ def unreadable(drawn) -> list[str]:
     for d in drawn:
         if d.layer == "text" or d.optional:
             continue
-        if d.size < d.asked and d.size < READABLE:
-            out.append(f"{d.text!r} shrunk to {d.size} px (asked {d.asked})")
+        if d.size < d.asked and d.size * d.scale < READABLE:
+            out.append(f"{d.text!r} shrunk to {d.size * d.scale:g} px (asked {d.asked})")
         if d.lines > 1 and len(d.text.split()) <= LABEL_WORDS:
             out.append(f"{d.text!r} wrapped over {d.lines} lines in {d.box}")
     return out

@@ -1,5 +1,6 @@
-"""The player's settings (animation speed, the computer's pace), kept in the user config
-folder (:func:`~tabletop.engine.paths.user_config`) as a small JSON file.
+"""The player's settings (animation speed, the computer's pace, full screen, text size,
+colours, the sounds' volume and mute), kept in the user config folder
+(:func:`~tabletop.engine.paths.user_config`) as a small JSON file.
 
 A missing file means the defaults. A file that cannot be used (too big, not JSON, a value
 this version does not know, a named pipe or a folder where the file should be) is never
@@ -23,12 +24,25 @@ from .safe_open import FileTooLarge, read_regular
 ANIMATION = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
 #: the pause between two computer moves, in seconds (long enough to follow them)
 PACE = {"quick": 0.35, "normal": 0.9, "slow": 1.6}
+#: the window: a window, or the whole screen (F11 switches)
+SCREEN = {"window": False, "full": True}
+#: the size of the window's own words, menus, panel, log and dialogs (cards scale with
+#: the window)
+TEXT_SIZE = {"100": 1.0, "125": 1.25, "150": 1.5, "175": 1.75}
+#: the colours: the standard set, or one safe for the common kinds of colour blindness
+PALETTE = {"standard": "standard", "colour-blind": "colour-blind"}
 
 
 @dataclass(frozen=True)
 class Settings:
     animation: str = "normal"
     pace: str = "normal"
+    screen: str = "window"
+    text_size: str = "100"
+    palette: str = "standard"
+    #: the sounds' loudness, 0-100 (0: silent), and whether they are off
+    volume: int = 70
+    mute: bool = False
 
     @property
     def speed(self) -> float:
@@ -39,8 +53,22 @@ class Settings:
     def pace_seconds(self) -> float:
         return PACE[self.pace]
 
+    @property
+    def full_screen(self) -> bool:
+        return SCREEN[self.screen]
 
-CHOICES = {"animation": ANIMATION, "pace": PACE}
+    @property
+    def text_scale(self) -> float:
+        return TEXT_SIZE[self.text_size]
+
+
+CHOICES = {"animation": ANIMATION, "pace": PACE, "screen": SCREEN, "text_size": TEXT_SIZE,
+           "palette": PALETTE}
+#: the settings that are not one of a few words: a check of the value, and what it must be
+CHECKS = {
+    "volume": (lambda v: type(v) is int and 0 <= v <= 100, "a whole number from 0 to 100"),
+    "mute": (lambda v: type(v) is bool, "true or false"),
+}
 
 
 def settings_path() -> Path:
@@ -85,7 +113,13 @@ def _from_dict(path: Path, data: dict) -> tuple[Settings, str]:
         if f.name not in data:
             continue
         value = data[f.name]
-        if isinstance(value, str) and value in CHOICES[f.name]:
+        if f.name in CHECKS:
+            valid, expected = CHECKS[f.name]
+            if valid(value):
+                values[f.name] = value
+            else:
+                wrong.append(f"{f.name} {limits.quoted(value)} ({expected})")
+        elif isinstance(value, str) and value in CHOICES[f.name]:
             values[f.name] = value
         else:
             wrong.append(f"{f.name} {limits.quoted(value)} (one of "

@@ -32,8 +32,9 @@ from .. import ART_DIR
 from ..engine import limits
 from ..engine.cards import Catalog
 from ..logs import error_message
-from . import text, theme
+from . import look, text, theme
 from .bounded import make_room
+from .sound import Sounds
 from .widgets import panel
 
 LOG = logging.getLogger("tabletop.app")
@@ -131,9 +132,9 @@ class App:
 
     def __init__(self, size: tuple[int, int] = BASE_SIZE, headless: bool = False,
                  ai_delay: float | None = None, mods: bool = True) -> None:
-        if headless:
+        if headless:  # (the app's own window plays its sounds on the real device)
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tabletop")
@@ -161,6 +162,12 @@ class App:
 
         #: the player's settings, and why the settings file was not used ("" if it was)
         self.settings, self.settings_problem = load_settings()
+        #: the window's size before full screen (F11), and the settings being written
+        self.windowed_size: tuple[int, int] | None = None
+        self.settings_saving = None
+        look.start(self)  # full screen, text size, colours
+        #: the table's sounds (:mod:`.sound`: opened after the first frame)
+        self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.mute)
         env = os.environ.get("TABLETOP_AI_DELAY")
         #: a fixed pause between computer moves (tests, benchmarks); None: the settings'
         self._ai_delay = ai_delay if ai_delay is not None else \
@@ -271,10 +278,11 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
                 self.screen = self._resized(size)
+                look.window_resized(size)
                 for scene in self.scenes:
                     scene.layout(size)
                 continue
-            if self.notice.dismissed(event):
+            if self.notice.dismissed(event) or look.takes_key(self, event):
                 continue
             if self.scenes:
                 self.scene.handle(event)
@@ -312,6 +320,7 @@ class App:
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            self.sounds.start()  # (a helper thread opens the mixer: no frame waits)
         self.frame_times.append((time.perf_counter() - t0) * 1000)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
@@ -409,6 +418,7 @@ class App:
             closing = getattr(scene, "on_quit", None)
             if closing:
                 closing()
+        self.sounds.close()
         self.running = False
 
 

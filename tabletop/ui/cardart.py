@@ -50,7 +50,8 @@ def face(card: CardDef, painters: CardPainters, w: int, h: int) -> pygame.Surfac
     surf = _used(key)
     if surf is None:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        painters.painter(card.kind)(surf, card)
+        with theme.card_text():  # a face's words scale with its card, not the text size
+            painters.painter(card.kind)(surf, card)
         _keep(key, surf)
     return surf
 

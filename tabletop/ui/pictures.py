@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from . import text
+from . import text, theme
 from .bounded import make_room
 
 _boxes: dict[tuple, pygame.Surface] = {}
@@ -53,7 +53,7 @@ def kept(key: tuple, size: tuple[int, int],
     shapes and words. It is what painting in place gives where the shapes are opaque
     and what is blended over them lies within them (words on a bar): blended over
     nothing, a translucent pixel would come out darker."""
-    full = (key, tuple(size))
+    full = (key, tuple(size), theme.factor())
     found = _kept.get(full)
     if found is None:
         make_room(_kept, LIMIT)

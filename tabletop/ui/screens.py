@@ -3,16 +3,16 @@ and the confirmation asked before something cannot be undone."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
-from ..engine.settings import ANIMATION, PACE, save_settings
+from ..engine.settings import ANIMATION, PACE, SCREEN, TEXT_SIZE
 from ..engine.stats import StatsFile, Summary, Tally, summary
 from ..games import GAMES
 from ..logs import where
-from . import text, theme
+from . import look, text, theme
 from .app import Scene, background
+from .palette import PALETTES
+from .sound_settings import SoundControls
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
 
@@ -42,17 +42,31 @@ class Page(Scene):
         """The background, the title and the Back button; returns the content area."""
         background(surf)
         w, h = surf.get_size()
-        left = max(40, w // 2 - 520)
-        text.draw(surf, self.title, (left, 18, w - 2 * left, 40), 30, theme.ACCENT, "bold")
+        left = self.left_of(w)
+        text.draw(surf, self.title, (left, 18, w - 2 * left, theme.ui(40)), 30, theme.ACCENT,
+                  "bold")
         if self.back is not None:
             self.back.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 640)
-        return pygame.Rect(left, 70, w - 2 * left, h - 160)
+        top = self.content_top()
+        return pygame.Rect(left, top, w - 2 * left, h - 90 - top)
+
+    @staticmethod
+    def left_of(w: int) -> int:
+        """The left edge of a page's content in a window ``w`` wide (centred, as wide as
+        the text size asks, within the window)."""
+        return max(40, w // 2 - theme.ui(520))
+
+    @staticmethod
+    def content_top() -> int:
+        """Where a page's content starts, under its title (at the player's text size)."""
+        return 30 + theme.ui(40)
 
     def place_back(self, size) -> None:
         w, h = size
-        self.back = Button((max(40, w // 2 - 520), h - 74, 160, 50), "Back", self.app.pop,
-                           size=17)
+        bh = theme.ui(46)
+        self.back = Button((self.left_of(w), h - 24 - bh, theme.ui(160), bh), "Back",
+                           self.app.pop, size=17)
 
 
 def middle_cut(s: str, size: int, width: int, style: str = "regular") -> str:
@@ -72,33 +86,74 @@ def middle_cut(s: str, size: int, width: int, style: str = "regular") -> str:
 
 
 class SettingsScreen(Page):
-    """How fast the table moves: animation speed (or none) and the computer's pace. Kept
-    in the user config folder; a change applies at once. Below them, where the log file
-    is (:mod:`tabletop.logs`)."""
+    """How the table moves (animation speed, the computer's pace), looks (full screen,
+    text size, colours) and sounds (volume, Mute). Kept in the user config folder; a
+    change applies at once. The settings stand in three columns (fewer when the window is
+    narrow), each with a line saying what it does where there is room; below them, where
+    the log file is (:mod:`tabletop.logs`)."""
 
     title = "Settings"
 
     def layout(self, size) -> None:
         w, h = size
-        left = max(40, w // 2 - 520)
-        width = min(620, w - 2 * left)
+        left = self.left_of(w)
         s = self.app.settings
         names = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow",
-                 "quick": "Quick"}
-        self.widgets = [
-            Choice((left, 96, width, 58), "Animations", [(k, names[k]) for k in ANIMATION],
-                   s.animation, lambda v: self._set(animation=v)),
-            Choice((left, 236, width, 58), "The computer's pace", [(k, names[k]) for k in PACE],
-                   s.pace, lambda v: self._set(pace=v)),
+                 "quick": "Quick", "window": "Window", "full": "Full screen (F11)"}
+        self.blocks = [
+            (Choice((0, 0, 0, 0), "Animations", [(k, names[k]) for k in ANIMATION],
+                    s.animation, lambda v: self._set(animation=v)),
+             "Cards glide between places, damage and healing rise from the characters, "
+             "a card put back glides home. Off: cards jump at once."),
+            (Choice((0, 0, 0, 0), "The computer's pace", [(k, names[k]) for k in PACE],
+                    s.pace, lambda v: self._set(pace=v)),
+             "The pause between two computer moves, with the card it used lit and a line "
+             "saying what it did."),
+            (Choice((0, 0, 0, 0), "Screen", [(k, names[k]) for k in SCREEN],
+                    s.screen, lambda v: self._set(screen=v)),
+             "Play in a window or over the whole screen; F11 switches at any time."),
+            (Choice((0, 0, 0, 0), "Text size", [(k, f"{k}%") for k in TEXT_SIZE],
+                    s.text_size, lambda v: self._set(text_size=v)),
+             "The size of the words of the menus, the table's panel and log, and the "
+             "dialogs. Cards grow with the window."),
+            (Choice((0, 0, 0, 0), "Colours", list(PALETTES.items()), s.palette,
+                    lambda v: self._set(palette=v)),
+             "Colour-blind safe: seats, power types and lit places in colours that stay "
+             "apart with red-green or blue-yellow colour blindness."),
         ]
+        # the sound (:mod:`.sound_settings`)
+        self.sound = SoundControls(self.app, self._set)
+        self.blocks += self.sound.blocks()
+        self.widgets = [widget for widget, _ in self.blocks]
+        self._place_blocks(left, w - 2 * left, h)
         self.place_back(size)
         if self.app.settings_problem:
             self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
             self.app.settings_problem = ""
 
+    def _place_blocks(self, left: int, width: int, h: int) -> None:
+        """Columns of settings (three, or fewer in a narrow window), each a control and
+        its note; the notes are left out where the window has no room for them."""
+        columns = 3 if width >= 900 else 2 if width >= 600 else 1
+        gap = 36
+        col_w = (width - gap * (columns - 1)) // columns
+        per_column = -(-len(self.blocks) // columns)
+        top = self.content_top() + theme.ui(16)
+        bottom = h - 40 - theme.ui(50 + 64)  # the log file's lines and the Back button
+        room = (bottom - top) // per_column
+        choice_h = theme.ui(58)
+        self.notes = []
+        for i, (widget, note) in enumerate(self.blocks):
+            col, row = divmod(i, per_column)
+            x = left + col * (col_w + gap)
+            y = top + row * room
+            widget.rect = pygame.Rect(x, y, col_w, choice_h)
+            self.notes.append((note, pygame.Rect(x, y + choice_h + 6, col_w,
+                                                 room - choice_h - 14)))
+        self.log_top = bottom + 8
+
     def _set(self, **change) -> None:
-        self.app.settings = replace(self.app.settings, **change)
-        self._saving = save_settings(self.app.settings)
+        self._saving = look.change(self.app, **change)
 
     def update(self, dt: float) -> None:
         saving = getattr(self, "_saving", None)
@@ -109,18 +164,13 @@ class SettingsScreen(Page):
 
     def draw(self, surf) -> None:
         area = self.frame(surf)
-        notes = (
-            (158, "Cards glide between places, damage and healing rise from the characters, "
-                  "a card put back glides home. Off: cards jump at once."),
-            (298, "The pause between two computer moves, with the card it used lit and a "
-                  "line saying what it did."),
-        )
-        for y, note in notes:
-            text.draw(surf, note, (area.left, y, min(620, area.w), 40), 14, theme.MUTED,
-                      wrap=True)
+        for note, box in self.notes:
+            if box.h > 0:
+                text.draw(surf, note, box, 14, theme.MUTED, wrap=True, optional=True,
+                          min_size=12)
         for widget in self.widgets:
             widget.draw(surf)
-        self._draw_log(surf, area)
+        self._draw_log(surf, pygame.Rect(area.left, self.log_top, area.w, 0))
 
     @staticmethod
     def _draw_log(surf, area: pygame.Rect) -> None:
@@ -128,11 +178,15 @@ class SettingsScreen(Page):
         details); the path has the whole width, and a longer one loses its middle,
         never its file name."""
         width = area.w
-        text.draw(surf, "Log file", (area.left, 366, width, 22), 16, theme.ACCENT, "bold")
-        text.draw(surf, middle_cut(where(), 14, width), (area.left, 392, width, 20), 14,
-                  theme.TEXT)
+        y = area.top
+        text.draw(surf, "Log file", (area.left, y, width, theme.ui(22)), 16, theme.ACCENT,
+                  "bold")
+        y += theme.ui(24)
+        text.draw(surf, middle_cut(where(), 14, width), (area.left, y, width, theme.ui(20)),
+                  14, theme.TEXT)
+        y += theme.ui(22)
         text.draw(surf, "Errors are written there, with the details a bug report needs.",
-                  (area.left, 414, width, 20), 14, theme.MUTED, wrap=True)
+                  (area.left, y, width, theme.ui(20)), 14, theme.MUTED)
 
 
 class StatsScreen(Page):
@@ -150,7 +204,7 @@ class StatsScreen(Page):
 
     def layout(self, size) -> None:
         w, h = size
-        left = max(40, w // 2 - 520)
+        left = self.left_of(w)
         self.widgets = [Choice((left, 70, min(1040, w - 2 * left), 40), "",
                                [(g.info.id, g.info.title) for g in GAMES.values()],
                                self.game_id, self._set_game)]

@@ -45,6 +45,7 @@ class Drawn:
     asked: int = 0  # the size it was asked for (it shrinks to fit its box)
     lines: int = 1  # the lines it was drawn on
     optional: bool = False  # detail left out where it does not fit
+    scale: float = 1.0  # the text size it was drawn at (the pixels: ``size * scale``)
 
     @property
     def visible(self) -> pygame.Rect:
@@ -83,13 +84,13 @@ def _record(surf: pygame.Surface, s: str, rect: pygame.Rect, box: pygame.Rect,
             optional: bool = False) -> None:
     if _records is not None:
         _records.append(Drawn(s, pygame.Rect(rect), pygame.Rect(box), id(surf), _layer, overflow,
-                               surf.get_clip(), size, asked, lines, optional))
+                               surf.get_clip(), size, asked, lines, optional, theme.factor()))
 
 
 def render(s: str, size: int, color=theme.TEXT, style: str = "regular") -> pygame.Surface:
     """One line as a picture (cached). Draw with :func:`draw`, which fits it to a box;
     this is for measuring and for the few pictures made of a word (the window icon)."""
-    key = (s, size, color, style)
+    key = (s, size, color, style, theme.factor())
     surf = _cache.get(key)
     if surf is None:
         make_room(_cache, 4000)
@@ -163,12 +164,21 @@ def fit_size(s: str, width: int, size: int, style: str = "bold",
     return size
 
 
+def designed_fit(s: str, width: int, size: int, style: str = "regular") -> int:
+    """``size``, or smaller (as far as its designed size, at the player's text size) for
+    ``s`` to fit ``width`` on one line: a short label keeps to one line at a bigger text
+    size rather than wrap."""
+    if theme.text_scale == 1.0:
+        return size
+    return fit_size(s, width, size, style, minimum=round(size / theme.text_scale))
+
+
 def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     """The size and lines at which ``s`` fits ``box`` (shrinking from ``size`` down to
     ``minimum``), and whether it fits at all (cached: a frame that draws the same words
     in a box of the same size measures nothing)."""
-    key = (s, box.w, box.h, size, style, wrap_, line_gap, minimum)
+    key = (s, box.w, box.h, size, style, wrap_, line_gap, minimum, theme.factor())
     found = _layouts.get(key)
     if found is None:
         make_room(_layouts, 8000)
@@ -246,7 +256,8 @@ def _draw(surf, s, box, size, color, style, align, valign, wrap_, line_gap, min_
     if not s:
         return pygame.Rect(box.left, box.top, 0, 0), 0
     key = (s, box.x, box.y, box.w, box.h, size, tuple(color), style, align, valign, wrap_,
-           line_gap, min_size, optional, None if shadow is None else tuple(shadow))
+           line_gap, min_size, optional, None if shadow is None else tuple(shadow),
+           theme.factor())
     placed = _placed.get(key)
     if placed is None:
         make_room(_placed, 6000)

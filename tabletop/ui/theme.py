@@ -1,6 +1,15 @@
-"""Colours, fonts and sizes of the window."""
+"""Colours, fonts and sizes of the window.
+
+Two of the player's settings act here: the **text size** (:func:`set_text_scale`: every
+font of the window's own words, menus, panel, log and dialogs, is that much bigger; a
+card's face is painted at its card's size, :func:`card_text`) and the **palette**
+(:mod:`.palette` swaps the colours below and the games' own for colour-blind-safe ones).
+"""
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
 
 import pygame
 
@@ -47,8 +56,60 @@ FILES = {
 }
 
 
+#: the player's text size (1.0: as designed; the Settings offer 100-175%)
+chosen_scale = 1.0
+#: the text size in effect: the player's, as far as the window has room for it
+text_scale = 1.0
+#: the factor fonts are made with now: :data:`text_scale`, or 1 while a card face is painted
+_factor = 1.0
+
+
+def most_scale(size: tuple[int, int]) -> float:
+    """The largest text size a window of ``size`` has room for: 125% in the smallest
+    (1024x640), 175% from 1920x1080, in between in proportion."""
+    window = min(size[0] / 1280, size[1] / 720)
+    return round(min(1.75, max(1.25, 1.25 + (window - 0.8) / 0.7 * 0.5)), 3)
+
+
+def set_text_scale(scale: float, size: tuple[int, int] | None = None) -> None:
+    """Make every text of the window's own ``scale`` times its designed size, as far as
+    a window of ``size`` has room for (:func:`most_scale`; None: the size it was last
+    given). The caches of measured and placed texts are keyed by the factor."""
+    global chosen_scale, text_scale, _factor, _window
+    chosen_scale = float(scale)
+    if size is not None:
+        _window = tuple(size)
+    text_scale = _factor = min(chosen_scale, most_scale(_window)) if _window else chosen_scale
+
+
+_window: tuple | None = None
+
+
+def ui(v: float) -> int:
+    """``v`` pixels of a control that holds text (a button's height, a line's), at the
+    player's text size."""
+    return int(round(v * text_scale))
+
+
+def factor() -> float:
+    """The factor :func:`font` applies now (the text caches key on it)."""
+    return _factor
+
+
+@contextlib.contextmanager
+def card_text() -> Iterator[None]:
+    """Inside the block fonts are at their designed size: a card's face is painted at the
+    card's own size (a bigger window gives bigger cards), whatever the text size."""
+    global _factor
+    outer, _factor = _factor, 1.0
+    try:
+        yield
+    finally:
+        _factor = outer
+
+
 def font(size: int, style: str = "regular") -> pygame.font.Font:
-    size = max(6, int(size))
+    size = max(6, int(round(size * _factor)) if _factor != 1.0 else int(size))
     key = (style, size)
     f = _fonts.get(key)
     if f is None:

@@ -1,4 +1,5 @@
-"""Small widgets drawn with pygame: buttons, switches, choices, text entry, lists, toasts.
+"""Small widgets drawn with pygame: buttons, switches, choices, sliders, text entry, lists,
+toasts.
 
 Widgets work in window coordinates; each has ``rect``, ``handle(event) -> bool`` (True
 when it consumed the event) and ``draw(surface)``.
@@ -99,15 +100,16 @@ class Switch(Widget):
         return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
 
     def draw(self, surf) -> None:
-        box = pygame.Rect(self.rect.left, self.rect.top + 3, 38, 20)
+        u = theme.ui
+        box = pygame.Rect(self.rect.left, self.rect.top + 3, u(38), u(20))
         on = self.value and self.enabled
-        pygame.draw.rect(surf, theme.GOOD if on else (70, 78, 90), box, border_radius=10)
-        knob_x = box.right - 10 if self.value else box.left + 10
+        pygame.draw.rect(surf, theme.GOOD if on else (70, 78, 90), box, border_radius=u(10))
+        knob_x = box.right - u(10) if self.value else box.left + u(10)
         knob = theme.TEXT if self.enabled else theme.DIM
-        pygame.draw.circle(surf, knob, (knob_x, box.centery), 8)
+        pygame.draw.circle(surf, knob, (knob_x, box.centery), u(8))
         color = theme.TEXT if self.enabled else theme.DIM
-        text.draw(surf, self.label, (box.right + 10, self.rect.top + 2, self.rect.w - 50, 20),
-                  16, color, "bold")
+        text.draw(surf, self.label, (box.right + 10, self.rect.top + 2,
+                                     self.rect.right - box.right - 10, u(20)), 16, color, "bold")
         if self.help:
             text.draw(surf, self.help, (box.right + 10, self.rect.top + 23, self.rect.w - 50,
                                         self.rect.h - 23), 12, theme.MUTED, wrap=True)
@@ -123,8 +125,8 @@ class Choice(Widget):
         self.help = help
 
     def _segments(self) -> list[pygame.Rect]:
-        top = self.rect.top + (22 if self.label else 0)
-        h = self.rect.h - (22 if self.label else 0)
+        head = theme.ui(22) if self.label else 0
+        top, h = self.rect.top + head, self.rect.h - head
         w = self.rect.w // max(1, len(self.choices))
         return [pygame.Rect(self.rect.left + i * w, top, w - 4, h)
                 for i in range(len(self.choices))]
@@ -141,14 +143,90 @@ class Choice(Widget):
 
     def draw(self, surf) -> None:
         if self.label:
-            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, 20), 16, theme.TEXT,
-                      "bold")
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, theme.ui(20)), 16,
+                      theme.TEXT, "bold")
         for seg, (value, label) in zip(self._segments(), self.choices, strict=True):
             on = value == self.value
             pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
                              border_radius=6)
             text.draw(surf, label, seg.inflate(-8, -2), 14, (24, 18, 6) if on else theme.TEXT,
                       "bold", align="center", valign="middle")
+
+
+class Slider(Widget):
+    """A whole number in a range, set by dragging the knob along the bar or clicking the
+    bar; its value is shown beside it (``unit`` after it). ``on_change(value)`` follows
+    every change while dragging; ``on_release(value)`` once the button comes up."""
+
+    def __init__(self, rect, label: str, value: int, low: int = 0, high: int = 100,
+                 on_change: Callable[[int], None] | None = None,
+                 on_release: Callable[[int], None] | None = None, unit: str = "%") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.low, self.high, self.unit = label, low, high, unit
+        self.value = max(low, min(high, value))
+        self.on_change, self.on_release = on_change, on_release
+        self.dragging = False
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The track the knob moves along (under the label, left of the value)."""
+        top = self.rect.top + (theme.ui(22) if self.label else 0)
+        return pygame.Rect(self.rect.left + 10, top + (self.rect.bottom - top) // 2 - 3,
+                           max(20, self.rect.w - theme.ui(90)), 6)
+
+    def _grab(self) -> pygame.Rect:
+        """Where a press takes the knob: the bar, with room above and below."""
+        top = self.rect.top + (theme.ui(22) if self.label else 0)
+        return pygame.Rect(self.rect.left, top, self.bar.w + 20, self.rect.bottom - top)
+
+    def value_at(self, x: int) -> int:
+        bar = self.bar
+        share = (x - bar.left) / bar.w
+        return round(self.low + max(0.0, min(1.0, share)) * (self.high - self.low))
+
+    def _set(self, x: int) -> None:
+        value = self.value_at(x)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle(self, event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self._grab().collidepoint(event.pos):
+            self.dragging = True
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            self._set(event.pos[0])
+            if self.on_release:
+                self.on_release(self.value)
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        if self.label:
+            text.draw(surf, self.label, (*self.rect.topleft, self.rect.w, theme.ui(20)), 16,
+                      theme.TEXT, "bold")
+        bar = self.bar
+        share = (self.value - self.low) / max(1, self.high - self.low)
+        pygame.draw.rect(surf, theme.BUTTON, bar, border_radius=3)
+        filled = pygame.Rect(bar.left, bar.top, round(bar.w * share), bar.h)
+        if filled.w:
+            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if self.enabled else theme.DIM,
+                             filled, border_radius=3)
+        knob = (bar.left + round(bar.w * share), bar.centery)
+        pygame.draw.circle(surf, theme.TEXT if self.enabled else theme.DIM, knob,
+                           11 if self.dragging else 9)
+        text.draw(surf, f"{self.value}{self.unit}", (bar.right + 20, bar.centery - theme.ui(11),
+                                                     theme.ui(60), theme.ui(22)),
+                  16, theme.TEXT if self.enabled else theme.DIM, "bold", valign="middle")
 
 
 class TextInput(Widget):
@@ -216,6 +294,11 @@ class Row:
     wrap_key: tuple = ()
 
 
+def line_step(size: int) -> int:
+    """The distance between two lines of a list at text ``size`` (and the text size)."""
+    return int(size * theme.text_scale * 1.3)
+
+
 class ScrollList(Widget):
     """A scrolling list of rows with wrapped text (the game log, save lists, errors)."""
 
@@ -245,7 +328,7 @@ class ScrollList(Widget):
         self.rows = list(rows)
         self._wrap_w = self.rect.w - 16
         for row in self.rows:
-            if row.wrap_key != (self._wrap_w, self.size):
+            if row.wrap_key != (self._wrap_w, self.size, theme.text_scale):
                 self._wrap(row)
         self._height = sum(r.height for r in self.rows)
         self.version += 1
@@ -303,13 +386,13 @@ class ScrollList(Widget):
             size = self.size if style != "small" else self.size - 2
             face = "regular" if style == "small" else style
             indent = 10 if style == "small" else 0
-            key = (line, size, face, inner_w - indent)
+            key = (line, size, face, inner_w - indent, theme.text_scale)
             parts = cache.get(key)
             if parts is None:
                 parts = cache[key] = text.wrap(line, theme.font(size, face), inner_w - indent)
             row.wrapped.extend((part, color, face, size) for part in parts)
-        row.height = sum(int(s * 1.3) for *_, s in row.wrapped) + 6
-        row.wrap_key = (inner_w, self.size)
+        row.height = sum(line_step(s) for *_, s in row.wrapped) + 6
+        row.wrap_key = (inner_w, self.size, theme.text_scale)
 
     def content_height(self) -> int:
         return self._height
@@ -361,10 +444,11 @@ class ScrollList(Widget):
                 yy = y + 3
                 for part, color, style, size in row.wrapped:
                     indent = 10 if size < self.size else 0
+                    step = line_step(size)
                     text.draw(surf, part, (self.rect.left + 8 + indent, yy,
-                                           self.rect.w - 16 - indent, int(size * 1.3)),
+                                           self.rect.w - 16 - indent, step),
                               size, color, style)
-                    yy += int(size * 1.3)
+                    yy += step
             y += row.height
         surf.set_clip(clip)
         if self.max_offset() > 0:
@@ -436,9 +520,9 @@ class Toast:
         self.color = theme.BAD
         self.until = 0
 
-    def show(self, message: str, color=theme.BAD, seconds: float = 4.0) -> None:
+    def show(self, message: str, color=None, seconds: float = 4.0) -> None:
         self.message = message
-        self.color = color
+        self.color = theme.BAD if color is None else color
         self.until = pygame.time.get_ticks() + int(seconds * 1000)
 
     @property

@@ -23,7 +23,6 @@ from ..table.layout import seat_title
 from . import cards as _cards  # noqa: F401 - registers the card painters
 
 CARD_W, CARD_H = 96, 134
-GOOD, BAD = theme.GOOD, theme.BAD
 
 
 class PowerPlayLayout(Layout):
@@ -193,7 +192,7 @@ class PowerPlayLayout(Layout):
             for i, c in enumerate(cards):
                 self.sprites.append(Sprite(c, pygame.Rect(area.left + i * step, area.top, w, h),
                                            zone, face_up=base == "bonus"))
-            color = GOOD if base == "bonus" else BAD
+            color = theme.GOOD if base == "bonus" else theme.BAD
             worth = sum(view.info[c].base for c in cards) if base == "bonus" else len(cards)
             extra = f" ({worth})" if base == "bonus" and cards else ""
             self.label(f"{label} {len(cards)}{extra}", (area.left, y - S_(s, 19), area.w,
@@ -229,7 +228,7 @@ class PowerPlayLayout(Layout):
         col_x = x0 + 4 * step + S_(s, 6)
         bh = max(S_(s, 14), (panel.bottom - y - S_(s, 6)) // 2 - S_(s, 2))
         bw = bh * 5 // 7
-        for row, (base, color) in enumerate((("bonus", GOOD), ("badnews", BAD))):
+        for row, (base, color) in enumerate((("bonus", theme.GOOD), ("badnews", theme.BAD))):
             cards = view.zones[f"{base}.{seat}"]
             ry = y + row * (bh + S_(s, 4))
             shown = cards[-6:]
@@ -307,19 +306,19 @@ class PowerPlayLayout(Layout):
             out += [(n, theme.MUTED, "cond") for n in h.notes]
             if view.bonus_total:
                 out.append((f"+ {view.bonus_total} from Bonus powers = "
-                            f"{h.total + view.bonus_total}", GOOD, "cond"))
+                            f"{h.total + view.bonus_total}", theme.GOOD, "cond"))
             out.append(("Villain", (240, 150, 150), "bold"))
             out.append((v.summary, theme.TEXT, "cond"))
             out += [(n, theme.MUTED, "cond") for n in v.notes]
             total = h.total + view.bonus_total
             if view.outcome == "won":
-                out.append((f"The heroes win this turn: {total} against {v.total}", GOOD,
+                out.append((f"The heroes win this turn: {total} against {v.total}", theme.GOOD,
                             "bold"))
             elif view.outcome == "lost" or view.over:
-                out.append((f"The villain wins this turn: {v.total} against {total}", BAD,
+                out.append((f"The villain wins this turn: {v.total} against {total}", theme.BAD,
                             "bold"))
             else:
-                out.append((f"The villain leads by {v.total - total}", BAD, "bold"))
+                out.append((f"The villain leads by {v.total - total}", theme.BAD, "bold"))
             return out
         if view.over or not view.zones["villain"]:
             return out
@@ -375,7 +374,8 @@ class PowerPlayLayout(Layout):
         if view.hero is not None:
             total = view.hero.total + view.bonus_total
             vt = view.villain_tally.total
-            out.append((f"Heroes {total} \u2014 villain {vt}", GOOD if total >= vt else BAD))
+            out.append((f"Heroes {total} \u2014 villain {vt}",
+                        theme.GOOD if total >= vt else theme.BAD))
         elif view.zones["villain"] and not view.over:
             h = preview.defence_so_far(view).total
             v = preview.villain_so_far(view).total

@@ -80,7 +80,7 @@ class Dialog:
     confirm: str = ""
     area: pygame.Rect | None = None
     modal: bool = False
-    accent: tuple = theme.ACCENT
+    accent: tuple = field(default_factory=lambda: theme.ACCENT)
     width: int = 560
 
 
@@ -127,6 +127,10 @@ class DialogBox:
     def S(self, v: float) -> int:
         return int(v * self.scale)
 
+    def T(self, v: float) -> int:
+        """``v`` of a line or a button: at the table's scale and the player's text size."""
+        return int(v * self.scale * theme.text_scale)
+
     def _card_size(self) -> tuple[int, int]:
         n = max(1, len(self.d.picks))
         room = (min(self.d.width, self.table.w - 24) * self.scale - self.S(40)) / n
@@ -146,28 +150,29 @@ class DialogBox:
         body = self._wrapped(list(d.lines), inner)
         extra = self._wrapped(self.extra, inner)
         cw, ch = self._card_size()
-        h = S(16) + len(title) * S(23) + len(body) * S(19) + S(6)
+        T = self.T
+        h = S(16) + len(title) * T(23) + len(body) * T(19) + S(6)
         h += (ch + S(32)) if d.picks else 0
-        h += len(d.steppers) * S(40) + len(extra) * S(19)
+        h += len(d.steppers) * T(40) + len(extra) * T(19)
         actions = list(d.actions) + ([Action(d.confirm, None, True, self._confirm)]
                                      if d.confirm else [])
-        h += S(48) if actions else S(6)
+        h += T(48) if actions else S(6)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = area.center
         rect.clamp_ip(self.table)
         self.rect = rect
         self.layout = (title, body, extra, cw, ch)
-        y = rect.top + S(12) + len(title) * S(23) + len(body) * S(19) + S(6)
+        y = rect.top + S(12) + len(title) * T(23) + len(body) * T(19) + S(6)
         self._place_picks(y, cw, ch)
         if d.picks:
             y += ch + S(32)
         self.steps = []
         self.step_top = y
         for i, _ in enumerate(d.steppers):
-            minus = pygame.Rect(rect.left + S(16) + S(200), y + S(4), S(30), S(28))
-            plus = pygame.Rect(minus.right + S(54), y + S(4), S(30), S(28))
+            minus = pygame.Rect(rect.left + S(16) + S(200), y + S(4), T(30), T(28))
+            plus = pygame.Rect(minus.right + T(54), y + S(4), T(30), T(28))
             self.steps.append((minus, plus, i))
-            y += S(40)
+            y += T(40)
         self.extra_top = y
         self._buttons(actions, rect)
 
@@ -201,7 +206,7 @@ class DialogBox:
         for a in actions:
             key = "confirm" if a.on_click == self._confirm else \
                 (a.move.kind if a.move else a.label)
-            b = Button((x, rect.bottom - S(44), bw, S(34)), a.label, self._on(a),
+            b = Button((x, rect.bottom - self.T(44), bw, self.T(34)), a.label, self._on(a),
                        primary=a.primary, size=S(15), key=key)
             b.enabled = a.move is not None or a.on_click is not None
             self.buttons.append(b)
@@ -286,20 +291,21 @@ class DialogBox:
         title, body, extra, cw, ch = self.layout
         x, y = self.rect.left + S(16), self.rect.top + S(10)
         inner = self.rect.w - S(32)
+        T = self.T
         for line in title:  # (wrapped to ``inner`` when laid out)
-            text.draw(surf, line, (x, y, inner, S(23)), S(17), d.accent, "bold")
-            y += S(23)
+            text.draw(surf, line, (x, y, inner, T(23)), S(17), d.accent, "bold")
+            y += T(23)
         for line, color in body:
-            text.draw(surf, line, (x, y, inner, S(19)), S(14), color)
-            y += S(19)
+            text.draw(surf, line, (x, y, inner, T(19)), S(14), color)
+            y += T(19)
         for rect, pick in self.picks:
             self._draw_pick(surf, rect, pick)
         for (minus, plus, _), st in zip(self.steps, d.steppers, strict=True):
             self._draw_stepper(surf, minus, plus, st)
         y = self.extra_top
         for line, color in extra:
-            text.draw(surf, line, (x, y, inner, S(19)), S(14), color)
-            y += S(19)
+            text.draw(surf, line, (x, y, inner, T(19)), S(14), color)
+            y += T(19)
         for b in self.buttons:
             if b.key == "confirm":
                 b.enabled = self.move is not None

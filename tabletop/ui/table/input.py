@@ -54,6 +54,8 @@ class TableInput:
             self.redo()
         elif event.key == pygame.K_h and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.ask_hint()
+        elif event.key == pygame.K_m and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_mute()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and \
                 self.handover_to is not None and not self.help_open:
             self.take_seat()

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .. import theme
+
 
 @dataclass
 class Sprite:
@@ -62,6 +64,10 @@ class Drag:
     built: int | None = None
 
 
+#: the design's scale in the smallest window (1024x640)
+SMALLEST_SCALE = 0.8
+
+
 class Layout:
     """Base class of a game's table layout (see :mod:`tabletop.ui.brawl.layout`)."""
 
@@ -74,6 +80,25 @@ class Layout:
         self.zones: dict[str, pygame.Rect] = {}
         self.labels: list[Label] = []
         self.scale = 1.0
+
+    def panel_px(self, size: tuple[int, int]) -> int:
+        """The side panel's width in a window of ``size``: the design's at this window's
+        scale, wider for a bigger text size (by its square root: the log's lines grow
+        and the cards keep most of their room), never more than 36% of the window nor
+        so wide that the cards get smaller than the smallest window's."""
+        w, h = size
+        base = self.panel_width * min(w / 1280, h / 720)
+        wide = base * theme.text_scale ** 0.5
+        # the cards never smaller than in the smallest window (1024x640: 0.8)
+        room = w - (1280 - self.panel_width) * SMALLEST_SCALE
+        return int(max(base, min(wide, 0.36 * w, room)))
+
+    def scale_for(self, size: tuple[int, int]) -> float:
+        """The scale of the 1280x720 design in a window of ``size``: the window's, less
+        where a wider panel (a bigger text size) takes room from the cards."""
+        w, h = size
+        room = (w - self.panel_px(size)) / (1280 - self.panel_width)
+        return min(w / 1280, h / 720, room)
 
     def S(self, v: float) -> int:
         """``v`` pixels of the 1280x720 design at this window's scale."""
@@ -98,7 +123,7 @@ class Layout:
 
     def table_rect(self, size: tuple[int, int]) -> pygame.Rect:
         w, h = size
-        return pygame.Rect(0, 0, w - int(self.panel_width * self.scale), h)
+        return pygame.Rect(0, 0, w - self.panel_px((w, h)), h)
 
     def draw_under(self, surf, view) -> None:
         """Zones, labels and anything under the cards."""

@@ -115,10 +115,13 @@ class TableOnline:
         model = self.model
         if not model.remote:
             return
+        moves = len(self.session.moves)
         if model.receive():
             if model.pending is None and self._pending_card is not None:
                 self.motion.from_rect(*self._pending_card)
                 self._pending_card = None
+                if len(self.session.moves) == moves:  # not played: it goes back
+                    self.cue("refused")
             for entry in model.others[-3:]:  # (after a rejoin: only the latest)
                 caption = readable(entry.text)
                 label = seat_label(entry.seat)

@@ -61,6 +61,9 @@ class PointerTable(Protocol):
     def describe(self, move: Move) -> str:
         """A move in words, for a menu entry."""
 
+    def cue(self, name: str) -> None:
+        """Play a sound (``pickup``, ``refused``: :mod:`.sounds`)."""
+
 
 class PointerInput:
     """The pointer's state on the cards (a card held, a card's menu, the card zoomed or
@@ -209,6 +212,7 @@ class PointerInput:
             if not self.drag.active and _dist(pos, self.drag.start) > DRAG_THRESHOLD:
                 self.drag.active = True
                 self.menu = []
+                self.table.cue("pickup")
 
     def release(self, pos) -> None:
         """The left button came up: a drag drops, a press without one is a click."""
@@ -228,6 +232,7 @@ class PointerInput:
             if not t.input_move(moves[0], held=(drag.card, self.drag_rect(drag)),
                                 built=drag.built) and t.landing is None:
                 self.snap_back(drag)
+                t.cue("refused")
             return
         self.snap_back(drag)
         if len(moves) > 1:
@@ -237,6 +242,7 @@ class PointerInput:
         if t.viewer is None or self.put_back(drag.sprite, target, pos):
             return  # put back where it was: no move was meant
         t.say(t.gestures.refuse_drop(t.state, t.viewer, drag.card, target))
+        t.cue("refused")
 
     def snap_back(self, drag: Drag) -> None:
         self.table.motion.glide_back(drag.sprite, self.drag_rect(drag))

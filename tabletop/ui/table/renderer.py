@@ -29,6 +29,7 @@ from .layout import Sprite
 from .marks import TableMarks
 from .overlays import TableOverlays, glow
 from .painting import PAINT_BUDGET, TablePainting
+from .sidepanel import info_size
 
 #: gliding cards keep their overlays (health...) on the way when no more than this many
 #: glide at once (a whole table moving draws bare cards for those few frames)
@@ -139,7 +140,7 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
         if f.handover is not None:
             return
         yield  # (the felt of a new size is painted once: a step of its own)
-        with text.layer("under"):
+        with text.layer("under"), theme.card_text():
             lay.draw_under(surf, f.view)
         yield
         shown = [sp for sp in lay.sprites if sp.card not in away or sp.card == HIDDEN]
@@ -150,13 +151,13 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                 # seen before): a step of its own, the longest kind
                 self.cards.picture(sprite, sprite.rect.size)
                 yield
-            with text.layer("over"):
+            with text.layer("over"), theme.card_text():
                 self._draw_sprite(surf, f, sprite)
                 if sprite.card in glowing:
                     glow(surf, sprite.rect, theme.ACCENT, 2)
             if i % per_step == 0:
                 yield
-        with text.layer("top"):
+        with text.layer("top"), theme.card_text():
             lay.draw_top(surf, f.view)
 
     def _draw_panel_static(self, surf, f: TableFrame) -> None:
@@ -197,7 +198,8 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
         upright at ``rect``, with its captions."""
         moved = Sprite(sprite.card, rect, sprite.zone, sprite.face_up, 0, False, sprite.extra)
         self.cards.draw(surf, moved, rect)
-        f.layout.draw_over(surf, f.view, moved)
+        with theme.card_text():
+            f.layout.draw_over(surf, f.view, moved)
 
     def _draw_glides(self, surf, f: TableFrame) -> None:
         """The cards gliding to their places and the numbers rising."""
@@ -210,7 +212,8 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                            sprite.dim, sprite.extra)
             self.cards.draw(surf, moved, rect, size=sprite.rect.size)
             if few and rect.size == sprite.rect.size:
-                lay.draw_over(surf, f.view, moved)
+                with theme.card_text():
+                    lay.draw_over(surf, f.view, moved)
         self._draw_rising(surf, f)
 
     def _draw_sprite(self, surf, f: TableFrame, sprite: Sprite) -> None:
@@ -227,8 +230,11 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
         x = p.rect.left + 10
         w = p.rect.w - 20
         top = p.top
-        text.draw(surf, words.heading, (x + 2, 46 + top, w - 4, 17), 13, theme.MUTED, "bold")
-        box = pygame.Rect(x, 70 + top, w, p.status_bottom - 76 - top)
+        box_top = theme.ui(70) + top
+        heading_h = text.height_of(words.heading, w - 4, 13, "bold")
+        text.draw(surf, words.heading, (x + 2, box_top - 6 - heading_h, w - 4, heading_h), 13,
+                  theme.MUTED, "bold", wrap=True)
+        box = pygame.Rect(x, box_top, w, p.status_bottom - box_top - 6)
         pygame.draw.rect(surf, (30, 38, 48), box, border_radius=8)
         color = theme.seat_color(f.state.actor)
         pygame.draw.rect(surf, color, (box.left, box.top, 4, box.h), border_radius=2)
@@ -238,15 +244,17 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                                    pygame.Rect(box.left + 12, y, box.w - 18, 17),
                                    13, color, "bold", shrink=False) + 4
         for line in words.status:
+            size = info_size(line, box.w - 18, 15, "bold")
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 20),
-                                   15, theme.TEXT, "bold", line_gap=1.3, shrink=False)
+                                   size, theme.TEXT, "bold", line_gap=1.3, shrink=False)
         if p.info:
             pygame.draw.rect(surf, (24, 31, 40), p.info_rect, border_radius=8)
             yy = p.info_rect.top + 5
             for line, color in p.info:
                 yy += text.blit_wrapped(surf, line, pygame.Rect(p.info_rect.left + 8, yy,
                                                                 p.info_rect.w - 16, 19),
-                                        14, color, line_gap=1.4, shrink=False)
+                                        info_size(line, p.info_rect.w - 16), color,
+                                        line_gap=1.4, shrink=False)
         for b in p.buttons:
             b.draw(surf)
         p.log.draw(surf)

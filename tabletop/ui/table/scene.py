@@ -38,6 +38,7 @@ from .online import TableOnline
 from .pointer import PointerInput
 from .renderer import TableRenderer
 from .sidepanel import TableSidePanel
+from .sounds import TableSounds
 from .sources import ComputerAnswer, PersonInput, Source, refusal
 from .warm import face_sizes
 from .writes import TableWrites
@@ -48,7 +49,8 @@ HAND_RELEASE = 0.6
 LOG = logging.getLogger("tabletop.table")
 
 
-class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel, Scene):
+class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel, TableSounds,
+                 Scene):
     #: raise on a move refused as a bug of the table (see :meth:`refused`): the tests set it
     strict = False
 
@@ -202,7 +204,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         app = getattr(self, "app", None)
         handing = self.handover_to is not None
         panel = PanelView(
-            self.panel_rect, self.panel_top, self.tools, self.buttons, self.log_list,
+            self.panel_rect, self.panel_top + self.heading_extra, self.tools, self.buttons,
+            self.log_list,
             self.latest_button if self._latest_shown() else None,
             self.narration if self._narration_shown() else None,
             self.info, self.info_rect, self.status_bottom, self.message_rect,
@@ -254,6 +257,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         """Recompute the view, the legal moves, the layout, the buttons and the log;
         with ``animate``, cards that moved glide and changed amounts rise."""
         self._refresh_due = False
+        heard = self.heard()
         self.snapshot = self.model.snapshot()
         self._lay_out(animate)
         self._place_handover()
@@ -270,6 +274,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         self.menu = []
         self.pointer.open_only_menu(self.game.text.side_option)
         self.writes.count_finished()
+        self.cue_changes(heard)
 
     def _lay_out(self, animate: bool) -> None:
         """Lay the table out; cards that moved glide there (the viewer's hand keeps its
@@ -278,7 +283,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         zones = dict(lay.zones)
         hand_zone = lay.hand_zone(self.viewer)
         held = {sp.card: sp.rect for sp in lay.sprites if sp.zone == hand_zone and sp.card >= 0}
-        lay.compute(self.view, self.viewer, self.size)
+        with theme.card_text():  # the table's words grow with its cards
+            lay.compute(self.view, self.viewer, self.size)
         self._gen += 1
         if animate and self.viewer == self._laid_for:
             self._hold_hand(hand_zone, held, zones)
@@ -481,6 +487,8 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         if self.model.pending is not None:
             self._hold_pending(move)  # sent to the server: not played yet
         self.ai_wait = 0.0
+        if isinstance(source, PersonInput):
+            self.cue("drop")
         if move.seat == self.viewer and isinstance(move.card, int) and \
                 before.where(move.card) == self.layout_obj.hand_zone(self.viewer):
             self._hand_held = self.layout_obj.zones.get(self.layout_obj.hand_zone(self.viewer))
@@ -502,8 +510,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         self.computers.start()
         self.motion.speed = self.app.settings.speed
         self.size = size
-        scale = min(size[0] / 1280, size[1] / 720)
-        self.layout_obj.scale = scale
+        scale = self.layout_obj.scale = self.layout_obj.scale_for(size)
         self._place_tools(size, scale)
         if self._pending_warnings:
             self.toast.show(" ".join(self._pending_warnings), theme.ACCENT, 6)

@@ -29,12 +29,14 @@ class TableSidePanel:
     _laid_messages: tuple = ()
     #: the text size the strip was laid out with
     _message_size = SIZE
+    #: how much lower the status box is for a heading wrapped over more than one line
+    heading_extra = 0
 
     def _place_tools(self, size: tuple[int, int], scale: float) -> None:
         """The panel at the right of a window of ``size`` and its tool buttons (in two
         rows when the panel is narrow), the log under them."""
         w, h = size
-        pw = int(self.layout_obj.panel_width * scale)
+        pw = self.layout_obj.panel_px(size)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         x = self.panel_rect.left + 10
         labels = [("Undo", self.undo, "Take back your last move (Ctrl+Z)"),
@@ -49,11 +51,12 @@ class TableSidePanel:
             per_row = (len(labels) + 1) // 2
             bw = (pw - 20 - (per_row - 1) * 5) // per_row
         #: how far the panel's heading and status box move down for a second row of buttons
-        self.panel_top = 36 if per_row < len(labels) else 0
+        self.panel_top = theme.ui(36) if per_row < len(labels) else 0
         self.tools = []
         for i, (label, fn, tip) in enumerate(labels):
             row, col = divmod(i, per_row)
-            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
+            self.tools.append(Button((x + col * (bw + 5), 10 + theme.ui(36) * row, bw,
+                                      theme.ui(30)), label, fn,
                                      size=13, tooltip=tip))
         self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
 
@@ -65,19 +68,20 @@ class TableSidePanel:
         if self.info:
             self.info_rect = pygame.Rect(x, y - 6, pw, 0)
             for line, _ in self.info:
-                self.info_rect.h += text.height_of(line, pw - 16, 14, line_gap=1.4)
+                self.info_rect.h += text.height_of(line, pw - 16, info_size(line, pw - 16),
+                                                   line_gap=1.4)
             self.info_rect.h += 10
             y = self.info_rect.bottom + 8
         self.buttons = []
         if self.narration is not None:  # (online: the table's chat)
             chat = self.model.remote
-            self.narration.rect = pygame.Rect(x, y, pw, 30)
+            self.narration.rect = pygame.Rect(x, y, pw, theme.ui(30))
             self.narration.visible = chat or bool(self.legal)
             if not chat:
                 self.narration.placeholder = self.game.text.narration_prompt(self.state,
                                                                              self.viewer)
             if self.narration.visible:
-                y += 36
+                y += theme.ui(36)
         moves = [m for m in self.offered() if self.kit.gestures.gesture(m) == "button"]
         built = self.session.changes
         for m in moves:
@@ -86,11 +90,13 @@ class TableSidePanel:
             h, size = button_height(label, pw)
             self.buttons.append(Button((x, y, pw, h), label,
                                        lambda m=m: self.input_move(m, built=built),
-                                       primary=primary, size=size, key=m.kind, wrap=h > 34))
+                                       primary=primary, size=size, key=m.kind,
+                                       wrap=h > theme.ui(34)))
             y += h + 6
         for label, fn in self.online_buttons():
             h, size = button_height(label, pw)
-            self.buttons.append(Button((x, y, pw, h), label, fn, size=size, wrap=h > 34))
+            self.buttons.append(Button((x, y, pw, h), label, fn, size=size,
+                                       wrap=h > theme.ui(34)))
             y += h + 6
         self._buttons_bottom = y
         self._place_log()
@@ -110,7 +116,8 @@ class TableSidePanel:
         self.log_list.rect = pygame.Rect(x, y + 6, pw, log_h)
         self.log_list.settle()
         r = self.log_list.rect
-        self.latest_button.rect = pygame.Rect(r.right - 104, r.bottom - 30, 96, 24)
+        bw, bh = theme.ui(96), theme.ui(24)
+        self.latest_button.rect = pygame.Rect(r.right - bw - 8, r.bottom - bh - 6, bw, bh)
 
     def _status_lines(self) -> list[str]:
         s = self.state
@@ -145,12 +152,17 @@ class TableSidePanel:
 
     def _status_bottom(self) -> int:
         """The bottom of the status box (its turn line and status lines, measured)."""
-        h = sum(text.height_of(line, self.panel_rect.w - 38, 15, "bold", 1.3)
+        w = self.panel_rect.w - 38
+        h = sum(text.height_of(line, w, info_size(line, w, 15, "bold"), "bold", 1.3)
                 for line in self._status_lines())
         turn = self.turn_line()
         if turn:
             h += text.height_of(turn, self.panel_rect.w - 38, 13, "bold") + 4
-        return 70 + self.panel_top + 7 + h + 14
+        heading = self.panel_words().heading
+        width = self.panel_rect.w - 24
+        self.heading_extra = text.height_of(heading, width, 13, "bold") - \
+            text.height_of("", width, 13, "bold")
+        return theme.ui(70) + self.panel_top + self.heading_extra + 7 + h + 14
 
     def _latest_shown(self) -> bool:
         """Is the "Latest" button over the log (the log scrolled back)?"""
@@ -315,11 +327,22 @@ class TableSidePanel:
 
 def button_height(label: str, width: int) -> tuple[int, int]:
     """A panel button's height and text size for ``label``: one line at 15 px (13 px at
-    least), else the lines it wraps into at 14 px (a long label is never shrunk small)."""
+    least), else the lines it wraps into at 14 px (a long label is never shrunk small);
+    at the player's text size."""
     inner = width - 12
-    if text.fits(label, (0, 0, inner, 30), 15, "bold", min_size=13):
-        return 34, 15
+    least = max(9, round(13 / theme.text_scale))  # (13 px, at a bigger text size too)
+    if text.fits(label, (0, 0, inner, theme.ui(30)), 15, "bold", min_size=least):
+        return theme.ui(34), 15
     return text.height_of(label, inner, 14, "bold") + 14, 14
+
+
+def info_size(line: str, width: int, size: int = 14, style: str = "regular") -> int:
+    """The text size of a line of the panel (the status box's, the game's lines under
+    it): ``size``, a short line (a few words) shrunk, as far as its designed size, to
+    stay on one line at a bigger text size."""
+    if len(line.split()) > 3:
+        return size
+    return text.designed_fit(line, width, size, style)
 
 
 def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
