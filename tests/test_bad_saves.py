@@ -265,15 +265,28 @@ def test_continue_picks_the_most_recently_played_game(sample):
                      ("c.json", False, True)]
 
 
-def test_only_the_ten_most_recent_finished_autosaves_are_kept(sample):
-    autos = savegames.autosaves_dir()
+def test_finished_games_move_to_the_finished_folder_and_only_the_latest_are_kept(
+        sample, monkeypatch):
+    monkeypatch.setattr(savegames, "KEEP_FINISHED", 10)
+    autos, done = savegames.autosaves_dir(), savegames.finished_dir()
     for day in range(1, 16):
-        write(autos / f"done-{day:02}.json",
-              changed(sample, saved=f"2026-01-{day:02}T10:00:00+00:00", over=True))
+        path = autos / f"done-{day:02}.json"
+        write(path, changed(sample, saved=f"2026-01-{day:02}T10:00:00+00:00", over=True))
+        os.utime(path, (1_700_000_000 + day, 1_700_000_000 + day))
+    (autos / "done-15.json.journal").write_text("")  # its journal goes with it
     write(autos / "going.json", changed(sample, saved="2025-01-01T10:00:00+00:00"))
     savegames.tidy(GAMES)
-    left = sorted(p.name for p in autos.glob("*.json"))
-    assert left == [f"done-{d:02}.json" for d in range(6, 16)] + ["going.json"]
+    assert sorted(p.name for p in autos.glob("*.json")) == ["going.json"]
+    assert sorted(p.name for p in done.glob("*.json")) == \
+        [f"done-{d:02}.json" for d in range(6, 16)]
+    assert (done / "done-15.json.journal").exists()
+    # listed as finished games, found by name (the statistics' link)
+    kinds = {e.path.name: e.kind for e in savegames.list_entries(GAMES, samples=False)}
+    assert kinds["done-15.json"] == "finished" and kinds["going.json"] == "autosave"
+    assert savegames.find_save("done-15.json") == done / "done-15.json"
+    assert savegames.find_save("going.json") == autos / "going.json"
+    for name in ("done-01.json", "../going.json", "going", ".hidden.json"):
+        assert savegames.find_save(name) is None
 
 
 def test_a_new_autosave_path_never_names_an_existing_file():

@@ -126,3 +126,65 @@ def test_the_text_size_is_kept_and_applied_when_the_app_opens(app):
         assert theme.text_scale == 1.5
     finally:
         look.change(again, text_size="100").result(5)
+
+
+def _screens():
+    """Every screen reached from the main menu (the new-game screen once per game)."""
+    from tabletop.ui.loadgame import LoadGame
+    from tabletop.ui.menu import MainMenu
+    from tabletop.ui.newgame import NewGame
+    from tabletop.ui.online_screens import PlayOnline
+    from tabletop.ui.screens import CardProblems, Confirm, SettingsScreen, StatsScreen
+
+    def new_game(game_id):
+        def make():
+            screen = NewGame()
+            screen.pending_game = game_id
+            return screen
+        return make
+
+    out = [("main menu", MainMenu), ("settings", SettingsScreen), ("statistics", StatsScreen),
+           ("card problems", CardProblems), ("load game", LoadGame),
+           ("play online", PlayOnline),
+           ("confirm", lambda: Confirm("Delete this save?", "It cannot be brought back.",
+                                       "Delete", lambda: None))]
+    out += [(f"new game: {g}", new_game(g)) for g in GAMES]
+    return out
+
+
+@pytest.mark.parametrize("text_size", ("100", *TEXT_SIZES))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_menu_and_screen_fits_at_every_text_size(app, size, text_size):
+    look.change(app, text_size=text_size)
+    problems = []
+    for name, make in _screens():
+        app.go_home()
+        resize(app, size)
+        screen = make()
+        app.push(screen)
+        game = getattr(screen, "pending_game", None)
+        if game is not None:
+            screen._set_game(game)
+        for _ in range(2):
+            app.step(0.016)
+        with text.recording() as drawn:
+            app.step(0.016)
+        where = f"{name} at {size[0]}x{size[1]}, {text_size}%"
+        problems += problems_of(drawn, where)
+        problems += [f"{where}: {p}" for p in _widgets_apart(screen, size)]
+    assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:30])
+
+
+def _widgets_apart(screen, size) -> list[str]:
+    """The screen's controls inside the window and none over another."""
+    controls = [c for c in getattr(screen, "controls", lambda: [])()
+                if c is not None and getattr(c, "rect", None) is not None and c.rect.w > 0]
+    window = pygame.Rect((0, 0), size)
+    out = [f"{type(c).__name__} {getattr(c, 'label', '')!r} {c.rect} is outside the window"
+           for c in controls if not window.contains(c.rect)]
+    for i, a in enumerate(controls):
+        for b in controls[i + 1:]:
+            if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
+                out.append(f"{type(a).__name__} {getattr(a, 'label', '')!r} {a.rect} overlaps "
+                           f"{type(b).__name__} {getattr(b, 'label', '')!r} {b.rect}")
+    return out

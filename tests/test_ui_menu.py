@@ -13,6 +13,7 @@ from tabletop.ui.app import App
 from tabletop.ui.menu import CardProblems, LoadGame, MainMenu, NewGame
 from tabletop.ui.seats import KINDS
 from tabletop.ui.table import TableScene
+from tabletop.ui.widgets import Caption
 
 
 @pytest.fixture()
@@ -55,21 +56,26 @@ def test_new_game_then_continue_where_play_stopped(app):
     assert app.scene.session.seed == 77
 
 
+def thinking(screen) -> list[str]:
+    """The thinking times the new-game screen shows beside the computer seats' levels."""
+    return [w.words for w in screen.widgets
+            if isinstance(w, Caption) and w.words.startswith("Thinks")]
+
+
 def test_a_computer_seat_gets_a_level_and_the_screen_shows_its_thinking_time(app):
     click(app, by_label(app.scene.buttons, "New game").rect.center)
     screen = app.scene
     levels = [w for w in screen.widgets if getattr(w, "choices", None) ==
               [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]]
     assert len(levels) == 1 and levels[0].value == "normal"  # only the computer seat
-    assert [line for line, _ in screen.seats.notes] == ["Thinks 0.5\u20133 s a move"]
+    assert thinking(screen) == ["Thinks 0.5\u20133 s a move"]
     click(app, levels[0]._segments()[2].center)
-    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 2\u201312 s a move"]
+    assert thinking(app.scene) == ["Thinks 2\u201312 s a move"]
     # a human seat has no level; making it a computer adds one
     seat1 = [w for w in app.scene.widgets if getattr(w, "choices", None) ==
              KINDS][0]
     click(app, seat1._segments()[2].center)
-    assert [line for line, _ in app.scene.seats.notes] == ["Thinks 0.5\u20133 s a move",
-                                                          "Thinks 2\u201312 s a move"]
+    assert thinking(app.scene) == ["Thinks 0.5\u20133 s a move", "Thinks 2\u201312 s a move"]
     click(app, app.scene.start.rect.center)
     assert isinstance(app.scene, TableScene)
     assert [(s.kind, s.level) for s in app.scene.session.seats] == [("computer", "normal"),

@@ -3,6 +3,7 @@
 ::
 
     <user data>/saves/autosaves/<game>-<date>-<time>-<tag>.json   one per game in progress
+    <user data>/saves/finished/<the autosave's name>              finished games (replays)
     <user data>/saves/<game>-<date>-<time>.json                   copies saved with "Save"
     saves/*.json (in the project)                                 sample games
 
@@ -12,7 +13,9 @@ another; Continue resumes the most recently played one. Every listed file is rea
 file is listed as unreadable with its reason instead of breaking the list. :func:`tidy`
 runs when the main menu opens: it moves an old single ``autosave.json`` into the
 autosaves folder, removes temporary files left by a save that was interrupted (the app
-killed while writing), and keeps only the most recent finished games' autosaves.
+killed while writing), and moves the autosaves of finished games into the finished
+folder, where the most recent :data:`KEEP_FINISHED` are kept to be replayed (the
+statistics name a game by its autosave's file name: :func:`find_save`).
 """
 
 from __future__ import annotations
@@ -36,13 +39,17 @@ from .safe_open import is_special
 from .saves import SaveError, read_save, saved_at
 
 AUTOSAVES = "autosaves"
+#: the folder of finished games kept to be replayed
+FINISHED = "finished"
 #: the single autosave file of earlier versions (moved into the autosaves folder)
 LEGACY_AUTOSAVE = "autosave.json"
 #: a temporary file of :func:`~tabletop.engine.saves.atomic_write` older than this
 #: (seconds) belongs to a save that never finished
 STALE_TEMP_SECONDS = 60
-#: finished games whose autosaves are kept (the most recent ones)
-KEEP_FINISHED = 10
+#: finished games kept in the finished folder (the most recent ones)
+KEEP_FINISHED = 200
+#: what a save's file name may be when a record names it (a plain name, no folder)
+_SAVE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,150}\.json$")
 
 _TEMP = re.compile(r"^\..+\.json\..+\.tmp$")
 #: when a game was played if neither its save nor its file can say
@@ -67,6 +74,25 @@ def autosaves_dir() -> Path:
     return path
 
 
+def finished_dir() -> Path:
+    path = saves_dir() / FINISHED
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def find_save(name: str) -> Path | None:
+    """The save of a game the statistics name by its autosave's file name: in the
+    autosaves folder or, once finished and tidied, in the finished folder (None: it is
+    gone, or ``name`` is not a plain save file name)."""
+    if not isinstance(name, str) or not _SAVE_NAME.match(name):
+        return None
+    for folder in (autosaves_dir(), finished_dir()):
+        path = folder / name
+        if path.is_file():
+            return path
+    return None
+
+
 def new_autosave_path(game_id: str) -> Path:
     """A fresh autosave file for a game that starts now (never an existing file)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -86,7 +112,7 @@ class Entry:
     """One file of the load screen: its checked fields, or why it cannot be loaded."""
 
     path: Path
-    kind: str  # "autosave", "copy" or "sample"
+    kind: str  # "autosave", "finished", "copy" or "sample"
     data: dict[str, Any] | None
     error: str | None
     modified: float
@@ -156,8 +182,9 @@ def _json_files(folder: Path) -> list[Path]:
 
 
 def list_entries(games: Mapping[str, Game], samples: bool = True) -> list[Entry]:
-    """Games in progress (most recently played first), then finished games and saved
-    copies, then the sample games; each save checked against ``games`` (the registry)."""
+    """Games in progress (most recently played first), then finished games (those of the
+    finished folder too) and saved copies, then the sample games; each save checked
+    against ``games`` (the registry)."""
     from .. import SAMPLE_SAVES_DIR
 
     autos = []
@@ -165,6 +192,7 @@ def list_entries(games: Mapping[str, Game], samples: bool = True) -> list[Entry]
         limits.checkpoint()
         autos.append(read_entry(path, "autosave", games))
     copies = [read_entry(p, "copy", games) for p in _json_files(saves_dir())]
+    copies += [read_entry(p, "finished", games) for p in _json_files(finished_dir())]
     newest = lambda e: e.recency  # noqa: E731
     going = sorted((e for e in autos if e.in_progress), key=newest, reverse=True)
     unreadable = [e for e in autos if not e.readable]
@@ -197,11 +225,13 @@ def delete(entry: Entry) -> None:
 
 def tidy(games: Mapping[str, Game], now: float | None = None) -> None:
     """Move an old ``autosave.json`` into the autosaves folder, remove temporary files
-    of interrupted saves and all but the most recent finished games' autosaves."""
+    of interrupted saves, move finished games' autosaves into the finished folder and
+    keep the most recent :data:`KEEP_FINISHED` there."""
     now = time.time() if now is None else now
     folder = saves_dir()
     autos = autosaves_dir()
-    for directory in (folder, autos):
+    done = finished_dir()
+    for directory in (folder, autos, done):
         for path in directory.iterdir():
             if not _TEMP.match(path.name):
                 continue
@@ -215,13 +245,19 @@ def tidy(games: Mapping[str, Game], now: float | None = None) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(entry.modified))
         with contextlib.suppress(OSError):
             os.replace(legacy, autos / f"{game}-{stamp}-migrated.json")
-    finished = sorted((read_entry(p, "autosave", games) for p in _json_files(autos)),
-                      key=lambda e: e.recency, reverse=True)
-    for entry in [e for e in finished if e.over][KEEP_FINISHED:]:
+    for entry in (read_entry(p, "autosave", games) for p in _json_files(autos)):
+        if entry.over:  # its journal goes with it (lines the save may not hold yet)
+            with contextlib.suppress(OSError):
+                journal = journal_of(entry.path)
+                if journal.exists():
+                    os.replace(journal, journal_of(done / entry.path.name))
+                os.replace(entry.path, done / entry.path.name)
+    kept = sorted(done.glob("*.json"), key=_modified, reverse=True)
+    for path in kept[KEEP_FINISHED:]:
         with contextlib.suppress(OSError):
-            entry.path.unlink()
-            journal_of(entry.path).unlink(missing_ok=True)
-    for journal in autos.glob("*.journal"):  # a journal whose save is gone
+            path.unlink()
+            journal_of(path).unlink(missing_ok=True)
+    for journal in [*autos.glob("*.journal"), *done.glob("*.journal")]:  # save gone
         if not journal.with_suffix("").exists():
             with contextlib.suppress(OSError):
                 journal.unlink()

@@ -1,7 +1,9 @@
 """Statistics of finished games, kept in the user data folder (``stats.json``).
 
 Each finished game is one record: the game, when it ended, its seats (name, human or
-computer, role) and its winners. :func:`summary` works out, for one game, the games
+computer, role), its winners and, when it was kept, its save's file name (``"save"``: the
+game's autosave, replayable from the statistics screen; older records have none, and
+:func:`save_name` reads it from their key). :func:`summary` works out, for one game, the games
 played, won and lost by the humans at the screen, by seat or role and by opponent, and
 the longest winning streak.
 
@@ -38,9 +40,10 @@ class StatsError(Exception):
 
 
 # -- a finished game ------------------------------------------------------------------------
-def record_of(session, key: str) -> dict[str, Any]:
+def record_of(session, key: str, save: str | None = None) -> dict[str, Any]:
     """The record of ``session``'s finished game (``key`` names the game: recording it
-    again, after an undo of its last move, replaces its result)."""
+    again, after an undo of its last move, replaces its result; ``save``: the file name
+    of its autosave, if it has one)."""
     info = session.game.info
     roles = info.seat_roles
     state = session.state
@@ -53,7 +56,19 @@ def record_of(session, key: str) -> dict[str, Any]:
                    "role": roles[i] if i < len(roles) else seat_label(i)}
                   for i, seat in enumerate(session.seats)],
         "winners": sorted(state.winners),
+        **({"save": save} if save else {}),
     }
+
+
+def save_name(rec: dict[str, Any]) -> str | None:
+    """The file name of the save of a record's game: its ``"save"``, or for a record
+    written before they had one, the autosave its key begins with (``<name>.json:<seed>``);
+    None when the game was never kept."""
+    name = rec.get("save")
+    if name is None:
+        head = rec["key"].rsplit(":", 1)[0]
+        name = head if head.endswith(".json") and ":" in rec["key"] else None
+    return name
 
 
 def _check_record(rec: Any, n: int) -> dict[str, Any]:
@@ -76,6 +91,10 @@ def _check_record(rec: Any, n: int) -> dict[str, Any]:
             raise StatsError(f"{where}: seat {limits.quoted(seat['name'])} is not valid")
     if any(type(w) is not int or not 0 <= w < len(seats) for w in rec["winners"]):
         raise StatsError(f"{where}: the winners do not name its seats")
+    save = rec.get("save")
+    if save is not None and (not isinstance(save, str) or not 1 <= len(save) <= 200 or
+                             "/" in save or "\\" in save):
+        raise StatsError(f"{where}: field 'save' is not a file name")
     return rec
 
 

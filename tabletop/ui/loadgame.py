@@ -284,7 +284,8 @@ def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
     and that game's entry: the most recently played game in progress, passing by those
     that were refused when opened (with ``app``: :func:`.savemarks.refused`)."""
     try:
-        entries = [e for e in savegames.list_entries(GAMES, samples=False) if e.kind == "autosave"]
+        entries = [e for e in savegames.list_entries(GAMES, samples=False)
+                   if e.kind in ("autosave", "finished")]
     except OSError as exc:
         return False, f"The saves folder cannot be read: {exc.strerror or exc}", None
     going = [e for e in entries if e.in_progress]
@@ -296,7 +297,8 @@ def autosave_state(app=None) -> tuple[bool, str, savegames.Entry | None]:
             return False, f"Your latest game ({title_text(newest.data)}, " \
                           f"{when(newest.played, short=True)}) can't be resumed: Load game " \
                           "shows why.", None
-        broken = sorted((e for e in entries if not e.readable), key=lambda e: e.modified)
+        broken = sorted((e for e in entries if not e.readable and e.kind == "autosave"),
+                        key=lambda e: e.modified)
         if broken:
             return False, f"Autosave unusable: {broken[-1].error}", None
         return False, "The last game is over." if entries else "", None
@@ -315,7 +317,8 @@ class LoadGame(MenuScene):
     """Every game in progress, finished games, saved copies and samples; a row shows the
     game, its seats, turn and when it was last played, or why the file cannot be read.
     Click a row to select it (its details show on the right), click it again or press
-    Load to play on; Delete removes it after a confirmation. A save known not to open
+    Load to play on (a finished game: Replay, :mod:`.replay`, which any readable save
+    has too); Delete removes it after a confirmation. A save known not to open
     (:mod:`.savemarks`) is marked: it cannot be loaded, only deleted. ``selected``: the
     save selected first; ``notice``: a message shown as the screen opens (Continue's)."""
 
@@ -346,10 +349,14 @@ class LoadGame(MenuScene):
         self.detail_rect = pygame.Rect(self.list.rect.right + 20, 84,
                                        min(440, w - self.list.rect.right - 50), h - 184)
         bottom = self.detail_rect.bottom - 62
-        self.load_button = Button((self.detail_rect.left + 20, bottom, 190, 46), "Load",
+        bw = (self.detail_rect.w - 60) // 3
+        self.load_button = Button((self.detail_rect.left + 20, bottom, bw, 46), "Load",
                                   self.load_selected, primary=True, size=17)
-        self.delete_button = Button((self.detail_rect.right - 150, bottom, 130, 46), "Delete",
-                                    self.ask_delete, size=16)
+        self.replay_button = Button((self.detail_rect.left + 30 + bw, bottom, bw, 46),
+                                    "Replay", self.replay_selected, size=16,
+                                    tooltip="Step through the game's moves")
+        self.delete_button = Button((self.detail_rect.right - 20 - bw, bottom, bw, 46),
+                                    "Delete", self.ask_delete, size=16)
         self.back = Button((left, h - 80, 160, 48), "Back", self.app.pop, size=17)
         # the games held on a server are rejoined from Play online (they list there)
         self.online_button = Button((left + 176, h - 80, 220, 48), "Online games\u2026",
@@ -412,14 +419,18 @@ class LoadGame(MenuScene):
 
     def _update_buttons(self) -> None:
         entry = self._entry()
-        self.load_button.enabled = self._loadable(entry)
+        self.load_button.enabled = self._loadable(entry) and not entry.over  # (over: replay)
+        self.replay_button.enabled = self._loadable(entry)
         self.delete_button.enabled = bool(entry and entry.kind != "sample")
 
     def _on_row(self, entry) -> None:
         if entry is None:
             return
         if entry.path == self.clicked and self._loadable(entry):
-            self.pick(entry.path)
+            if entry.over:
+                self.replay_selected()
+            else:
+                self.pick(entry.path)
             return
         self.selected = self.clicked = entry.path
         self._update_buttons()
@@ -436,6 +447,12 @@ class LoadGame(MenuScene):
 
     def load_selected(self) -> None:
         self.pick(self.selected)
+
+    def replay_selected(self) -> None:
+        from .replay.opening import open_replay
+
+        if self.selected is not None:
+            open_replay(self.app, self.selected, lambda m: self.toast.show(m, seconds=8))
 
     def ask_delete(self) -> None:
         entry = self._entry()
@@ -464,8 +481,8 @@ class LoadGame(MenuScene):
         self.app.push(PlayOnline())
 
     def controls(self) -> list:
-        return [self.list, self.load_button, self.delete_button, self.back,
-                self.online_button]
+        return [self.list, self.load_button, self.replay_button, self.delete_button,
+                self.back, self.online_button]
 
     def draw(self, surf) -> None:
         background(surf)
@@ -475,8 +492,8 @@ class LoadGame(MenuScene):
         self.list.draw(surf)
         self._draw_selection(surf)
         self._draw_details(surf)
-        self.load_button.draw(surf)
-        self.delete_button.draw(surf)
+        for button in (self.load_button, self.replay_button, self.delete_button):
+            button.draw(surf)
         self.back.draw(surf)
         self.online_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 700)
@@ -520,7 +537,8 @@ class LoadGame(MenuScene):
                 self._draw_save(surf, entry, pygame.Rect(x, y, width, bottom - 40 - y))
         else:
             self._draw_save(surf, entry, pygame.Rect(x, y, width, bottom - 40 - y))
-        where = {"autosave": "autosave", "copy": "saved copy", "sample": "sample"}[entry.kind]
+        where = {"autosave": "autosave", "finished": "finished game", "copy": "saved copy",
+                 "sample": "sample"}[entry.kind]
         text.blit_wrapped(surf, f"{entry.path.name} ({where})",
                           pygame.Rect(x, bottom - 34, width, 34), 12, theme.DIM)
 

@@ -302,9 +302,10 @@ class MainMenu(MenuScene):
     def statistics(self) -> None:
         if self._later(self.statistics):
             return
+        from .replay.opening import open_record
         from .screens import StatsScreen
 
-        self.app.push(StatsScreen())
+        self.app.push(StatsScreen(open_record))
 
     def settings(self) -> None:
         if self._later(self.settings):

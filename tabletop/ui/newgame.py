@@ -15,7 +15,8 @@ from .kits import kit_for
 from .loadgame import start_table
 from .menuscene import MenuScene
 from .seats import SeatRows
-from .widgets import Button, Choice, ScrollBox, Switch, TextInput, Toast
+from .theme import ui
+from .widgets import Button, Caption, Choice, ScrollBox, Switch, TextInput, Toast
 
 
 class NewGame(MenuScene):
@@ -47,63 +48,81 @@ class NewGame(MenuScene):
         w, h = size
         self.widgets = []
         left = max(40, w // 2 - 560)
-        self.widgets.append(Choice((left, 64, min(1030, w - 2 * left), 58), "Game",
+        top = 24 + ui(40)
+        self.widgets.append(Choice((left, top, min(1030, w - 2 * left), ui(58)), "Game",
                                    [(g.info.id, g.info.title) for g in GAMES.values()],
                                    self.game_id, self._set_game))
-        self.blurb_y = 128
-        y = 176
+        self.blurb_y = top + ui(58) + 6
+        y = self.blurb_y + ui(48)
         self.seat_title_y = y
-        rows, y = self.seats.build(left, y + 28, self.game.rules.seat_count(self.options),
-                                   lambda: self.layout(self.app.screen.get_size()))
-        self.widgets.extend(rows)
+        column_top = y + ui(28)
+        column, y = self.seats.build(left, column_top, self.game.rules.seat_count(self.options),
+                                     lambda: self.layout(self.app.screen.get_size()))
         y += 10
         if self.game.rules.seat_count(self.options) > 1 and \
                 self.game.rules.hidden_information(self.options):
-            self.widgets.append(Switch((left, y, 420, 60), "Hide hands between players",
-                                       self.hide_hands, "With two or more humans, a hand-over "
-                                       "screen hides each hand from the others.",
-                                       lambda v: setattr(self, "hide_hands", v)))
-            y += 70
-        self.widgets.append(TextInput((left, y + 22, 200, 32), self.seed_text,
-                                      "random", 12, on_change=lambda v: setattr(self,
-                                                                                "seed_text", v)))
-        self.seed_label_y = y
+            column.append(Switch((left, y, 420, ui(66)), "Hide hands between players",
+                                 self.hide_hands, "With two or more humans, a hand-over "
+                                 "screen hides each hand from the others.",
+                                 lambda v: setattr(self, "hide_hands", v)))
+            y += ui(76)
+        column.append(Caption((left, y, 420, ui(20)), "Seed (replays the same deal)", 14,
+                              style="bold"))
+        column.append(TextInput((left, y + ui(22), 200, ui(32)), self.seed_text, "random", 12,
+                                on_change=lambda v: setattr(self, "seed_text", v)))
         hook = kit_for(self.game_id).newgame
-        for i, (label, action) in enumerate(hook.buttons()):  # e.g. a deck builder
-            self.widgets.append(Button((left, y + 70 + 48 * i, 200, 40), label,
-                                       lambda a=action: a(self.app), size=15))
+        buttons = hook.buttons()  # e.g. a deck builder
+        for i, (label, action) in enumerate(buttons):
+            column.append(Button((left, y + ui(70) + ui(48) * i, 200, ui(40)), label,
+                                 lambda a=action: a(self.app), size=15))
+        y += ui(62) + (ui(8) + ui(48) * len(buttons) if buttons else 0)
+        # the seats, the seed...: scrolled (the wheel over them) in a window short for
+        # them at the text size, above the Back button
+        limit = h - 34 - ui(50)
+        if y > limit:
+            old = getattr(self, "seats_box", None)
+            keep = old.offset if old is not None and old.game == self.game_id else 0
+            self.seats_box = ScrollBox((left, column_top, 440, limit - column_top), column,
+                                       y - column_top, keep)
+            self.seats_box.game = self.game_id
+            self.widgets.append(self.seats_box)
+        else:
+            self.seats_box = None
+            self.widgets.extend(column)
         right = left + 470
         width = min(560, w - right - 30)
-        y = 176
+        y = self.seat_title_y
         self.options_title = (right, y)
-        top = y = y + 30
+        top = y = y + ui(30)
         rules = []
         catalog = self.app.catalog(self.game_id)
         for opt in self.game.info.options:
-            own = hook.option_widget(opt, (right, y, width, 56), self.options[opt.key],
+            own = hook.option_widget(opt, (right, y, width, ui(56)), self.options[opt.key],
                                      lambda v, k=opt.key: self._set_option(k, v), catalog)
             if own is not None:
                 rules.append(own)
-                y += 66
+                y += ui(66)
             elif opt.choices:
-                rules.append(Choice((right, y, width, 56), opt.label, list(opt.choices),
+                rules.append(Choice((right, y, width, ui(56)), opt.label, list(opt.choices),
                                     self.options[opt.key],
                                     lambda v, k=opt.key: self._set_option(k, v)))
-                y += 66
+                y += ui(66)
             else:
-                rules.append(Switch((right, y, width, 66), opt.label,
+                rules.append(Switch((right, y, width, ui(66)), opt.label,
                                     bool(self.options[opt.key]), opt.help,
                                     lambda v, k=opt.key: self._set_option(k, v)))
-                y += 72
+                y += ui(72)
         # many optional rules scroll (the wheel over them), above the Start button
         old = getattr(self, "rules_box", None)
         keep = old.offset if old is not None and old.game == self.game_id else 0
-        self.rules_box = ScrollBox((right, top, width, h - 96 - top), rules, y - top, keep)
+        self.rules_box = ScrollBox((right, top, width, h - 46 - ui(50) - top), rules, y - top,
+                                   keep)
         self.rules_box.game = self.game_id
         self.widgets.append(self.rules_box)
-        self.start = Button((w - 300, h - 74, 250, 50), "Start", self.start_game, primary=True,
-                            size=19)
-        self.back = Button((left, h - 74, 160, 50), "Back", self.app.pop, size=17)
+        bh = ui(50)
+        self.start = Button((w - 300, h - 24 - bh, 250, bh), "Start", self.start_game,
+                            primary=True, size=19)
+        self.back = Button((left, h - 24 - bh, 160, bh), "Back", self.app.pop, size=17)
 
     def _default_names(self) -> list[str]:
         """Player 1, Player 2... or, in a game of roles, the roles (Hero, Nemesis)."""
@@ -188,17 +207,14 @@ class NewGame(MenuScene):
         background(surf)
         w, h = surf.get_size()
         left = max(40, w // 2 - 560)
-        text.draw(surf, "New game", (left, 16, w - 2 * left, 40), 30, theme.ACCENT, "bold")
+        text.draw(surf, "New game", (left, 16, w - 2 * left, ui(40)), 30, theme.ACCENT, "bold")
         text.blit_wrapped(surf, self.game.info.blurb,
-                          pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), 40), 15,
+                          pygame.Rect(left, self.blurb_y, min(1030, w - 2 * left), ui(40)), 15,
                           theme.MUTED)
-        text.draw(surf, "Seats", (left, self.seat_title_y, 420, 22), 16, theme.TEXT, "bold")
-        self.seats.draw(surf)
-        text.draw(surf, "Seed (replays the same deal)", (left, self.seed_label_y, 420, 20), 14,
-                  theme.MUTED, "bold")
+        text.draw(surf, "Seats", (left, self.seat_title_y, 420, ui(22)), 16, theme.TEXT, "bold")
         if self.game.info.options:  # no heading over nothing
-            text.draw(surf, "Optional rules", (*self.options_title, 560, 22), 16, theme.TEXT,
-                      "bold")
+            text.draw(surf, "Optional rules", (*self.options_title, 560, ui(22)), 16,
+                      theme.TEXT, "bold")
         for wdg in self.widgets:
             wdg.draw(surf)
         self.start.draw(surf)

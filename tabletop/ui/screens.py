@@ -3,6 +3,8 @@ and the confirmation asked before something cannot be undone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ..engine.settings import ANIMATION, PACE, SCREEN, TEXT_SIZE
@@ -12,6 +14,7 @@ from ..logs import where
 from . import look, text, theme
 from .app import Scene, background
 from .palette import PALETTES
+from .replay.recent import recent_rows
 from .sound_settings import SoundControls
 from .widgets import Button, Choice, Row, ScrollList, Toast, panel
 
@@ -191,12 +194,15 @@ class SettingsScreen(Page):
 
 class StatsScreen(Page):
     """Per game: games played, won and lost by the players at this screen, by seat or
-    role and by opponent, and the longest winning streak."""
+    role and by opponent, and the longest winning streak; under them the recent games
+    counted, each a row that opens its replay with ``open_record(app, record, toast)``
+    (:func:`.replay.opening.open_record`, given by the main menu; None: rows only)."""
 
     title = "Statistics"
 
-    def __init__(self) -> None:
+    def __init__(self, open_record: Callable[..., bool] | None = None) -> None:
         super().__init__()
+        self.open_record = open_record
         self.game_id = next(iter(GAMES))
         self.stats = StatsFile()  # never raises: a bad file is a message
         if self.stats.problem:
@@ -205,22 +211,42 @@ class StatsScreen(Page):
     def layout(self, size) -> None:
         w, h = size
         left = self.left_of(w)
-        self.widgets = [Choice((left, 70, min(1040, w - 2 * left), 40), "",
+        top = self.content_top()
+        self.widgets = [Choice((left, top, min(1040, w - 2 * left), theme.ui(40)), "",
                                [(g.info.id, g.info.title) for g in GAMES.values()],
                                self.game_id, self._set_game)]
+        self.box_top = top + theme.ui(40) + 16
+        inner = pygame.Rect(left, self.box_top, w - 2 * left,
+                            h - 90 - self.box_top).inflate(-40, -32)
+        tall = max(110, inner.h * 2 // 5)
+        self.recent = ScrollList((inner.left, inner.bottom - tall, inner.w, tall), [], size=14,
+                                 on_pick=self._replay, selectable=True)
+        self.recent.set_rows(recent_rows(self.stats.records, self.game_id))
+        self.widgets.append(self.recent)
         self.place_back(size)
 
     def _set_game(self, game_id: str) -> None:
         self.game_id = game_id
+        self.recent.set_rows(recent_rows(self.stats.records, game_id))
+
+    def _replay(self, record) -> None:
+        if record is not None and self.open_record is not None:
+            self.open_record(self.app, record, self.toast)
 
     def draw(self, surf) -> None:
         area = self.frame(surf)
-        for widget in self.widgets:
-            widget.draw(surf)
-        box = pygame.Rect(area.left, 126, area.w, area.bottom - 126)
+        self.widgets[0].draw(surf)
+        box = pygame.Rect(area.left, self.box_top, area.w, area.bottom - self.box_top)
         panel(surf, box, theme.PANEL, 220)
         data = summary(self.stats.records, self.game_id)
         inner = box.inflate(-40, -32)
+        if self.recent.rows:
+            top = self.recent.rect.top
+            text.draw(surf, "Recent games: click one to replay it",
+                      (inner.left, top - theme.ui(26), inner.w, theme.ui(22)), 16, theme.ACCENT,
+                      "bold")
+            self.recent.draw(surf)
+            inner.h = top - theme.ui(34) - inner.top
         if not data.total.played:
             text.draw(surf, f"No finished game of {GAMES[self.game_id].info.title} yet. A "
                       "game counts here when it ends at the table.", inner, 16, theme.MUTED,

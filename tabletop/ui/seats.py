@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from ..engine.levels import DEFAULT_LEVEL, LEVELS
-from . import text, theme
-from .widgets import Choice, TextInput
+from .theme import ui
+from .widgets import Caption, Choice, TextInput
 
 ROW = 44
 #: who sits at a seat: a person at this screen, a person on another machine (an online
@@ -26,28 +24,28 @@ class SeatRows:
         self.names = names
         self.kinds = ["human", "computer", "computer", "computer"]
         self.levels = [DEFAULT_LEVEL] * 4
-        self.notes: list[tuple[str, tuple[int, int]]] = []
 
     def build(self, left: int, y: int, count: int, relayout: Callable[[], None]) -> tuple[
             list, int]:
         """The widgets of ``count`` seats from ``(left, y)``; returns them and the y below."""
         widgets: list = []
-        self.notes = []
         for i in range(count):
-            widgets.append(TextInput((left, y, 164, 34), self.names[i], f"Player {i + 1}", 20,
+            widgets.append(TextInput((left, y, 164, ui(34)), self.names[i], f"Player {i + 1}", 20,
                                      on_change=lambda v, i=i: self._set_name(i, v)))
-            widgets.append(Choice((left + 170, y, 256, 34), "",
+            widgets.append(Choice((left + 170, y, 256, ui(34)), "",
                                   KINDS,
                                   self.kinds[i], lambda v, i=i: self._set_kind(i, v, relayout)))
-            y += ROW
+            y += ui(ROW)
             if self.kinds[i] == "computer":
-                widgets.append(Choice((left + 196, y - 6, 224, 30), "",
+                widgets.append(Choice((left + 196, y - 6, 224, ui(30)), "",
                                       [(lv.key, lv.label) for lv in LEVELS.values()],
                                       self.levels[i],
                                       lambda v, i=i: self._set_level(i, v, relayout)))
-                self.notes.append((LEVELS[self.levels[i]].budget_text.capitalize(),
-                                   (left + 186, y + 9)))
-                y += LEVEL_ROW
+                # the computer's thinking time, right-aligned beside its level
+                widgets.append(Caption((left, y, 186, ui(18)),
+                                       LEVELS[self.levels[i]].budget_text.capitalize(), 13,
+                                       align="right"))
+                y += ui(LEVEL_ROW)
         return widgets, y
 
     def _set_name(self, i: int, value: str) -> None:
@@ -61,8 +59,3 @@ class SeatRows:
         self.levels[i] = value
         relayout()
 
-    def draw(self, surf: pygame.Surface) -> None:
-        """Each computer's thinking time, right-aligned beside its level."""
-        for line, (right, y) in self.notes:
-            text.draw(surf, line, (right - 220, y - 9, 220, 18), 13, theme.MUTED,
-                      align="right", valign="middle")

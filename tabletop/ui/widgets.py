@@ -29,6 +29,20 @@ class Widget:
         pass
 
 
+class Caption(Widget):
+    """Words at a place among widgets (they scroll with them in a :class:`ScrollBox`)."""
+
+    def __init__(self, rect, words: str, size: int = 14, color=None, style: str = "regular",
+                 align: str = "left") -> None:
+        self.rect = pygame.Rect(rect)
+        self.words, self.size, self.color, self.style, self.align = \
+            words, size, color, style, align
+
+    def draw(self, surf) -> None:
+        text.draw(surf, self.words, self.rect, self.size, self.color or theme.MUTED,
+                  self.style, align=self.align, valign="middle")
+
+
 class Button(Widget):
     def __init__(self, rect, label: str, on_click: Callable[[], None] | None = None,
                  primary: bool = False, size: int = 16, tooltip: str = "",
@@ -111,8 +125,10 @@ class Switch(Widget):
         text.draw(surf, self.label, (box.right + 10, self.rect.top + 2,
                                      self.rect.right - box.right - 10, u(20)), 16, color, "bold")
         if self.help:
-            text.draw(surf, self.help, (box.right + 10, self.rect.top + 23, self.rect.w - 50,
-                                        self.rect.h - 23), 12, theme.MUTED, wrap=True)
+            top = u(23)
+            text.draw(surf, self.help, (box.right + 10, self.rect.top + top,
+                                        self.rect.right - box.right - 10, self.rect.h - top),
+                      12, theme.MUTED, wrap=True)
 
 
 class Choice(Widget):
@@ -150,7 +166,7 @@ class Choice(Widget):
             pygame.draw.rect(surf, theme.BUTTON_PRIMARY if on else theme.BUTTON, seg,
                              border_radius=6)
             text.draw(surf, label, seg.inflate(-8, -2), 14, (24, 18, 6) if on else theme.TEXT,
-                      "bold", align="center", valign="middle")
+                      "bold", align="center", valign="middle", wrap=True)
 
 
 class Slider(Widget):

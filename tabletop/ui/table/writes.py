@@ -61,7 +61,7 @@ class TableWrites:
         if over and not self.was_over:
             key = getattr(session, "record_key", None) or \
                 f"{self.autosave.name if self.autosave else id(session)}:{session.seed}"
-            record = record_of(session, key)
+            record = record_of(session, key, self.autosave.name if self.autosave else None)
             if self.stats is None:
                 self.stats = later(StatsFile)
             self.stats.add_done_callback(lambda f: self._add_record(f, record))
