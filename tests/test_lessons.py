@@ -26,6 +26,7 @@ from tabletop.engine.lesson import (
 )
 from tabletop.engine.paths import user_data
 from tabletop.games import GAMES
+from tabletop.ui import look, text
 from tabletop.ui.lesson.pointing import GO, TRY, arrow_points
 from tabletop.ui.lesson.screens import LessonChooser, LessonDone
 from tabletop.ui.lesson.table import LessonTable
@@ -79,18 +80,25 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
     wait(app, lambda: scene.lesson_aim() is not None, 200)
     found = scene.lesson_aim()
     before = scene.session.state
+    window = app.screen.get_rect()
+    assert all(window.contains(r) for r in found.rects[-1:]), \
+        f"the lesson points at {found.rects[-1]}, outside the window {window}"
     panel = scene.lesson_rect()
     assert not any(panel.colliderect(r) for r in found.rects), "the panel covers the move"
-    assert not any(panel.colliderect(sp.rect) for sp in scene.layout_obj.sprites), \
-        "the panel covers a card"
-    app.step(0.016)
+    if scene.size == (1280, 720) and look.theme.text_scale == 1.0:
+        assert not any(panel.colliderect(sp.rect) for sp in scene.layout_obj.sprites), \
+            "the panel covers a card"
+    with text.recording() as drawn:
+        app.step(0.016)
+    words = [d for d in drawn if panel.contains(d.rect)]
+    assert words and not [d.text for d in words if d.overflow], "the panel's words do not fit"
     colour = TRY if found.wrong else GO
     if found.kind == "drag":  # the arrow is drawn over everything, half way along
         x, y = (int(v) for v in arrow_points(found.start, found.end)[12])
         assert any(app.screen.get_at((x + dx, y + dy))[:3] == colour
                    for dx in range(-3, 4) for dy in range(-3, 4))
-    ring = found.rects[0].inflate(8, 8)  # and the outline round the card or the button
-    assert any(app.screen.get_at((x, ring.top + dy))[:3] == colour
+    ring = found.rects[0].inflate(8, 8).clip(app.screen.get_rect().inflate(-8, -8))
+    assert any(app.screen.get_at((x, ring.top + dy))[:3] == colour  # and the outline
                for x in range(ring.left + 12, ring.right - 12) for dy in range(-4, 4))
     if found.kind == "drag":
         drag(app, found.start, found.end)
@@ -113,6 +121,7 @@ def app():
 
     application = App(headless=True, ai_delay=0.0, mods=False)
     yield application
+    look.change(application, text_size="100").result(5)
     application.quit()
     pygame.display.quit()
 
@@ -174,8 +183,23 @@ def test_progress_that_cannot_be_used_is_none(tmp_path):
 
 
 # -- played with the mouse -----------------------------------------------------------------------
-@pytest.mark.parametrize("game_id", list(KINDS))
-def test_each_lesson_is_played_through_with_the_mouse(app, game_id):
+BIG_TEXT_BUG = pytest.mark.xfail(strict=True, reason=(
+    "a table bug, not the lesson's: at 125% text in a 1024x640 window the Solo table's "
+    "side panel (its info lines) pushes a decision's buttons below the window "
+    "(ui/table/sidepanel.py)"))
+
+
+@pytest.mark.parametrize("game_id, look_of", [
+    pytest.param(g, look_of, marks=[BIG_TEXT_BUG] if (g, look_of) == (
+        "solo-deckbuilder", "1024x640 at 150%") else [], id=f"{g}-{look_of}")
+    for look_of in ("1280x720", "1024x640 at 150%") for g in KINDS])
+def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
+    """(Also in the smallest window at a big text size: every step's words fit.)"""
+    if look_of != "1280x720":
+        from test_table_fit import resize
+
+        look.change(app, text_size="150")
+        resize(app, (1024, 640))
     open_chooser(app)
     scene = start_lesson(app, game_id)
     lesson = scene.run.lesson
@@ -290,3 +314,52 @@ def test_the_modding_guides_example_lesson_checks_out(brawl):
     block = guide.split("## Lessons", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
     lesson = parse_lesson(block, "example")
     assert check_lesson(lesson, brawl, brawl.rules.load_catalog(mod_dirs=[])) == []
+
+
+# -- at every text size ----------------------------------------------------------------------
+@pytest.mark.parametrize("text_size", ("100", "150", "175"))
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
+def test_the_lesson_screens_fit_at_every_text_size(size, text_size):
+    """Learn to play, each game's lesson panel over its table, and the closing screen:
+    no text cut or shrunk unreadable, no label over another or under a card, no control
+    over another or outside the window."""
+    from test_table_fit import resize
+    from test_text_size import _widgets_apart, problems_of
+
+    from tabletop.ui import pictures
+    from tabletop.ui.app import App
+
+    application = App(size=(1024, 640), headless=True, ai_delay=0.0, mods=False)
+    problems: list[str] = []
+    try:
+        look.change(application, text_size=text_size)
+        resize(application, size)
+        where = f"at {size[0]}x{size[1]}, {text_size}%"
+        chooser = open_chooser(application)
+        with text.recording() as drawn:
+            application.step(0.016)
+        problems += problems_of(drawn, f"Learn to play {where}")
+        problems += [f"Learn to play {where}: {p}" for p in _widgets_apart(chooser, size)]
+        for game_id in GAMES:
+            open_chooser(application)
+            scene = start_lesson(application, game_id)
+            scene.renderer.paint_budget = None
+            pictures.forget()
+            with text.recording() as drawn:
+                application.step(0.016)
+            panel = scene.lesson_rect()
+            problems += problems_of([d for d in drawn if panel.contains(d.rect)],
+                                    f"{game_id}'s lesson panel {where}")
+            problems += [f"{game_id} {where}: the panel covers the step's card or place"
+                         for r in scene.lesson_aim().rects if panel.colliderect(r)]
+        done = LessonDone(scene.run.lesson)
+        application.replace(done)
+        application.step(0.016)
+        with text.recording() as drawn:
+            application.step(0.016)
+        problems += problems_of(drawn, f"the closing screen {where}")
+        problems += [f"closing {where}: {p}" for p in _widgets_apart(done, size)]
+    finally:
+        look.change(application, text_size="100").result(5)
+        application.quit()
+    assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:20])

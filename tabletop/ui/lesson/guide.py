@@ -189,14 +189,17 @@ class LessonGuide:
         """The lesson's panel (:mod:`.placing`): in the side panel, or on a free part of
         the table when the side panel has no room for its words."""
         words = self.lesson_text()
-        side = self.panel_rect
         found = self._aim if self._aim_key is not None else None
         pointed = found.rects if found is not None else ()
         key = (words, self.size, self.layout_gen, self.session.changes, self._buttons_bottom,
                self.message_rect.h, None if self.dialog is None else tuple(self.dialog.rect),
                tuple(tuple(r) for r in pointed))
         if key != self._place_key:
-            need = 84 + text.height_of(words, side.w - 36, self._text_size(), line_gap=1.3)
+            size = self._text_size()
+
+            def need(width: int) -> int:
+                return theme.ui(68) + 16 + text.height_of(words, width - 20, size,
+                                                            line_gap=1.3)
             self._place_key, self._place = key, place_panel(self, need, pointed)
         return self._place
 
@@ -217,12 +220,14 @@ class LessonGuide:
         lesson, run = self.run.lesson, self.run
         inner = rect.inflate(-20, -16)
         step = min(run.step + 1, len(lesson.steps))
-        text.draw(surf, f"Learn to play \u00b7 {lesson.title}", (inner.x, inner.y, inner.w, 20),
+        line = theme.ui(22)
+        text.draw(surf, f"Learn to play \u00b7 {lesson.title}", (inner.x, inner.y, inner.w, line),
                   15, theme.ACCENT, "bold")
         text.draw(surf, f"Step {step} of {len(lesson.steps)} \u00b7 you are "
-                  f"{seat_label(lesson.seat)}", (inner.x, inner.y + 22, inner.w, 18), 13,
+                  f"{seat_label(lesson.seat)}", (inner.x, inner.y + line, inner.w, line), 13,
                   theme.MUTED)
-        body = pygame.Rect(inner.x, inner.y + 48, inner.w, inner.h - 48)
+        top = theme.ui(68) - 8
+        body = pygame.Rect(inner.x, inner.y + top, inner.w, inner.h - top)
         size = self._text_size()
         colour = (255, 200, 190) if self.explained else theme.TEXT
         text.draw(surf, self.lesson_text(), body, size, colour, wrap=True, line_gap=1.3,

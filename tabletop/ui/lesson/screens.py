@@ -52,6 +52,17 @@ def read_lessons(app) -> tuple[dict[str, Lesson | str], LessonProgress]:
     return found, read_progress(user_data())
 
 
+def first_words(s: str, size: int, width: int) -> str:
+    """As many of the words of ``s`` as fit ``width`` on one line (an ellipsis after them
+    when some are left out)."""
+    if text.width_of(s, size) <= width:
+        return s
+    words = s.split()
+    while words and text.width_of(" ".join(words) + text.ELLIPSIS, size) > width:
+        words.pop()
+    return " ".join(words).rstrip(",;:") + text.ELLIPSIS
+
+
 class LessonChooser(Page):
     """One row per game: its lesson's length and how far the player got; Start, or Resume
     and Start over."""
@@ -76,13 +87,14 @@ class LessonChooser(Page):
         self.widgets, self.rows = [], []
         if self.lessons is None:
             return
-        row_h = max(64, min(96, (h - 180) // max(1, len(self.lessons))))
+        least = theme.ui(26) + 2 * theme.ui(20) + 22
+        row_h = max(least, min(max(96, least), (h - 180) // max(1, len(self.lessons))))
         y = 76
         for gid, lesson in self.lessons.items():
             rect = pygame.Rect(left, y, width, row_h - 10)
             self.rows.append((gid, rect))
             bx = rect.right - 12
-            bh = min(44, rect.h - 16)
+            bh = min(theme.ui(44), rect.h - 16)
             by = rect.centery - bh // 2
             if isinstance(lesson, Lesson):
                 buttons = [("Start", lambda g=gid: self.start(g, 0), True)]
@@ -90,7 +102,7 @@ class LessonChooser(Page):
                     buttons = [("Resume", lambda g=gid: self.start(g, None), True),
                                ("Start over", lambda g=gid: self.start(g, 0), False)]
                 for label, fn, primary in reversed(buttons):
-                    bw = 150 if w >= 1000 else 124
+                    bw = theme.ui(150 if w >= 1000 else 124)
                     bx -= bw
                     b = Button((bx, by, bw, bh), label, fn, primary=primary, size=16,
                                key=f"{gid}:{label}")
@@ -145,17 +157,21 @@ class LessonChooser(Page):
         for gid, rect in self.rows:
             panel(surf, rect)
             inner = rect.inflate(-24, -12)
-            words = pygame.Rect(inner.x, inner.y, inner.w - 340, inner.h)
-            text.draw(surf, GAMES[gid].info.title, (words.x, words.y, words.w, 26), 20,
-                      theme.TEXT, "bold")
-            text.draw(surf, GAMES[gid].info.blurb, (words.x, words.y + 27, words.w, 18), 14,
-                      theme.MUTED, min_size=12)
+            right = min([b.rect.left for b in self.widgets if b.key.startswith(f"{gid}:")],
+                        default=inner.right + 12) - 12
+            words = pygame.Rect(inner.x, inner.y, right - inner.x, inner.h)
+            line = theme.ui(20)
+            text.draw(surf, GAMES[gid].info.title, (words.x, words.y, words.w, theme.ui(26)),
+                      20, theme.TEXT, "bold")
+            text.draw(surf, first_words(GAMES[gid].info.blurb, 14, words.w),
+                      (words.x, words.y + theme.ui(26), words.w, line), 14, theme.MUTED)
             lesson = self.lessons[gid]
             colour = theme.BAD if not isinstance(lesson, Lesson) else \
                 theme.ACCENT if gid in self.progress.steps else \
                 theme.GOOD if gid in self.progress.finished else theme.MUTED
-            text.draw(surf, self.row_line(gid), (words.x, words.y + 47, words.w, words.h - 47),
-                      13, colour, wrap=True, min_size=11)
+            status = pygame.Rect(words.x, words.y + theme.ui(26) + line, words.w,
+                                 words.bottom - words.y - theme.ui(26) - line)
+            text.draw(surf, first_words(self.row_line(gid), 13, words.w), status, 13, colour)
         for widget in self.widgets:
             widget.draw(surf)
         if self.opening is not None:
