@@ -363,3 +363,20 @@ def test_the_lesson_screens_fit_at_every_text_size(size, text_size):
         look.change(application, text_size="100").result(5)
         application.quit()
     assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:20])
+
+
+def test_the_wrong_move_comes_first_and_a_resumed_lesson_starts_there(app):
+    from tabletop.engine.lesson import LessonProgress, start_run
+
+    lesson = read_lesson(LESSONS_DIR / "brawl.yaml")
+    at = next(i for i, step in enumerate(lesson.steps) if step.wrong)
+    run = start_run(lesson, GAMES["brawl"], app.catalog("brawl"), at)
+    scene = LessonTable(run, LessonProgress(), LessonDone)
+    app.replace(scene)
+    wait(app, lambda: scene.picture_shown and not scene.painting)
+    before = scene.session.state
+    assert scene.lesson_aim().wrong and scene.lesson_text() == lesson.steps[at].text
+    assert scene.input_move(run.expected()) is False  # legal, but the lesson waits
+    assert scene.session.state is before and scene.toast.message.startswith("First try")
+    one_step(app, scene)  # the wrong move, refused
+    assert scene.lesson_aim().move == run.expected() and not scene.lesson_aim().wrong

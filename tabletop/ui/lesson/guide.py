@@ -59,7 +59,7 @@ class LessonGuide:
         if run.finished:
             return run.lesson.closing
         if run.replies:
-            return "Your opponent answers\u2026"
+            return "The coach plays\u2026"
         if self.explained:
             return self.explained
         return run.current.text
@@ -95,10 +95,10 @@ class LessonGuide:
         it comes here: it is not a lit place)."""
         run = self.run
         if not run.waiting():
-            self.toast.show("Wait for your opponent's answer.")
+            self.toast.show("Wait for the coach's move.")
             return False
         if run.wrong() is not None:
-            self.toast.show("First try the move the red arrow shows: it is refused, and "
+            self.toast.show("First try the move the arrow shows: the rules refuse it, and "
                             "the lesson says why.")
             return False
         if move != run.expected():

@@ -47,7 +47,7 @@ def read_lessons(app) -> tuple[dict[str, Lesson | str], LessonProgress]:
                 if problems:
                     raise LessonError("; ".join(problems[:2]))
             found[gid] = lesson
-        except LessonError as exc:
+        except (LessonError, ValueError, KeyError) as exc:  # (a mod's cards unreadable...)
             found[gid] = str(exc)
     return found, read_progress(user_data())
 
