@@ -190,7 +190,7 @@ class LessonGuide:
         the table when the side panel has no room for its words."""
         words = self.lesson_text()
         found = self._aim if self._aim_key is not None else None
-        pointed = found.rects if found is not None else ()
+        pointed = () if found is None else found.rects + found.path()
         key = (words, self.size, self.layout_gen, self.session.changes, self._buttons_bottom,
                self.message_rect.h, None if self.dialog is None else tuple(self.dialog.rect),
                tuple(tuple(r) for r in pointed))

@@ -32,6 +32,14 @@ class Aim:
     end: tuple[int, int] | None = None
     wrong: bool = False
 
+    def path(self) -> tuple[pygame.Rect, ...]:
+        """Small squares along the arrow (none but for a drag): what the lesson's panel
+        keeps clear of, so that the arrow never crosses its words."""
+        if self.kind != "drag" or self.end is None:
+            return ()
+        return tuple(pygame.Rect(int(x) - 8, int(y) - 8, 16, 16)
+                     for x, y in arrow_points(self.start, self.end)[::2])
+
 
 def visible_point(table, card: int) -> tuple[int, int] | None:
     """A point of ``card``'s sprite that no card drawn over it covers (None: none shown)."""
