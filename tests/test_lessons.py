@@ -84,7 +84,8 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
     assert all(window.contains(r) for r in found.rects[-1:]), \
         f"the lesson points at {found.rects[-1]}, outside the window {window}"
     panel = scene.lesson_rect()
-    assert not any(panel.colliderect(r) for r in found.rects), "the panel covers the move"
+    assert not any(panel.colliderect(r) for r in found.rects + found.path()), \
+        "the panel covers the move's card, place or arrow"
     if scene.size == (1280, 720) and look.theme.text_scale == 1.0:
         assert not any(panel.colliderect(sp.rect) for sp in scene.layout_obj.sprites), \
             "the panel covers a card"
