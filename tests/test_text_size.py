@@ -188,3 +188,32 @@ def _widgets_apart(screen, size) -> list[str]:
                 out.append(f"{type(a).__name__} {getattr(a, 'label', '')!r} {a.rect} overlaps "
                            f"{type(b).__name__} {getattr(b, 'label', '')!r} {b.rect}")
     return out
+
+
+@pytest.mark.parametrize("text_size", ("100", "175"))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game_id", ["brawl", "overpower"])
+def test_the_replay_viewer_fits_at_every_text_size(app, game_id, size, text_size):
+    from replay_helpers import keep_finished
+    from ui_helpers import opened
+
+    from tabletop.ui.replay.opening import open_replay
+    from tabletop.ui.replay.scene import ReplayScene
+
+    look.change(app, text_size=text_size)
+    app.go_home()
+    resize(app, size)
+    path = keep_finished(app, game_id)
+    assert open_replay(app, path, pytest.fail)
+    viewer = opened(app)
+    assert isinstance(viewer, ReplayScene)
+    viewer.lay_out_now()
+    viewer.invalidate()
+    viewer.renderer.paint_budget = None
+    pictures.forget()
+    with text.recording() as drawn:
+        app.step(0.016)
+    assert any(d.layer == "panel" for d in drawn)  # the viewer's panel and log were drawn
+    problems = problems_of(drawn, f"replay at {size[0]}x{size[1]}, {text_size}%",
+                           [sp.rect for sp in viewer.layout_obj.sprites])
+    assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:30])

@@ -21,6 +21,7 @@ from ..engine.safe_open import FileTooLarge, read_regular
 from ..engine.saves import json_depth
 from . import text, theme
 from .app import Scene, background
+from .menuscene import draw_focus, keys_after, keys_before
 from .widgets import Button, panel
 
 #: the largest report the screen reads
@@ -147,8 +148,11 @@ class BalanceScreen(Scene):
                                       f"(q={q:.2g})", theme.TEXT)]))
         return out
 
+    def controls(self) -> list:
+        return [self.back]
+
     def handle(self, event) -> None:
-        if self.back.handle(event):
+        if keys_before(self, event) or self.back.handle(event) or keys_after(self, event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -165,6 +169,7 @@ class BalanceScreen(Scene):
             self._drawn = (key, canvas)
         surf.blit(self._drawn[1], (0, 0))
         self.back.draw(surf)
+        draw_focus(self, surf)
 
     def _draw_static(self, surf) -> None:
         background(surf)

@@ -497,6 +497,7 @@ class LoadGame(MenuScene):
         self.back.draw(surf)
         self.online_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 700)
+        self.draw_focus(surf)
 
     def _draw_selection(self, surf) -> None:
         y = self.list.rect.top + 4 - self.list.offset

@@ -8,15 +8,23 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from ..engine.settings import Settings, save_settings
 from . import palette, pictures, theme
 
-if TYPE_CHECKING:
-    from .app import App
+
+class App(Protocol):
+    """What this module uses of :class:`~.app.App`."""
+
+    screen: pygame.Surface
+    settings: Settings
+    scenes: list
+    drawn_alone: object
+    windowed_size: tuple[int, int] | None
+    settings_saving: Future | None
 
 LOG = logging.getLogger("tabletop.look")
 
@@ -36,7 +44,8 @@ def change(app: App, **values) -> Future:
     old = app.settings
     app.settings = new = replace(old, **values)
     _apply(app, old, new)
-    return save_settings(new)
+    app.settings_saving = save_settings(new)  # (the latest write: tests wait for it)
+    return app.settings_saving
 
 
 def _apply(app: App, old: Settings, new: Settings) -> None:
@@ -103,7 +112,6 @@ def window_resized(size: tuple[int, int]) -> None:
 def takes_key(app: App, event: pygame.event.Event) -> bool:
     """F11 switches full screen on and off (and is remembered)."""
     if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-        future = change(app, screen="window" if is_full_screen(app) else "full")
-        app.settings_saving = future
+        change(app, screen="window" if is_full_screen(app) else "full")
         return True
     return False

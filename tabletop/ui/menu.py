@@ -359,6 +359,7 @@ class MainMenu(MenuScene):
         if self.error_button:
             self.error_button.draw(surf)
         self.toast.draw(surf, (w // 2, h - 130), 640)
+        self.draw_focus(surf)
 
 
 App.home = MainMenu

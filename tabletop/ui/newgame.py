@@ -220,6 +220,7 @@ class NewGame(MenuScene):
         self.start.draw(surf)
         self.back.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 640)
+        self.draw_focus(surf)
 
     def update(self, dt) -> None:
         # the seat count may depend on options (Three-Way Battle)

@@ -109,6 +109,7 @@ class Connecting(MenuScene):
         text.draw(surf, words, (w // 2 - 380, h // 2 - 60, 760, 120), 17,
                   theme.BAD if self.problem else theme.TEXT, wrap=True, align="center")
         self.back.draw(surf)
+        self.draw_focus(surf)
 
 
 def _close_when_done(future: concurrent.futures.Future) -> None:
@@ -250,3 +251,4 @@ class PlayOnline(MenuScene):
             wdg.draw(surf)
         self.back.draw(surf)
         self.toast.draw(surf, (w // 2, h - 140), 640)
+        self.draw_focus(surf)

@@ -13,6 +13,7 @@ from ..games import GAMES
 from ..logs import where
 from . import look, text, theme
 from .app import Scene, background
+from .menuscene import draw_focus, keys_after, keys_before
 from .palette import PALETTES
 from .replay.recent import recent_rows
 from .sound_settings import SoundControls
@@ -35,9 +36,13 @@ class Page(Scene):
         return [*self.widgets, self.back]
 
     def handle(self, event) -> None:
+        if keys_before(self, event):
+            return
         for widget in self.controls():
             if widget is not None and widget.handle(event):
                 return
+        if keys_after(self, event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -174,6 +179,7 @@ class SettingsScreen(Page):
         for widget in self.widgets:
             widget.draw(surf)
         self._draw_log(surf, pygame.Rect(area.left, self.log_top, area.w, 0))
+        draw_focus(self, surf)
 
     @staticmethod
     def _draw_log(surf, area: pygame.Rect) -> None:
@@ -253,6 +259,7 @@ class StatsScreen(Page):
                       wrap=True)
             return
         self._draw_summary(surf, inner, data)
+        draw_focus(self, surf)
 
     def _draw_summary(self, surf, inner: pygame.Rect, data: Summary) -> None:
         y = inner.top
@@ -333,6 +340,7 @@ class Confirm(Page):
                                                          inner.w, 40), 15, theme.MUTED)
         self.yes.draw(surf)
         self.no.draw(surf)
+        draw_focus(self, surf)
 
 
 class CardProblems(Page):
@@ -357,3 +365,4 @@ class CardProblems(Page):
         panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
         self.list.draw(surf)
         self.back.draw(surf)
+        draw_focus(self, surf)

@@ -173,6 +173,15 @@ def designed_fit(s: str, width: int, size: int, style: str = "regular") -> int:
     return fit_size(s, width, size, style, minimum=round(size / theme.text_scale))
 
 
+def line_size(line: str, width: int, size: int = 14, style: str = "regular") -> int:
+    """The text size of a line of a panel (the table's status box, the game's lines under
+    it): ``size``, a short line (three words or fewer) shrunk, as far as its designed
+    size, to stay on one line at a bigger text size."""
+    if len(line.split()) > 3:
+        return size
+    return designed_fit(line, width, size, style)
+
+
 def _layout_lines(s: str, box: pygame.Rect, size: int, style: str, wrap_: bool,
                   line_gap: float, minimum: int) -> tuple[int, list[str], bool]:
     """The size and lines at which ``s`` fits ``box`` (shrinking from ``size`` down to

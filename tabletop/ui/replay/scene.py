@@ -207,7 +207,7 @@ class ReplayScene(TableScene):
         """The panel at the right and its tools: the steps, Rules and Close (in two
         rows when the panel is narrow)."""
         w, h = size
-        pw = int(self.layout_obj.panel_width * scale)
+        pw = self.layout_obj.panel_px(size)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         x = self.panel_rect.left + 10
         tools = [("|\u25c0", "first", self.first, "Back to the set-up (Home)"),
@@ -223,12 +223,12 @@ class ReplayScene(TableScene):
         if bw < 52:
             per_row = (len(tools) + 1) // 2
             bw = (pw - 20 - (per_row - 1) * 5) // per_row
-        self.panel_top = 36 if per_row < len(tools) else 0
+        self.panel_top = theme.ui(36) if per_row < len(tools) else 0
         self.tools = []
         for i, (label, key, fn, tip) in enumerate(tools):
             row, col = divmod(i, per_row)
-            self.tools.append(Button((x + col * (bw + 5), 10 + 36 * row, bw, 30), label, fn,
-                                     size=13, tooltip=tip, key=key))
+            self.tools.append(Button((x + col * (bw + 5), 10 + theme.ui(36) * row, bw,
+                                      theme.ui(30)), label, fn, size=13, tooltip=tip, key=key))
         self.log_list.rect = pygame.Rect(x, 0, pw - 20, 10)
 
     def _enable_tools(self) -> None:
@@ -244,11 +244,11 @@ class ReplayScene(TableScene):
         super()._build_buttons()  # the game's lines (no move is offered)
         x, pw = self.panel_rect.left + 10, self.panel_rect.w - 20
         y = self._buttons_bottom + 4
-        self.slider.rect = pygame.Rect(x, y, pw, LABEL_H + 2 * KNOB + 2)
+        self.slider.rect = pygame.Rect(x, y, pw, theme.ui(LABEL_H) + 2 * KNOB + 2)
         self.slider.count, self.slider.value = self.replay.count, self.replay.index
         y = self.slider.rect.bottom + 8
         self._seat_top = y
-        y += CAPTION_H
+        y += theme.ui(CAPTION_H)
         choices: list[tuple[int | None, str]] = [
             (seat, self._seat_name(seat)) for seat in range(len(self.session.seats))]
         if self.replay.finished:
@@ -260,13 +260,13 @@ class ReplayScene(TableScene):
             row, col = divmod(i, per_row)
             label = name if seat is None or text.width_of(name, 13, "bold") <= bw - 12 \
                 else seat_label(seat)  # the name in the tooltip
-            rect = (x + col * (bw + 6), y + row * (SEAT_H + 5), bw, SEAT_H)
+            rect = (x + col * (bw + 6), y + row * (theme.ui(SEAT_H) + 5), bw, theme.ui(SEAT_H))
             self.buttons.append(Button(rect, label, lambda seat=seat: self.choose_seat(seat),
                                        primary=seat == self.replay.seat, size=13,
                                        tooltip=f"The game as {name} saw it" if seat is not None
                                        else "Every card face up (the game is over)",
                                        key="all" if seat is None else f"seat-{seat}"))
-        y += -(-len(choices) // per_row) * (SEAT_H + 5)
+        y += -(-len(choices) // per_row) * (theme.ui(SEAT_H) + 5)
         self._buttons_bottom = y
         self._place_log()
 
@@ -311,5 +311,5 @@ class ReplayScene(TableScene):
             words += f" (then {count:,} move{'s' if count != 1 else ''})"
         self.slider.draw(surf, words)
         text.draw(surf, "Cards as seen by", (self.slider.rect.left, self._seat_top,
-                                             self.slider.rect.w, CAPTION_H - 2), 12,
+                                             self.slider.rect.w, theme.ui(CAPTION_H) - 2), 12,
                   theme.MUTED, "bold")

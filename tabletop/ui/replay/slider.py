@@ -31,7 +31,7 @@ class MoveSlider:
     def track(self) -> pygame.Rect:
         """The track itself (the knob's centre runs along it)."""
         r = self.rect
-        return pygame.Rect(r.left + KNOB, r.top + LABEL_H + KNOB - TRACK_H // 2,
+        return pygame.Rect(r.left + KNOB, r.top + theme.ui(LABEL_H) + KNOB - TRACK_H // 2,
                            max(1, r.w - 2 * KNOB), TRACK_H)
 
     def x_of(self, index: int) -> int:
@@ -78,7 +78,8 @@ class MoveSlider:
         """The words above (``Move 12 of 80``), the track, its part played, the knob."""
         r, t = self.rect, self.track
         pygame.draw.rect(surf, theme.PANEL, r.inflate(4, 4), border_radius=6)
-        text.draw(surf, words, (r.left + 2, r.top, r.w - 4, LABEL_H), 13, theme.TEXT, "bold")
+        text.draw(surf, words, (r.left + 2, r.top, r.w - 4, theme.ui(LABEL_H)), 13, theme.TEXT,
+                  "bold")
         pygame.draw.rect(surf, theme.PANEL_LINE, t, border_radius=TRACK_H // 2)
         x = self.x_of(self.value)
         pygame.draw.rect(surf, theme.ACCENT, (t.left, t.top, x - t.left, t.h),

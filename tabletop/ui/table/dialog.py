@@ -256,16 +256,20 @@ class DialogBox:
                 self.play(pick.move)
                 return
         for minus, plus, i in self.steps:
-            st = self.d.steppers[i]
-            if minus.collidepoint(pos) and st.value > st.low:
-                st.value -= 1
-            elif plus.collidepoint(pos) and st.value < st.high:
-                st.value += 1
-            else:
-                continue
-            self._resolve()
-            self._place()
-            return
+            if minus.collidepoint(pos) and self.step(i, -1) or \
+                    plus.collidepoint(pos) and self.step(i, 1):
+                return
+
+    def step(self, i: int, delta: int) -> bool:
+        """Change the ``i``-th number by ``delta`` (a click on its button, or the
+        keyboard), within its bounds; False when it cannot move that way."""
+        st = self.d.steppers[i]
+        if not st.low <= st.value + delta <= st.high:
+            return False
+        st.value += delta
+        self._resolve()
+        self._place()
+        return True
 
     def card_at(self, pos) -> int | None:
         for rect, pick in self.picks:

@@ -99,6 +99,16 @@ class Help:
 
 
 @dataclass(frozen=True, slots=True)
+class FocusView:
+    """The keyboard's focus as a frame draws it (:mod:`.keyboard`): the ring, the card
+    chosen with Enter (None: none) and the places it may go."""
+
+    ring: pygame.Rect
+    chosen: pygame.Rect | None
+    places: tuple[pygame.Rect, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableFrame:
     """Everything a frame of the table draws."""
 
@@ -135,6 +145,8 @@ class TableFrame:
     #: the size of the card shown while the pointer rests on one
     hover_size: tuple[int, int]
     window: Window
+    #: the keyboard's focus, when a key asked for it (None: hidden)
+    focus: FocusView | None = None
 
     @property
     def dragged_card(self) -> int | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.state import HIDDEN
+from ..shortcuts import ShortcutsScreen, shortcuts_asked
 
 
 class TableInput:
@@ -18,6 +19,7 @@ class TableInput:
             self.land_now()  # what the event does acts on the position after the move
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.hover = None  # the card zoom waits for the pointer to move onto a card
+            self.keys.clicked()  # the keyboard's focus hides (:mod:`.keyboard`)
         if self._narration_takes(event):
             return
         kind = event.type
@@ -48,7 +50,11 @@ class TableInput:
 
     def _key(self, event) -> None:
         mods = pygame.key.get_mods() | getattr(event, "mod", 0)
-        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+        if shortcuts_asked(event):
+            self.app.push(ShortcutsScreen())
+        elif self.keys.key(event):
+            return  # the focus took it (Tab, arrows, Enter, Esc one step back)
+        elif event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif event.key == pygame.K_y and mods & pygame.KMOD_CTRL:
             self.redo()

@@ -9,11 +9,10 @@ the app's), the window still holds it everywhere except where the last frame dre
 it; if everything drawn over the picture in both frames lies in places known before
 drawing (the *marks*: cards gliding, numbers rising, the spotlight on another player's
 move, the message strip, cards back in place that the picture does not show yet, the
-hint's rings, the thinking bar, a lit button, the hover zoom, the narration line), the
-frame copies the picture back only there (in runs of rows: see :func:`_bands`). Anything
-else over the picture (a drag, a
-dropped card waiting, a dialog, a menu, the hand-over, game-over or help panels, a
-zoomed card) and the frame copies all of it.
+hint's rings, the keyboard's focus, the thinking bar, a lit button, the hover zoom, the
+narration line), the frame copies the picture back only there (in runs of rows: see
+:func:`_bands`). Anything else over the picture (a drag, a dropped card waiting, a dialog,
+a menu, the hand-over, game-over or help panels, a zoomed card) and the frame copies all of it.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ import pygame
 
 from .covers import ZOOM_SHADOW
 from .frame import TableFrame
-from .overlays import SPOT_WIDTH, glow_area, hint_ring
+from .overlays import SPOT_WIDTH, focus_marks, glow_area, hint_ring
 
 #: room around a card for what is drawn over and around it (captions, tags, glow)
 AWAY_MARGIN = 28
@@ -156,6 +155,8 @@ class TableMarks:
         if f.thinking is not None:
             marks.append(f.thinking[0])
         marks += [hint_ring(r) for r in f.hint_rects]
+        if f.focus is not None:
+            marks += focus_marks(f.focus)
         if self._job is None:  # else the picture shows the cards where they were
             room = self._around(f)
             marks += [sp.rect.inflate(2 * room, 2 * room) for sp in self._arrived(f)]

@@ -13,7 +13,8 @@ import pygame
 
 from .. import pictures, text, theme
 from ..bounded import make_room
-from .frame import TableFrame
+from ..menufocus import RING_OUT, draw_ring
+from .frame import FocusView, TableFrame
 from .messages import GAP, PAD, SPACE, message_h
 
 #: the width of the spotlight's outline round another player's cards
@@ -205,6 +206,27 @@ class TableOverlays:
     def message_marks(f: TableFrame) -> list[pygame.Rect]:
         """Where the strip draws over the picture in the frame ``f``."""
         return [f.panel.message_rect] if f.messages else []
+
+
+def focus_marks(focus: FocusView) -> list[pygame.Rect]:
+    """Where the keyboard's focus draws (see :func:`draw_focus`)."""
+    return [focus_area(focus.ring)] + \
+        [glow_area(r, 4) for r in (*focus.places, *([focus.chosen] if focus.chosen else []))]
+
+
+def focus_area(rect: pygame.Rect) -> pygame.Rect:
+    """Where the focus ring round ``rect`` is drawn."""
+    return rect.inflate(2 * RING_OUT, 2 * RING_OUT)
+
+
+def draw_focus(surf, focus: FocusView) -> None:
+    """The keyboard's focus: the places the chosen card may go lit, the chosen card
+    outlined, and the ring (the menus' look: :func:`~tabletop.ui.menufocus.draw_ring`)."""
+    for rect in focus.places:
+        glow(surf, rect, theme.LEGAL, 3, fill=True)
+    if focus.chosen is not None:  # white, apart from the playable cards' gold
+        glow(surf, focus.chosen, theme.TEXT, 4)
+    draw_ring(surf, focus.ring)
 
 
 def glow(surf, rect: pygame.Rect, color, width: int, fill: bool = False) -> None:

@@ -27,9 +27,8 @@ from .covers import TableCovers
 from .frame import TableFrame
 from .layout import Sprite
 from .marks import TableMarks
-from .overlays import TableOverlays, glow
+from .overlays import TableOverlays, draw_focus, glow
 from .painting import PAINT_BUDGET, TablePainting
-from .sidepanel import info_size
 
 #: gliding cards keep their overlays (health...) on the way when no more than this many
 #: glide at once (a whole table moving draws bare cards for those few frames)
@@ -96,6 +95,8 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                 self._draw_gameover(surf, f)
             if f.pointer.zoom is not None:
                 self._draw_zoom(surf, f)
+        if f.focus is not None:
+            draw_focus(surf, f.focus)
         self._draw_messages(surf, f)
         if f.help is not None:
             self._draw_help(surf, f)
@@ -244,7 +245,7 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
                                    pygame.Rect(box.left + 12, y, box.w - 18, 17),
                                    13, color, "bold", shrink=False) + 4
         for line in words.status:
-            size = info_size(line, box.w - 18, 15, "bold")
+            size = text.line_size(line, box.w - 18, 15, "bold")
             y += text.blit_wrapped(surf, line, pygame.Rect(box.left + 12, y, box.w - 18, 20),
                                    size, theme.TEXT, "bold", line_gap=1.3, shrink=False)
         if p.info:
@@ -253,7 +254,7 @@ class TableRenderer(TablePainting, TableMarks, TableOverlays, TableCovers):
             for line, color in p.info:
                 yy += text.blit_wrapped(surf, line, pygame.Rect(p.info_rect.left + 8, yy,
                                                                 p.info_rect.w - 16, 19),
-                                        info_size(line, p.info_rect.w - 16), color,
+                                        text.line_size(line, p.info_rect.w - 16), color,
                                         line_gap=1.4, shrink=False)
         for b in p.buttons:
             b.draw(surf)

@@ -30,6 +30,7 @@ from .dialog import DialogBox
 from .frame import PanelView, TableFrame, Window
 from .hint import TableHints
 from .input import TableInput
+from .keyboard import TableKeys
 from .landing import MoveScheduler
 from .log import GameLog
 from .model import TableModel, TableSnapshot
@@ -65,6 +66,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
         self.kit = kit
         #: the pointer on the cards: what its gestures mean (:mod:`.pointer`)
         self.pointer = PointerInput(self)
+        self.keys = TableKeys(self)  # the keyboard's focus (:mod:`.keyboard`)
         self.game = session.game
         self.computers = ComputerSeats(session, mods=True)
         #: moves accepted in a frame land between frames (:mod:`.landing`)
@@ -221,7 +223,7 @@ class TableScene(TableCards, TableOnline, TableHints, TableInput, TableSidePanel
             self.messages(), [] if handing else self.hint_rects(),
             None if handing else self.thinking(), self._handover(),
             None if handing else self._gameover(), self._help(), self.frame_ticks,
-            self.hover_size(), window)
+            self.hover_size(), window, self.keys.view())
 
     def draw(self, surf) -> None:
         if self.renderer.prepare(surf.get_size()):

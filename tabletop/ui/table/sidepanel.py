@@ -68,7 +68,7 @@ class TableSidePanel:
         if self.info:
             self.info_rect = pygame.Rect(x, y - 6, pw, 0)
             for line, _ in self.info:
-                self.info_rect.h += text.height_of(line, pw - 16, info_size(line, pw - 16),
+                self.info_rect.h += text.height_of(line, pw - 16, text.line_size(line, pw - 16),
                                                    line_gap=1.4)
             self.info_rect.h += 10
             y = self.info_rect.bottom + 8
@@ -153,7 +153,7 @@ class TableSidePanel:
     def _status_bottom(self) -> int:
         """The bottom of the status box (its turn line and status lines, measured)."""
         w = self.panel_rect.w - 38
-        h = sum(text.height_of(line, w, info_size(line, w, 15, "bold"), "bold", 1.3)
+        h = sum(text.height_of(line, w, text.line_size(line, w, 15, "bold"), "bold", 1.3)
                 for line in self._status_lines())
         turn = self.turn_line()
         if turn:
@@ -209,8 +209,9 @@ class TableSidePanel:
         hint, then the table's word."""
         spot = self.motion.spot
         online = self.online_lines()
+        keys = self.keys.line()  # what Enter does at the keyboard's focus
         if spot is None and self.hint is None and not self.hint_waiting and \
-                not self.toast.active and not online:
+                not self.toast.active and not online and not keys:
             return ()  # most frames: asked several times a frame, answered at once
         out = online
         if spot is not None and not self.state.over and self.handover_to is None:
@@ -220,6 +221,8 @@ class TableSidePanel:
             out.append(("\n".join(hint), HINT_COLOR))
         if self.toast.active:
             out.append((self.toast.message, tuple(self.toast.color)))
+        if keys:
+            out.append((keys, theme.TEXT))
         return tuple(out)
 
     def message_height(self, width: int, messages: tuple | None = None,
@@ -334,15 +337,6 @@ def button_height(label: str, width: int) -> tuple[int, int]:
     if text.fits(label, (0, 0, inner, theme.ui(30)), 15, "bold", min_size=least):
         return theme.ui(34), 15
     return text.height_of(label, inner, 14, "bold") + 14, 14
-
-
-def info_size(line: str, width: int, size: int = 14, style: str = "regular") -> int:
-    """The text size of a line of the panel (the status box's, the game's lines under
-    it): ``size``, a short line (a few words) shrunk, as far as its designed size, to
-    stay on one line at a bigger text size."""
-    if len(line.split()) > 3:
-        return size
-    return text.designed_fit(line, width, size, style)
 
 
 def _help_rows(markdown: str) -> list[tuple[str, tuple, str]]:
