@@ -381,3 +381,13 @@ def test_the_wrong_move_comes_first_and_a_resumed_lesson_starts_there(app):
     assert scene.session.state is before and scene.toast.message.startswith("First try")
     one_step(app, scene)  # the wrong move, refused
     assert scene.lesson_aim().move == run.expected() and not scene.lesson_aim().wrong
+
+
+def test_learn_to_play_works_from_the_keyboard(app):
+    chooser = open_chooser(app)
+    key(app, pygame.K_TAB)  # the focus on the first lesson's Start
+    key(app, pygame.K_RETURN)
+    wait(app, lambda: isinstance(app.scene, LessonTable))
+    assert app.scene.run.lesson.game == next(iter(GAMES)) and chooser.opening is None
+    key(app, pygame.K_ESCAPE)  # Esc leaves the lesson for the main menu
+    assert isinstance(app.scene, MainMenu)

@@ -27,6 +27,7 @@ from ...engine.lesson import (
 from ...engine.paths import user_data
 from ...games import GAMES
 from .. import text, theme
+from ..menuscene import draw_focus
 from ..screens import Page
 from ..widgets import Button, panel
 from .table import LessonTable
@@ -178,6 +179,7 @@ class LessonChooser(Page):
             w, h = surf.get_size()
             text.draw(surf, "Setting the table\u2026", (0, h - 120, w, 30), 18, theme.ACCENT,
                       align="center")
+        draw_focus(self, surf)
 
 
 class LessonDone(Page):
@@ -217,3 +219,4 @@ class LessonDone(Page):
                   line_gap=1.4)
         for widget in self.widgets:
             widget.draw(surf)
+        draw_focus(self, surf)
