@@ -33,5 +33,7 @@ CARDS_DIR = DATA_DIR / "cards"
 ART_DIR = DATA_DIR / "art"
 SCHEMAS_DIR = DATA_DIR / "schemas"
 SAMPLE_SAVES_DIR = DATA_DIR / "saves"
+#: one lesson file per game (:mod:`tabletop.engine.lesson`)
+LESSONS_DIR = DATA_DIR / "lessons"
 #: The folder that holds the ``tabletop`` package (for a child process's ``PYTHONPATH``).
 PACKAGE_PARENT = Path(__file__).resolve().parent.parent

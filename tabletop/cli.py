@@ -98,6 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("file", help="the scenario file (YAML or JSON; see docs/scenarios.md)")
     sc.add_argument("--summary", action="store_true",
                     help="print the verdict (and the status line) only")
+    le = sub.add_parser("lesson", help="check lesson files through the rules; exit 1 if any "
+                                       "has a problem",
+                        description="Read each lesson file and play it through the rules "
+                                    "(every wrong move refused, every move and answer "
+                                    "legal in order); exit 1 if any has a problem.")
+    le.add_argument("paths", nargs="*", metavar="FILE",
+                    help="lesson files (default: the shipped lessons and the mods' lessons)")
     d = sub.add_parser("docs", help="write the generated reference blocks of docs/modding.md",
                        description="Write the generated reference blocks of "
                                    "docs/modding.md, the card schemas and their modelines.")
@@ -232,6 +239,13 @@ def _scenario(args: argparse.Namespace) -> int:
     return run_scenario_file(args.file, GAMES, summary=args.summary)
 
 
+def _lesson(args: argparse.Namespace) -> int:
+    from .engine.lesson import check_files
+    from .games import GAMES
+
+    return check_files(args.paths, GAMES)
+
+
 def _docs(args: argparse.Namespace) -> int:
     from .tools.docs import main as docs
 
@@ -279,7 +293,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 #: each sub-command (but play) and what runs it
-COMMANDS = {"validate": _validate, "scenario": _scenario, "docs": _docs,
+COMMANDS = {"validate": _validate, "scenario": _scenario, "lesson": _lesson, "docs": _docs,
             "screenshots": _screenshots, "simulate": _simulate, "schema": _schema,
             "upgrade-cards": _upgrade, "serve": _serve, "bench": _bench}
 

@@ -63,6 +63,10 @@ MAX_DECK_FILES = 200
 #: bytes in one scenario file (``tabletop scenario``)
 MAX_SCENARIO_BYTES = 1_000_000
 
+# -- lesson files (tabletop/data/lessons, :mod:`tabletop.engine.lesson`) -----------------
+#: bytes in one lesson file
+MAX_LESSON_BYTES = 200_000
+
 #: characters of someone else's input quoted in a message
 MAX_QUOTED_CHARS = 60
 

@@ -210,7 +210,8 @@ class MainMenu(MenuScene):
         entries = [
             ("Continue", self.continue_game, True, can_continue),
             ("New game", self.new_game, not can_continue, True),
-            (("Load game", self.load_game), ("Play online", self.play_online)),
+            (("Load game", self.load_game), ("Play online", self.play_online),
+             ("Learn to play", self.learn_to_play)),
             (("Statistics", self.statistics), ("Settings", self.settings),
              ("Balance lab", self.balance)),
             ("Quit", self.app.quit, False, True),
@@ -283,6 +284,13 @@ class MainMenu(MenuScene):
         from .online_screens import PlayOnline
 
         self.app.push(PlayOnline())
+
+    def learn_to_play(self) -> None:
+        if self._later(self.learn_to_play):
+            return
+        from .lesson.screens import LessonChooser
+
+        self.app.push(LessonChooser())
 
     def load_game(self) -> None:
         if self._later(self.load_game):
