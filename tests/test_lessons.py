@@ -184,15 +184,8 @@ def test_progress_that_cannot_be_used_is_none(tmp_path):
 
 
 # -- played with the mouse -----------------------------------------------------------------------
-BIG_TEXT_BUG = pytest.mark.xfail(strict=True, reason=(
-    "a table bug, not the lesson's: at 125% text in a 1024x640 window the Solo table's "
-    "side panel (its info lines) pushes a decision's buttons below the window "
-    "(ui/table/sidepanel.py)"))
-
-
 @pytest.mark.parametrize("game_id, look_of", [
-    pytest.param(g, look_of, marks=[BIG_TEXT_BUG] if (g, look_of) == (
-        "solo-deckbuilder", "1024x640 at 150%") else [], id=f"{g}-{look_of}")
+    pytest.param(g, look_of, id=f"{g}-{look_of}")
     for look_of in ("1280x720", "1024x640 at 150%") for g in KINDS])
 def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
     """(Also in the smallest window at a big text size: every step's words fit.)"""

@@ -59,6 +59,9 @@ def test_each_table_fits_at_every_text_size(app, game_id, size, text_size):
             app.step(0.016)
         problems += problems_of(drawn, f"{label} at {size[0]}x{size[1]}, {text_size}%",
                                 [sp.rect for sp in scene.layout_obj.sprites])
+        window = pygame.Rect((0, 0), size)
+        problems += [f"{label}: the button {b.label!r} {b.rect} is outside the window"
+                     for b in scene.buttons + scene.tools if not window.contains(b.rect)]
     assert not problems, f"{len(problems)} problems, e.g.\n" + "\n".join(problems[:30])
 
 

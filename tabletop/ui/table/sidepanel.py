@@ -64,7 +64,24 @@ class TableSidePanel:
         x = self.panel_rect.left + 10
         pw = self.panel_rect.w - 20
         y = self.status_bottom = self._status_bottom()
-        self.info = self.layout_obj.info_lines(self.view) if self.handover_to is None else []
+        moves = [m for m in self.offered() if self.kit.gestures.gesture(m) == "button"]
+        built = self.session.changes
+        made = [(self.game.text.describe(self.state, m), m) for m in moves]
+        made = [(label, m, *button_height(label, pw)) for label, m in made]
+        online = [(label, fn, *button_height(label, pw)) for label, fn in self.online_buttons()]
+        chat = self.narration is not None and (self.model.remote or bool(self.legal))
+        below = sum(h + 6 for *_, h, _ in made + online) + (theme.ui(36) if chat else 0)
+        # the game's lines under the status box, as many as leave the moves' buttons room
+        # (a short window at a big text size: the moves first)
+        room = self.panel_rect.bottom - 16 - y - below - 18
+        self.info = []
+        if self.handover_to is None:
+            for line, color in self.layout_obj.info_lines(self.view):
+                h = text.height_of(line, pw - 16, text.line_size(line, pw - 16), line_gap=1.4)
+                if h > room:
+                    break
+                room -= h
+                self.info.append((line, color))
         if self.info:
             self.info_rect = pygame.Rect(x, y - 6, pw, 0)
             for line, _ in self.info:
@@ -74,27 +91,20 @@ class TableSidePanel:
             y = self.info_rect.bottom + 8
         self.buttons = []
         if self.narration is not None:  # (online: the table's chat)
-            chat = self.model.remote
             self.narration.rect = pygame.Rect(x, y, pw, theme.ui(30))
-            self.narration.visible = chat or bool(self.legal)
-            if not chat:
+            self.narration.visible = chat
+            if not self.model.remote:
                 self.narration.placeholder = self.game.text.narration_prompt(self.state,
                                                                              self.viewer)
             if self.narration.visible:
                 y += theme.ui(36)
-        moves = [m for m in self.offered() if self.kit.gestures.gesture(m) == "button"]
-        built = self.session.changes
-        for m in moves:
-            label = self.game.text.describe(self.state, m)
-            primary = self.game.text.primary(m)
-            h, size = button_height(label, pw)
+        for label, m, h, size in made:
             self.buttons.append(Button((x, y, pw, h), label,
                                        lambda m=m: self.input_move(m, built=built),
-                                       primary=primary, size=size, key=m.kind,
-                                       wrap=h > theme.ui(34)))
+                                       primary=self.game.text.primary(m), size=size,
+                                       key=m.kind, wrap=h > theme.ui(34)))
             y += h + 6
-        for label, fn in self.online_buttons():
-            h, size = button_height(label, pw)
+        for label, fn, h, size in online:
             self.buttons.append(Button((x, y, pw, h), label, fn, size=size,
                                        wrap=h > theme.ui(34)))
             y += h + 6
