@@ -86,7 +86,7 @@ def test_the_settings_screen_applies_each_look_at_once_and_keeps_it(app):
     screen = app.scene  # (laid out again for the bigger words: the same screen)
     click(app, _segment(screen, "Colours", "colour-blind"))
     assert palette.current == "colour-blind"
-    assert palette.COLOUR_BLIND[("tabletop.ui.theme", "SEAT_COLORS")] == theme.SEAT_COLORS
+    assert palette.SWATCHES[("tabletop.ui.theme", "SEAT_COLORS")].safe == theme.SEAT_COLORS
     click(app, _segment(screen, "Screen", "full"))
     assert app.screen.get_flags() & pygame.FULLSCREEN
     data = saved(app)

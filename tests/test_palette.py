@@ -11,6 +11,7 @@ import pygame
 import pytest
 from table_helpers import open_table, sample_points
 
+import tabletop.ui.kits  # noqa: F401 - every game's UI (its colours)
 from tabletop.games import GAMES
 from tabletop.ui import colour_vision, palette, pictures, theme
 from tabletop.ui.app import App
@@ -22,11 +23,9 @@ def _standard_after():
     palette.apply("standard")
 
 
-def too_close(groups) -> list[str]:
+def too_close() -> list[str]:
     out = []
-    for name, (floor, swatches) in groups.items():
-        colours = [(f"{attr}[{key}]" if key is not None else attr,
-                    palette.colour(module, attr, key)) for module, attr, key in swatches]
+    for name, (floor, colours) in palette.distinctions().items():
         for (na, a), (nb, b) in combinations(colours, 2):
             d, kind = colour_vision.worst_distance(a, b)
             if d < floor:
@@ -35,24 +34,44 @@ def too_close(groups) -> list[str]:
     return out
 
 
+def test_every_game_declares_its_colours():
+    """Every game's kit is imported (as the app imports them): each declares the colours
+    its rules tell apart."""
+    names = set(palette.distinctions())
+    for wanted in ("seats", "Brawl sides", "Power Play power types", "Solo card types",
+                   "OverPower power types", "Hero vs Nemesis chips"):
+        assert wanted in names
+
+
 def test_every_distinction_stays_apart_in_the_colour_blind_palette():
     palette.apply("colour-blind")
-    assert not too_close(palette.DISTINCTIONS)
+    assert not too_close()
 
 
 def test_the_standard_palette_loses_distinctions_to_colour_blindness():
     palette.apply("standard")
-    close = too_close(palette.DISTINCTIONS)
+    close = too_close()
     assert any("deuteranopia" in c for c in close)
     assert any("Brawl power speeds" in c for c in close)
 
 
 def test_switching_back_restores_the_standard_colours():
-    before = {key: palette.colour(*key) for key in palette.COLOUR_BLIND}
+    before = palette.distinctions()
     palette.apply("colour-blind")
-    assert palette.COLOUR_BLIND[("tabletop.ui.theme", "LEGAL")] == theme.LEGAL
+    assert palette.SWATCHES[("tabletop.ui.theme", "LEGAL")].safe == theme.LEGAL
+    assert palette.distinctions() != before
     palette.apply("standard")
-    assert {key: palette.colour(*key) for key in palette.COLOUR_BLIND} == before
+    assert palette.distinctions() == before
+
+
+def test_a_game_declared_after_the_palette_was_chosen_takes_it_at_once():
+    palette.apply("colour-blind")
+    colours = {"__name__": "a_late_game", "KINDS": {"a": (255, 0, 0), "b": (0, 255, 0)}}
+    palette.swatch(colours, "KINDS", {"a": (0, 114, 178), "b": (230, 159, 0)}, "late kinds")
+    assert colours["KINDS"] == {"a": (0, 114, 178), "b": (230, 159, 0)}
+    palette.apply("standard")
+    assert colours["KINDS"] == {"a": (255, 0, 0), "b": (0, 255, 0)}
+    del palette.SWATCHES[("a_late_game", "KINDS")]
 
 
 def test_the_simulation_matches_known_values():

@@ -1,101 +1,82 @@
 """The window's palettes: the standard colours, and a colour-blind-safe set (Settings,
 Colours) in which every distinction the rules make by colour stays apart for the three
 common kinds of colour blindness (:mod:`.colour_vision`; tests/test_palette.py checks
-each group below, simulated, and on screenshots of every game's table).
+each group, simulated, and on screenshots of every game's table).
 
 Every distinction is also made without colour where the rules need it (a seat's label,
 a power type's letter or icon, a card kind's word on its face): the palette makes the
 colours agree with those cues for everyone.
 
-:func:`apply` swaps the colours where they are kept (the theme's and each game's own
-tables: dicts and lists are changed in place, so every module holding them sees the
-change), then forgets the pictures painted with the old ones.
+A module that keeps colours the rules tell apart declares them with :func:`swatch`
+beside them (the theme's are declared here; each game's in its UI module), with their
+colour-blind-safe values and the distinction they make. :func:`apply` swaps them where
+they are kept (dicts and lists are changed in place, so every module holding them sees
+the change; a module declared later, a game's UI imported after the palette was chosen,
+takes the palette in use at once), then forgets the pictures painted with the old ones.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
+from dataclasses import dataclass
 from typing import Any
+
+from . import theme
 
 PALETTES = {"standard": "Standard", "colour-blind": "Colour-blind safe"}
 
-#: (module, name) -> its colour-blind-safe value (a dict may give only the keys it changes)
-COLOUR_BLIND: dict[tuple[str, str], Any] = {
-    ("tabletop.ui.theme", "LEGAL"): (20, 170, 190),
-    ("tabletop.ui.theme", "BAD"): (255, 140, 90),
-    ("tabletop.ui.theme", "GOOD"): (86, 180, 233),
-    ("tabletop.ui.theme", "ACCENT"): (240, 228, 66),
-    ("tabletop.ui.theme", "SEAT_COLORS"): [(86, 180, 233), (255, 140, 90), (150, 150, 150),
-                                           (240, 228, 66)],
-    ("tabletop.ui.theme", "SPEED_COLORS"): {
-        "fast": (150, 60, 30), "ranged": (230, 159, 0), "normal": (120, 200, 255),
-        "slow": (60, 80, 170), "heal": (0, 158, 115), "boost": (255, 200, 120)},
-    ("tabletop.ui.brawl.icons", "SIDE_COLORS"): {
-        "hero": (0, 114, 178), "gray": (90, 90, 100), "villain": (150, 60, 30)},
-    ("tabletop.ui.brawl.icons", "ATTACK_COLORS"): {
-        "physical": (213, 94, 0), "energy": (240, 228, 66), "mental": (180, 100, 210),
-        "fate": (0, 158, 115)},
-    ("tabletop.ui.power_play.cards", "TYPE_COLORS"): {
-        "flame": (213, 94, 0), "frost": (120, 200, 255), "gale": (0, 158, 115),
-        "mind": (60, 80, 170), "shadow": (90, 90, 100), "might": (255, 200, 120)},
-    ("tabletop.ui.solo_deckbuilder.cards", "TYPE_COLORS"): {
-        "hero": (60, 80, 170), "equipment": (255, 200, 120), "superpower": (180, 100, 210),
-        "starter": (150, 150, 150), "weakness": (90, 90, 100), "villain": (213, 94, 0),
-        "supervillain": (150, 60, 30), "location": (20, 170, 190),
-        "superhero": (230, 159, 0)},
-    ("tabletop.ui.overpower.icons", "TYPE_COLORS"): ((240, 228, 66), (150, 60, 30),
-                                                     (0, 158, 115), (60, 80, 170)),
-    ("tabletop.ui.overpower.cards", "PLAY_COLORS"): {
-        "attack": (255, 140, 90), "defence": (86, 180, 233),
-        "attack-or-defence": (110, 60, 150), "effect": (40, 120, 90)},
-    ("tabletop.ui.overpower.cards", "KIND_COLORS"): {
-        "basic-universe": (110, 60, 150), "training": (40, 120, 90),
-        "teamwork": (255, 140, 90), "ally": (150, 60, 30), "doubleshot": (204, 121, 167),
-        "mission": (86, 180, 233)},
-    ("tabletop.ui.hero_vs_nemesis.layout", "GOOD_CHIP"): (0, 158, 115),
-    ("tabletop.ui.hero_vs_nemesis.layout", "BAD_CHIP"): (150, 60, 30),
-}
 
-#: the distinctions the rules make by colour: groups of (module, name, key or None) whose
-#: colours must look apart, and how far (CIE76) at least, for everyone
-DISTINCTIONS: dict[str, tuple[float, list[tuple[str, str, Any]]]] = {}
+@dataclass
+class Swatch:
+    """Colours kept in ``where[name]`` (a module's globals): their standard value, their
+    colour-blind-safe one (a dict may give only the keys it changes), and the
+    distinction they make: its name, the keys in it (None: the value is one colour) and
+    how far apart (CIE76) they must look, for everyone."""
+
+    where: dict
+    name: str
+    standard: Any
+    safe: Any
+    distinctions: tuple[str, ...]
+    keys: tuple
+    floor: float
 
 
-def _group(name: str, floor: float, module: str, attr: str, keys) -> None:
-    DISTINCTIONS[name] = (floor, [(module, attr, k) for k in keys])
-
-
-DISTINCTIONS["legal places, refusals and the accent"] = (20, [
-    ("tabletop.ui.theme", "LEGAL", None), ("tabletop.ui.theme", "BAD", None),
-    ("tabletop.ui.theme", "ACCENT", None)])
-DISTINCTIONS["good and bad news"] = (20, [
-    ("tabletop.ui.theme", "GOOD", None), ("tabletop.ui.theme", "BAD", None)])
-_group("seats", 20, "tabletop.ui.theme", "SEAT_COLORS", range(4))
-_group("Brawl power speeds", 20, "tabletop.ui.theme", "SPEED_COLORS",
-       ("fast", "ranged", "normal", "slow", "heal", "boost"))
-_group("Brawl sides", 20, "tabletop.ui.brawl.icons", "SIDE_COLORS", ("hero", "gray", "villain"))
-_group("Brawl attack types", 20, "tabletop.ui.brawl.icons", "ATTACK_COLORS",
-       ("physical", "energy", "mental", "fate"))
-_group("Power Play power types", 20, "tabletop.ui.power_play.cards", "TYPE_COLORS",
-       ("flame", "frost", "gale", "mind", "shadow", "might"))
-# nine card types, each also named in words on the card's foot: apart, if less so
-_group("Solo card types", 12, "tabletop.ui.solo_deckbuilder.cards", "TYPE_COLORS",
-       ("hero", "equipment", "superpower", "starter", "weakness", "villain", "supervillain",
-        "location", "superhero"))
-_group("OverPower power types", 20, "tabletop.ui.overpower.icons", "TYPE_COLORS", range(4))
-_group("OverPower plays", 20, "tabletop.ui.overpower.cards", "PLAY_COLORS",
-       ("attack", "defence", "attack-or-defence", "effect"))
-_group("OverPower card kinds", 20, "tabletop.ui.overpower.cards", "KIND_COLORS",
-       ("basic-universe", "training", "teamwork", "ally", "doubleshot", "mission"))
-DISTINCTIONS["Hero vs Nemesis chips"] = (20, [
-    ("tabletop.ui.hero_vs_nemesis.layout", "GOOD_CHIP", None),
-    ("tabletop.ui.hero_vs_nemesis.layout", "BAD_CHIP", None)])
-
-#: the standard values, kept the first time a palette is applied
-_standard: dict[tuple[str, str], Any] = {}
-#: the palette applied last
+#: every swatch declared, by (module name, name)
+SWATCHES: dict[tuple[str, str], Swatch] = {}
+#: distinctions made by more than one swatch (one colour each): name -> floor
+_SHARED: dict[str, float] = {}
+#: the palette in use
 current = "standard"
+
+
+def swatch(where: dict, name: str, safe: Any, *distinctions: str, keys=None,
+           floor: float = 20) -> None:
+    """Declare the colours ``where[name]`` (a module's ``globals()``) with their
+    colour-blind-safe value ``safe``, making ``distinctions`` between ``keys`` (default:
+    every key of a dict or index of a list; a single colour: part of the distinctions it
+    shares with others of those names)."""
+    value = where[name]
+    if keys is None:
+        keys = tuple(value) if isinstance(value, dict) else \
+            tuple(range(len(value))) if isinstance(value[0], (tuple, list)) else (None,)
+    found = Swatch(where, name, copy.deepcopy(value), safe, distinctions, tuple(keys), floor)
+    SWATCHES[(where["__name__"], name)] = found
+    if current != "standard":
+        _set(found, current)
+
+
+def _set(s: Swatch, name: str) -> None:
+    now = s.where[s.name]
+    value = s.standard if name == "standard" else s.safe
+    if isinstance(now, dict):
+        merged = {**s.standard, **value}
+        now.clear()
+        now.update(merged)
+    elif isinstance(now, list):
+        now[:] = value
+    else:
+        s.where[s.name] = value
 
 
 def apply(name: str) -> None:
@@ -105,27 +86,24 @@ def apply(name: str) -> None:
         raise ValueError(f"unknown palette {name!r}")
     if name == current:
         return
-    for (module_name, attr), safe in COLOUR_BLIND.items():
-        module = importlib.import_module(module_name)
-        now = getattr(module, attr)
-        standard = _standard.setdefault((module_name, attr), copy.deepcopy(now))
-        value = standard if name == "standard" else safe
-        if isinstance(now, dict):
-            merged = {**standard, **value}
-            now.clear()
-            now.update(merged)
-        elif isinstance(now, list):
-            now[:] = value
-        else:
-            setattr(module, attr, value)
     current = name
+    for s in SWATCHES.values():
+        _set(s, name)
     _forget_pictures()
 
 
-def colour(module_name: str, attr: str, key: Any = None) -> tuple[int, int, int]:
-    """A colour of the palette in use, by where it is kept."""
-    value = getattr(importlib.import_module(module_name), attr)
-    return value if key is None else value[key]
+def distinctions() -> dict[str, tuple[float, list[tuple[str, tuple[int, int, int]]]]]:
+    """Each distinction the rules make by colour: its floor and its colours as in use
+    now, each named (``SIDE_COLORS[hero]``)."""
+    out: dict[str, tuple[float, list]] = {}
+    for s in SWATCHES.values():
+        value = s.where[s.name]
+        for distinction in s.distinctions:
+            _, colours = out.setdefault(distinction, (s.floor, []))
+            for key in s.keys:
+                label = s.name if key is None else f"{s.name}[{key}]"
+                colours.append((label, tuple(value if key is None else value[key])))
+    return out
 
 
 def _forget_pictures() -> None:
@@ -134,3 +112,18 @@ def _forget_pictures() -> None:
 
     cardart._faces.clear()
     pictures.forget()
+
+
+# -- the theme's: what every table shows ------------------------------------------------------
+_theme = vars(theme)
+MARKS, NEWS = "lit places, refusals and the accent", "good and bad news"
+swatch(_theme, "LEGAL", (20, 170, 190), MARKS)
+swatch(_theme, "BAD", (255, 140, 90), MARKS, NEWS)
+swatch(_theme, "ACCENT", (240, 228, 66), MARKS)
+swatch(_theme, "GOOD", (86, 180, 233), NEWS)
+swatch(_theme, "SEAT_COLORS", [(86, 180, 233), (255, 140, 90), (150, 150, 150),
+                               (240, 228, 66)], "seats")
+swatch(_theme, "SPEED_COLORS", {
+    "fast": (150, 60, 30), "ranged": (230, 159, 0), "normal": (120, 200, 255),
+    "slow": (60, 80, 170), "heal": (0, 158, 115), "boost": (255, 200, 120)},
+    "Brawl power speeds")

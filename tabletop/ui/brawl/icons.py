@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import palette, theme
 from ..cardart import bolt, shade, star
 
 SIDE_COLORS = {"hero": (48, 112, 196), "gray": (112, 120, 132), "villain": (178, 46, 60)}
 ATTACK_COLORS = {"physical": (222, 130, 52), "energy": (244, 206, 58),
                  "mental": (176, 112, 230), "fate": (62, 188, 164)}
+palette.swatch(globals(), "SIDE_COLORS", {
+    "hero": (0, 114, 178), "gray": (90, 90, 100), "villain": (150, 60, 30)}, "Brawl sides")
+palette.swatch(globals(), "ATTACK_COLORS", {
+    "physical": (213, 94, 0), "energy": (240, 228, 66), "mental": (180, 100, 210),
+    "fate": (0, 158, 115)}, "Brawl attack types")
 
 
 def side_icon(surf, side: str, rect: pygame.Rect) -> None:

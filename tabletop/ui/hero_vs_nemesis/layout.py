@@ -18,7 +18,7 @@ import pygame
 from ...engine.state import HIDDEN
 from ...games.hero_vs_nemesis import reckoning as rk
 from ...games.hero_vs_nemesis.state import HERO, LOSSES, NEMESIS, WINS_NEEDED, HvNState
-from .. import pictures, text, theme
+from .. import palette, pictures, text, theme
 from ..standard_deck import band_strip
 from ..table import Layout, Sprite
 from . import cards as _cards  # noqa: F401 - registers the card painters
@@ -29,6 +29,8 @@ READABLE = 10
 CARD_W, CARD_H = 100, 140
 GOOD_CHIP = (70, 176, 96)
 BAD_CHIP = (196, 64, 60)
+palette.swatch(globals(), "GOOD_CHIP", (0, 158, 115), "Hero vs Nemesis chips")
+palette.swatch(globals(), "BAD_CHIP", (150, 60, 30), "Hero vs Nemesis chips")
 
 
 class HvNLayout(Layout):

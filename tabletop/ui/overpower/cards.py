@@ -14,7 +14,7 @@ import pygame
 
 from ...engine.cards import CardDef
 from ...games.overpower.cards import compile_card
-from .. import text, theme
+from .. import palette, text, theme
 from ..cardart import CardPainters, frame, gradient, name_bar, name_bar_height, picture, shade, star
 from . import morecards
 from .icons import ANY_COLOR, INK, color_of, letter_chip, type_icon, type_name
@@ -25,6 +25,13 @@ KIND_COLORS = {"basic-universe": (124, 88, 188), "training": (36, 146, 146),
                "doubleshot": (196, 60, 132), "mission": (40, 112, 132)}
 PLAY_COLORS = {"attack": (188, 54, 54), "defence": (52, 108, 190),
                "attack-or-defence": (128, 70, 170), "effect": (54, 146, 92)}
+palette.swatch(globals(), "KIND_COLORS", {
+    "basic-universe": (110, 60, 150), "training": (40, 120, 90), "teamwork": (255, 140, 90),
+    "ally": (150, 60, 30), "doubleshot": (204, 121, 167), "mission": (86, 180, 233)},
+    "OverPower card kinds")
+palette.swatch(globals(), "PLAY_COLORS", {
+    "attack": (255, 140, 90), "defence": (86, 180, 233), "attack-or-defence": (110, 60, 150),
+    "effect": (40, 120, 90)}, "OverPower plays")
 KIND_LABELS = {"basic-universe": "UNIVERSE", "training": "TRAINING", "teamwork": "TEAMWORK",
                "ally": "ALLY", "doubleshot": "DOUBLESHOT"}
 

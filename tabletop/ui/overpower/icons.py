@@ -7,11 +7,13 @@ from __future__ import annotations
 import pygame
 
 from ...games.overpower.common import LETTERS, TYPES
-from .. import text
+from .. import palette, text
 from ..bounded import make_room
 from ..cardart import bolt, shade, star
 
 TYPE_COLORS = ((236, 196, 44), (214, 70, 58), (74, 170, 84), (70, 128, 220))
+palette.swatch(globals(), "TYPE_COLORS", ((240, 228, 66), (150, 60, 30), (0, 158, 115),
+                                          (60, 80, 170)), "OverPower power types")
 ANY_COLOR = (150, 150, 160)
 INK = (16, 18, 24)
 

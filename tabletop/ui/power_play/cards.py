@@ -8,7 +8,7 @@ import zlib
 import pygame
 
 from ...engine.cards import CardDef
-from .. import text, theme
+from .. import palette, text, theme
 from ..cardart import CardPainters, frame, gradient, name_bar, name_bar_height, picture, shade, star
 
 TYPE_COLORS = {
@@ -17,6 +17,10 @@ TYPE_COLORS = {
 }
 KIND_COLORS = {"villain": (170, 40, 52), "attribute": (112, 70, 168),
                "location": (34, 132, 128)}
+palette.swatch(globals(), "TYPE_COLORS", {
+    "flame": (213, 94, 0), "frost": (120, 200, 255), "gale": (0, 158, 115),
+    "mind": (60, 80, 170), "shadow": (90, 90, 100), "might": (255, 200, 120)},
+    "Power Play power types")
 
 
 def type_color(kind: str) -> tuple[int, int, int]:

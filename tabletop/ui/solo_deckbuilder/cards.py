@@ -10,7 +10,7 @@ import pygame
 
 from ...engine.cards import CardDef
 from ...engine.effects import effects_with
-from .. import text, theme
+from .. import palette, text, theme
 from ..cardart import (
     CardPainters,
     bolt,
@@ -29,6 +29,12 @@ TYPE_COLORS = {
     "starter": (108, 116, 128), "weakness": (92, 44, 56), "villain": (178, 46, 60),
     "supervillain": (128, 22, 44), "location": (34, 140, 128), "superhero": (204, 156, 40),
 }
+# nine card types, each also named in words on the card's foot: apart, if less so
+palette.swatch(globals(), "TYPE_COLORS", {
+    "hero": (60, 80, 170), "equipment": (255, 200, 120), "superpower": (180, 100, 210),
+    "starter": (150, 150, 150), "weakness": (90, 90, 100), "villain": (213, 94, 0),
+    "supervillain": (150, 60, 30), "location": (20, 170, 190), "superhero": (230, 159, 0)},
+    "Solo card types", floor=12)
 TYPE_FOOT = {"hero": "HERO", "equipment": "EQUIPMENT", "superpower": "SUPER POWER",
              "starter": "STARTER", "weakness": "WEAKNESS", "villain": "VILLAIN",
              "supervillain": "SUPERVILLAIN", "location": "LOCATION", "superhero": "SUPERHERO"}
