@@ -11,6 +11,7 @@ import time
 
 import pygame
 import pytest
+from test_lesson_coverage import seat_kinds
 from ui_helpers import by_label, click, drag, key
 
 from tabletop import LESSONS_DIR
@@ -32,16 +33,12 @@ from tabletop.ui.lesson.screens import LessonChooser, LessonDone
 from tabletop.ui.lesson.table import LessonTable
 from tabletop.ui.menu import MainMenu
 
-#: the kinds of move each game's lesson must have the learner make (its rules' moves,
-#: less the set-up's and the optional rules')
-KINDS = {
-    "brawl": {"pick", "condition", "character", "attack", "pass", "declare", "interrupt",
-              "resolve", "end"},
-    "power-play": {"play", "done", "bonus", "end", "pass"},
-    "hero-vs-nemesis": {"ace", "king", "counter", "answer", "switch"},
-    "solo-deckbuilder": {"play", "defeat", "buy", "end", "defend"},
-    "overpower": {"place", "done", "venture", "fight", "attack", "defend", "take", "pass"},
-}
+
+def kinds(game_id: str) -> frozenset[str]:
+    """The kinds of move a game's lesson must have the learner make: every kind the
+    learner's seat (P1) makes in random games at the default options
+    (tests/test_lesson_coverage.py)."""
+    return seat_kinds(game_id, 0)
 
 
 def wait(app, until, frames: int = 600) -> None:
@@ -186,7 +183,7 @@ def test_progress_that_cannot_be_used_is_none(tmp_path):
 # -- played with the mouse -----------------------------------------------------------------------
 @pytest.mark.parametrize("game_id, look_of", [
     pytest.param(g, look_of, id=f"{g}-{look_of}")
-    for look_of in ("1280x720", "1024x640 at 150%") for g in KINDS])
+    for look_of in ("1280x720", "1024x640 at 150%") for g in GAMES])
 def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
     """(Also in the smallest window at a big text size: every step's words fit.)"""
     if look_of != "1280x720":
@@ -210,7 +207,7 @@ def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
     wait(app, lambda: isinstance(app.scene, LessonDone))
     assert len(made) == len(lesson.steps)
     assert len(wrong) == sum(1 for s in lesson.steps if s.wrong)
-    assert KINDS[game_id] <= {m.kind for m in made}
+    assert kinds(game_id) <= {m.kind for m in made}
     assert app.scene.lesson.closing in lesson.closing
     written()
     progress = read_progress(user_data())
