@@ -342,6 +342,11 @@ class OverPowerLayout(Layout):
     def draw_top(self, surf, view: OPState) -> None:
         paint.top(self, surf, view)
 
+    def harm(self, view: OPState) -> int:
+        """The hits dealt so far: this battle's and those kept on Permanent Records."""
+        return sum(len(view.zones.get(f"{kind}.{seat}", ())) for kind in ("hits", "record")
+                   for seat in (0, 1))
+
     def progress(self, view: OPState) -> str:
         """OverPower counts battles, not turns (its turns run on across battles)."""
         return f"battle {view.battle}" if view.battle else "before the first battle"

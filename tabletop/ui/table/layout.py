@@ -152,6 +152,11 @@ class Layout:
         the difference rises from the card."""
         return {}
 
+    def harm(self, view) -> int:
+        """How much harm has been done so far (it grows when damage is dealt: the
+        table's damage sound); by default the fall of :meth:`amounts`."""
+        return -sum(self.amounts(view).values())
+
     def target_rect(self, move) -> pygame.Rect | None:
         """Where a drag move's target is lit and may be dropped on: the sprite of the card
         it lands on, or the zone (``GameText.landing``; override for targets drawn

@@ -11,9 +11,9 @@
   human seat here; online, this app's seat) is among the winners, else ``loss`` (a
   draw too: nobody here won; nothing when nobody at the screen plays);
   ``damage`` when an amount the layout watches fell (Brawl's health: where the numbers
-  rise from the characters); ``turn`` when the seat to act became a person's at this
-  screen (the computer's or another player's move done, or the screen passed on in
-  hot-seat play).
+  rise from the characters) or the harm done grew (``Layout.harm``: OverPower's hits);
+  ``turn`` when the seat to act became a person's at this screen (the computer's or
+  another player's move done, or the screen passed on in hot-seat play).
 
 The key M mutes and unmutes (kept in the settings, as the Settings screen does).
 """
@@ -53,6 +53,8 @@ class TableSounds:
         then, amounts, moves = before
         now = self.snapshot
         self._moves_heard = len(self.session.moves)
+        harm, self._harm_heard = getattr(self, "_harm_heard", None), \
+            self.layout_obj.harm(self.view)
         if self._moves_heard <= moves:
             return  # no move played (an undo, a new size, a seat taken...)
         people = self.humans
@@ -60,7 +62,8 @@ class TableSounds:
             if people:
                 won = any(seat in self.state.winners for seat in people)
                 self.cue("win" if won else "loss")
-        elif any(value < amounts.get(card, value) for card, value in self._amounts.items()):
+        elif any(value < amounts.get(card, value) for card, value in self._amounts.items()) \
+                or (harm is not None and self._harm_heard > harm):
             self.cue("damage")
         elif not now.over and now.actor in people and now.actor != then.actor:
             self.cue("turn")
