@@ -173,6 +173,17 @@ class LessonGuide:
         if not self.run.replies:
             self.save_progress()
 
+    def _build_dialog(self) -> None:
+        """A notice that stops the table (a modal dialog asking no move, as between two
+        battles) is passed by at once: the lesson's next step says what it would."""
+        super()._build_dialog()
+        box = self.dialog
+        if box is not None and box.d.modal and not box.d.moves:
+            for action in box.d.actions:
+                if action.move is None and action.on_click is not None:
+                    action.on_click()
+            super()._build_dialog()
+
     def _place_tools(self, size: tuple[int, int], scale: float) -> None:
         """The table's tools, its Menu button saying it leaves the lesson."""
         super()._place_tools(size, scale)
