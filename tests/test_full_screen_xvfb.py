@@ -92,8 +92,7 @@ def test_f11_makes_the_real_window_the_whole_screen_and_it_is_remembered(big_xse
         wait_for(lambda: screen_setting(home) == "full", 15, "full screen kept")
         wait_for(lambda: geometry(env, window_of(env, app)) == (0, 0, *SCREEN), 10,
                  "the window over the whole screen")
-        time.sleep(0.5)
-        assert corner_is_drawn(env, tmp_path)
+        wait_for(lambda: corner_is_drawn(env, tmp_path), 10, "the whole screen drawn")
         press_f11(env, app)
         wait_for(lambda: screen_setting(home) == "window", 15, "the window kept")
         wait_for(lambda: geometry(env, window_of(env, app))[2:] == (1280, 720), 10,
@@ -107,7 +106,6 @@ def test_f11_makes_the_real_window_the_whole_screen_and_it_is_remembered(big_xse
     try:
         wait_for(lambda: geometry(env, window_of(env, again)) == (0, 0, *SCREEN), 20,
                  "the app opening full screen")
-        time.sleep(1.0)
-        assert corner_is_drawn(env, tmp_path)
+        wait_for(lambda: corner_is_drawn(env, tmp_path), 10, "the whole screen drawn")
     finally:
         stop(again)

@@ -266,8 +266,10 @@ def test_the_lesson_command_checks_files_through_the_rules(tmp_path, capsys):
     assert main(["lesson"]) == 0
     assert capsys.readouterr().out.count(": OK, ") == len(GAMES)
     bad = tmp_path / "mine.yaml"
-    bad.write_text((LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8").replace(
-        'move: P1 end', 'move: P1 attack "Granite Warden" > "Iron Mawgrave"'), encoding="utf-8")
+    shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
+    head, _, tail = shipped.rpartition("move: P1 end")  # the last step's move refused
+    bad.write_text(head + 'move: P1 attack "Granite Warden" > "Iron Mawgrave"' + tail,
+                   encoding="utf-8")
     assert main(["lesson", str(bad)]) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"mine.yaml: step {len(read_lesson(bad).steps)}: refused: ")

@@ -185,6 +185,7 @@ def test_mute_with_the_key_m_and_volume_0_play_nothing(app):
         app.step(0.016)
     drag(app, center_of(scene, "Solar Storm"), zone_center(scene, "conditions"))
     assert played(app) == []
+    app.settings_saving.result(5)  # (written in the background, in order)
     assert load_settings()[0].mute is False  # the key's change was saved
 
 

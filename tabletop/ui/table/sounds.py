@@ -21,9 +21,7 @@ The key M mutes and unmutes (kept in the settings, as the Settings screen does).
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
-from ...engine.settings import save_settings
 from .. import theme
 from .model import TableSnapshot
 
@@ -70,11 +68,12 @@ class TableSounds:
 
     def toggle_mute(self) -> None:
         """The key M: sound off or on again, kept in the settings."""
+        from .. import look
+
         app = self.app
-        app.settings = replace(app.settings, mute=not app.settings.mute)
-        app.sounds.apply(app.settings.volume, app.settings.mute)
-        save_settings(app.settings).add_done_callback(
+        look.change(app, mute=not app.settings.mute).add_done_callback(
             lambda f: f.exception() and LOG.warning("the settings were not saved: %s",
                                                     f.exception()))
+        app.sounds.apply(app.settings.volume, app.settings.mute)
         self.toast.show("Sound off (M turns it on)." if app.settings.mute else "Sound on.",
                         theme.ACCENT, 2)
