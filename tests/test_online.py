@@ -467,7 +467,7 @@ async def _player(url: str, table: str, seat: int, token: str, rng: random.Rando
 
 
 def test_a_game_over_a_slow_connection_that_keeps_breaking_finishes(tmp_path):
-    """Both players behind a proxy that adds 150 ms to each round trip and breaks the
+    """Both players behind a proxy that adds 80 ms to each round trip and breaks the
     connection on 5% of the messages: they rejoin each time and the game finishes, every
     move the server played is one a player made, once (0 lost, 0 played twice)."""
 
@@ -475,7 +475,7 @@ def test_a_game_over_a_slow_connection_that_keeps_breaking_finishes(tmp_path):
         server = Server(tmp_path, **FAST)
         await server.start()
         rng = random.Random(8)
-        proxy, port = await _proxy(server.port, rng, delay=0.075, cut=0.05)
+        proxy, port = await _proxy(server.port, rng, delay=0.04, cut=0.05)
         try:
             table, clients, tokens = await table_with_everyone(url_of(server), "brawl")
             for c in clients:
