@@ -41,7 +41,10 @@ class Client:
         """Connect to ``url`` (``ws://`` or ``wss://``: ``tls`` is the context that
         checks the server's certificate, the system's trusted ones by default)."""
         extra = {"ssl": tls} if tls is not None else {}
-        client = cls(await connect(url, max_size=None, **extra))
+        # closing waits at most 1 s for the server's answer: a client that left messages
+        # unread (a spectator) would else wait the library's 10 s for a close frame
+        # queued behind them
+        client = cls(await connect(url, max_size=None, close_timeout=1, **extra))
         await client.send({"type": "hello", "version": protocol.VERSION})
         await client.expect("welcome")
         return client
