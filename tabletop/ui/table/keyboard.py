@@ -69,7 +69,7 @@ class TableKeys:
                 tuple(st.value for st in box.d.steppers) if box is not None else (),
                 self.chosen, t.handover_to, t.gameover_shown, t.help_open,
                 tuple(b.enabled for b in t.tools), len(t.buttons), t.landing is not None,
-                len(t._gameover_buttons))
+                len(t.gameover_buttons))
 
     def stops(self) -> list[Stop]:
         """The stops now (built again only when the table changed)."""
@@ -99,9 +99,9 @@ class TableKeys:
         if t.help_open or t.landing is not None:
             return []
         if t.handover_to is not None:
-            return [_button_stop(t._handover_button, ("handover",))] + self._tools(2)
-        if t.gameover_shown and t._gameover_buttons:
-            return [_button_stop(b, ("over", b.label)) for b in t._gameover_buttons]
+            return [_button_stop(t.handover_button, ("handover",))] + self._tools(2)
+        if t.gameover_shown and t.gameover_buttons:
+            return [_button_stop(b, ("over", b.label)) for b in t.gameover_buttons]
         if t.menu:
             return self._menu_stops()
         if self.chosen is not None and self.chosen in t.pointer.playable():
@@ -117,7 +117,7 @@ class TableKeys:
         """The line of narration (typed into; Enter ends it), where the game has one."""
         t = self.table
         line = t.narration
-        if line is None or not t._narration_shown():
+        if line is None or not t.narration_shown():
             return []
 
         def type_in() -> None:

@@ -184,6 +184,21 @@ class TableSidePanel:
         return self.narration is not None and self.narration.visible and \
             self.handover_to is None
 
+    # -- what the keyboard reaches (:mod:`.keyboard`) ----------------------------------------
+    @property
+    def handover_button(self) -> Button:
+        """The hand-over screen's button (shows the next player's cards)."""
+        return self._handover_button
+
+    @property
+    def gameover_buttons(self) -> list[Button]:
+        """The game-over panel's buttons (placed when the panel is shown)."""
+        return self._gameover_buttons
+
+    def narration_shown(self) -> bool:
+        """Is the narration line (online: the chat) under the status box?"""
+        return self._narration_shown()
+
     def _enable_tools(self) -> None:
         """Undo, Redo and Hint only when they can be used (not while the screen is
         passed on)."""
