@@ -300,23 +300,26 @@ def test_online_a_move_sent_and_the_turn_coming_back_sound(menu_app):
         app.quit()
 
 
-def test_hits_dealt_in_overpower_sound_as_damage(app):
+@pytest.mark.parametrize("game_id, start, least", [("overpower", 40, 3),
+                                                   ("solo-deckbuilder", 0, 1)])
+def test_harm_in_games_without_health_sounds_as_damage(app, game_id, start, least):
     """OverPower has no health: a hit (a card kept against a character, this battle's or
-    on its Permanent Record) is its damage. Its sample game played on at the table: the
-    damage sound comes after each move that dealt one, and after no other."""
+    on its Permanent Record) is its damage; in the Solo game a Weakness taken is. Each
+    game's sample played on at the table: the damage sound comes after each move that
+    did harm, and after no other."""
     from table_helpers import open_table, sample_points
 
-    data = sample_points("overpower")[-1][1]
+    data = sample_points(game_id)[-1][1]
     moves = data["moves"]
-    scene = open_table(app, "overpower", {**data, "moves": moves[:40]})
+    scene = open_table(app, game_id, {**data, "moves": moves[:start]})
     checked = 0
-    for text in moves[40:120]:
+    for text in moves[start:start + 120]:
         before = scene.layout_obj.harm(scene.view)
         app.sounds.played.clear()
-        assert scene.play(GAMES["overpower"].notation.parse_move(scene.state, text))
+        assert scene.play(GAMES[game_id].notation.parse_move(scene.state, text))
         scene.land_now()
         app.step(0.016)
         dealt = scene.layout_obj.harm(scene.view) > before
         assert ("damage" in played(app)) == (dealt and not scene.state.over), text
         checked += dealt
-    assert checked >= 3, "the moves played dealt hits"
+    assert checked >= least, "the moves played did harm"

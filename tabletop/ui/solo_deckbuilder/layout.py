@@ -176,6 +176,10 @@ class SoloLayout(Layout):
                 else False
         return sprite.zone in SHARED_DRAG
 
+    def harm(self, view: SoloState) -> int:
+        """The Weaknesses the player has taken (and not destroyed): the Solo game's hurt."""
+        return view.owned_weaknesses()
+
     def info_lines(self, view: SoloState) -> list[tuple[str, tuple]]:
         out: list[tuple[str, tuple]] = []
         if view.zones["hero.0"]:

@@ -11,7 +11,8 @@
   human seat here; online, this app's seat) is among the winners, else ``loss`` (a
   draw too: nobody here won; nothing when nobody at the screen plays);
   ``damage`` when an amount the layout watches fell (Brawl's health: where the numbers
-  rise from the characters) or the harm done grew (``Layout.harm``: OverPower's hits);
+  rise from the characters) or the harm done grew (``Layout.harm``: OverPower's hits,
+  the Solo game's Weaknesses taken);
   ``turn`` when the seat to act became a person's at this screen (the computer's or
   another player's move done, or the screen passed on in hot-seat play).
 
