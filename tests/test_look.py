@@ -104,3 +104,16 @@ def test_an_unknown_look_in_the_settings_file_is_refused_with_the_defaults(tmp_p
     assert (settings.text_size, settings.palette, settings.screen) == ("100", "standard",
                                                                        "full")
     assert "text_size '300'" in problem and "palette 'sepia'" in problem
+
+
+def test_the_settings_say_how_much_text_size_a_small_window_has_room_for(app):
+    from test_table_fit import resize
+
+    screen = SettingsScreen()
+    app.push(screen)
+    resize(app, (1024, 640))
+    note = next(n for w, n in screen.blocks if w.label == "Text size")
+    assert "room for up to 125%" in note
+    resize(app, (1920, 1080))
+    note = next(n for w, n in app.scene.blocks if w.label == "Text size")
+    assert "room for" not in note

@@ -123,7 +123,7 @@ class SettingsScreen(Page):
             (Choice((0, 0, 0, 0), "Text size", [(k, f"{k}%") for k in TEXT_SIZE],
                     s.text_size, lambda v: self._set(text_size=v)),
              "The size of the words of the menus, the table's panel and log, and the "
-             "dialogs. Cards grow with the window."),
+             "dialogs. Cards grow with the window." + self._room_note(size)),
             (Choice((0, 0, 0, 0), "Colours", list(PALETTES.items()), s.palette,
                     lambda v: self._set(palette=v)),
              "Colour-blind safe: seats, power types and lit places in colours that stay "
@@ -138,6 +138,14 @@ class SettingsScreen(Page):
         if self.app.settings_problem:
             self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
             self.app.settings_problem = ""
+
+    @staticmethod
+    def _room_note(size) -> str:
+        """What a window too small for the largest text size shows of it."""
+        most = theme.most_scale(size)
+        if most >= max(TEXT_SIZE.values()):
+            return ""
+        return f" This window has room for up to {round(most * 100)}%."
 
     def _place_blocks(self, left: int, width: int, h: int) -> None:
         """Columns of settings (three, or fewer in a narrow window), each a control and
