@@ -113,7 +113,7 @@ def test_the_settings_say_how_much_text_size_a_small_window_has_room_for(app):
     app.push(screen)
     resize(app, (1024, 640))
     note = next(n for w, n in screen.blocks if w.label == "Text size")
-    assert "room for up to 125%" in note
+    assert note.endswith("Up to 125% in this window.")
     resize(app, (1920, 1080))
     note = next(n for w, n in app.scene.blocks if w.label == "Text size")
-    assert "room for" not in note
+    assert "in this window" not in note

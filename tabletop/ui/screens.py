@@ -145,7 +145,7 @@ class SettingsScreen(Page):
         most = theme.most_scale(size)
         if most >= max(TEXT_SIZE.values()):
             return ""
-        return f" This window has room for up to {round(most * 100)}%."
+        return f" Up to {round(most * 100)}% in this window."
 
     def _place_blocks(self, left: int, width: int, h: int) -> None:
         """Columns of settings (three, or fewer in a narrow window), each a control and
@@ -180,10 +180,15 @@ class SettingsScreen(Page):
 
     def draw(self, surf) -> None:
         area = self.frame(surf)
+        room = self._room_note(surf.get_size()).strip()
         for note, box in self.notes:
-            if box.h > 0:
-                text.draw(surf, note, box, 14, theme.MUTED, wrap=True, optional=True,
-                          min_size=12)
+            if box.h <= 0:
+                continue
+            if room and note.endswith(room) and not text.fits(note, box, 14, wrap=True,
+                                                              min_size=12):
+                note = room  # (no room for the whole note: what the window caps, at least)
+            text.draw(surf, note, box, 14, theme.MUTED, wrap=True, optional=True,
+                      min_size=12)
         for widget in self.widgets:
             widget.draw(surf)
         self._draw_log(surf, pygame.Rect(area.left, self.log_top, area.w, 0))
