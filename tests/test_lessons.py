@@ -1,12 +1,13 @@
-"""Learn to play: every lesson file checks out through the rules, and each game's lesson
-is played through with the mouse as a player would (the pointed card dragged to the
-pointed place, the outlined card or button clicked), the wrong move refused by the
+"""Learn to play: every lesson file checks out through the rules, and each lesson (a game
+may have several) is played through with the mouse as a player would (the pointed card
+dragged to the pointed place, the outlined card or button clicked), the wrong move refused by the
 rules with the card gliding back, to the closing screen; a lesson left midway resumes
 at the same step."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pygame
@@ -17,9 +18,11 @@ from ui_helpers import by_label, click, drag, key
 from tabletop import LESSONS_DIR
 from tabletop.engine.files import later
 from tabletop.engine.lesson import (
+    Lesson,
     LessonError,
     check_lesson,
     lesson_files,
+    new_session,
     parse_lesson,
     progress_path,
     read_lesson,
@@ -33,12 +36,14 @@ from tabletop.ui.lesson.screens import LessonChooser, LessonDone
 from tabletop.ui.lesson.table import LessonTable
 from tabletop.ui.menu import MainMenu
 
+#: every shipped lesson's id (its file's stem)
+LESSON_IDS = [p.stem for p in lesson_files(LESSONS_DIR)]
 
-def kinds(game_id: str) -> frozenset[str]:
-    """The kinds of move a game's lesson must have the learner make: every kind the
-    learner's seat (P1) makes in random games at the default options
-    (tests/test_lesson_coverage.py)."""
-    return seat_kinds(game_id, 0)
+
+def kinds(lesson: Lesson) -> frozenset[str]:
+    """The kinds of move a lesson must have the learner make: every kind the learner's
+    seat makes in random games at the default options (tests/test_lesson_coverage.py)."""
+    return seat_kinds(lesson.game, lesson.seat)
 
 
 def wait(app, until, frames: int = 600) -> None:
@@ -125,9 +130,29 @@ def app():
 
 
 # -- the files ---------------------------------------------------------------------------------
-def test_there_is_one_lesson_per_game():
-    assert {read_lesson(p).game for p in lesson_files(LESSONS_DIR)} == set(GAMES)
-    assert {p.stem for p in lesson_files(LESSONS_DIR)} == set(GAMES)
+def test_every_game_has_its_main_lesson_and_a_lessons_id_is_its_files_stem():
+    lessons = [read_lesson(p) for p in lesson_files(LESSONS_DIR)]
+    assert {lesson.game for lesson in lessons} == set(GAMES)
+    assert [lesson.id for lesson in lessons] == LESSON_IDS and set(GAMES) <= set(LESSON_IDS)
+    assert all(lesson.game == lesson.id for lesson in lessons if lesson.id in GAMES)
+    nemesis = read_lesson(LESSONS_DIR / "hero-vs-nemesis-nemesis.yaml")
+    assert (nemesis.game, nemesis.seat, nemesis.id) == \
+        ("hero-vs-nemesis", 1, "hero-vs-nemesis-nemesis")
+
+
+def test_the_coachs_opening_moves_are_played_before_the_first_step(hvn):
+    catalog = hvn.rules.load_catalog(mod_dirs=[])
+    lesson = read_lesson(LESSONS_DIR / "hero-vs-nemesis-nemesis.yaml")
+    session = new_session(lesson, hvn, catalog)
+    assert session.notations == list(lesson.opening) and session.state.actor == 1
+    head = "game: hero-vs-nemesis\ntitle: N\nclosing: bye\nseat: P2\nposition: {phase: setup}\n"
+    steps = "steps: [{text: a, move: P2 lost job}]\n"
+    for opening, message in [("[P2 lost job]", "opening[0]: 'P2 lost job' is the learner's"),
+                             ("[P1 yield]", "opening[0]: refused: "),
+                             ("P1 pass", "opening: expected a list")]:
+        with pytest.raises(LessonError, match=re.escape(message)):
+            new_session(parse_lesson(head + f"opening: {opening}\n" + steps, "mine.yaml"),
+                        hvn, catalog)
 
 
 @pytest.mark.parametrize("path", lesson_files(LESSONS_DIR), ids=lambda p: p.stem)
@@ -181,10 +206,10 @@ def test_progress_that_cannot_be_used_is_none(tmp_path):
 
 
 # -- played with the mouse -----------------------------------------------------------------------
-@pytest.mark.parametrize("game_id, look_of", [
-    pytest.param(g, look_of, id=f"{g}-{look_of}")
-    for look_of in ("1280x720", "1024x640 at 150%") for g in GAMES])
-def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
+@pytest.mark.parametrize("lesson_id, look_of", [
+    pytest.param(lid, look_of, id=f"{lid}-{look_of}")
+    for look_of in ("1280x720", "1024x640 at 150%") for lid in LESSON_IDS])
+def test_each_lesson_is_played_through_with_the_mouse(app, lesson_id, look_of):
     """(Also in the smallest window at a big text size: every step's words fit.)"""
     if look_of != "1280x720":
         from test_table_fit import resize
@@ -192,8 +217,9 @@ def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
         look.change(app, text_size="150")
         resize(app, (1024, 640))
     open_chooser(app)
-    scene = start_lesson(app, game_id)
+    scene = start_lesson(app, lesson_id)
     lesson = scene.run.lesson
+    assert lesson.id == lesson_id
     made, wrong = [], []
     for _ in range(3 * len(lesson.steps)):
         if not isinstance(app.scene, LessonTable):
@@ -207,11 +233,12 @@ def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
     wait(app, lambda: isinstance(app.scene, LessonDone))
     assert len(made) == len(lesson.steps)
     assert len(wrong) == sum(1 for s in lesson.steps if s.wrong)
-    assert kinds(game_id) <= {m.kind for m in made}
+    assert all(m.seat == lesson.seat for m in made)
+    assert kinds(lesson) <= {m.kind for m in made}
     assert app.scene.lesson.closing in lesson.closing
     written()
     progress = read_progress(user_data())
-    assert game_id in progress.finished and game_id not in progress.steps
+    assert lesson_id in progress.finished and lesson_id not in progress.steps
 
 
 def test_a_lesson_left_midway_resumes_at_the_same_step(app):
@@ -264,7 +291,7 @@ def test_the_lesson_command_checks_files_through_the_rules(tmp_path, capsys):
     from tabletop.cli import main
 
     assert main(["lesson"]) == 0
-    assert capsys.readouterr().out.count(": OK, ") == len(GAMES)
+    assert capsys.readouterr().out.count(": OK, ") == len(LESSON_IDS)
     bad = tmp_path / "mine.yaml"
     shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
     head, _, tail = shipped.rpartition("move: P1 end")  # the last step's move refused
@@ -333,7 +360,7 @@ def test_the_lesson_screens_fit_at_every_text_size(size, text_size):
             application.step(0.016)
         problems += problems_of(drawn, f"Learn to play {where}")
         problems += [f"Learn to play {where}: {p}" for p in _widgets_apart(chooser, size)]
-        for game_id in GAMES:
+        for game_id in LESSON_IDS:
             open_chooser(application)
             scene = start_lesson(application, game_id)
             scene.renderer.paint_budget = None

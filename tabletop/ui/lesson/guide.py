@@ -51,7 +51,7 @@ class LessonGuide:
     # -- the lesson's state -----------------------------------------------------------------
     @property
     def lesson_id(self) -> str:
-        return self.run.lesson.game
+        return self.run.lesson.id
 
     def lesson_text(self) -> str:
         """What the lesson's panel says now."""
