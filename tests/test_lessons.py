@@ -105,6 +105,12 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
                for x in range(ring.left + 12, ring.right - 12) for dy in range(-4, 4))
     if found.kind == "drag":
         drag(app, found.start, found.end)
+        if scene.pointer.menu and not found.wrong:  # the drop offers a choice: the
+            app.step(0.016)                          # lesson points at the move's entry
+            chosen = scene.lesson_aim()
+            assert chosen.kind == "click" and chosen.move == found.move
+            assert any(entry == chosen.rects[0] for entry, _, _ in scene.pointer.menu)
+            click(app, chosen.start)
     else:
         click(app, found.start)
     if found.wrong:
