@@ -13,7 +13,7 @@ import time
 import pygame
 import pytest
 from test_lesson_coverage import seat_kinds
-from ui_helpers import by_label, click, drag, key
+from ui_helpers import by_label, click, drag, key, post
 
 from tabletop import LESSONS_DIR
 from tabletop.engine.files import later
@@ -70,7 +70,14 @@ def open_chooser(app) -> LessonChooser:
 def start_lesson(app, game_id: str, label: str = "Start") -> LessonTable:
     """Click the lesson's button on Learn to play; the table once shown."""
     chooser = app.scene
-    click(app, next(b for b in chooser.widgets if b.key == f"{game_id}:{label}").rect.center)
+    button = next(b for b in chooser.buttons() if b.key == f"{game_id}:{label}")
+    for _ in range(30):  # a row below the window's fold: the wheel brings it up
+        if chooser.box is None or chooser.box.rect.contains(button.rect):
+            break
+        up = button.rect.top < chooser.box.rect.top
+        post(pygame.MOUSEWHEEL, x=0, y=1 if up else -1, flipped=False, force=True)
+        app.step(0.016)
+    click(app, button.rect.center)
     wait(app, lambda: isinstance(app.scene, LessonTable))
     scene = app.scene
     wait(app, lambda: scene.picture_shown and not scene.painting)
@@ -280,6 +287,53 @@ def test_a_lesson_left_midway_resumes_at_the_same_step(app):
     assert again.run.step == 0 and again.session.notations == []
 
 
+def test_learn_to_play_has_a_row_per_lesson_a_games_main_lesson_first(app):
+    progress_path(user_data()).write_text(json.dumps(  # an older file: keyed by game
+        {"version": 1, "steps": {"hero-vs-nemesis": 2}, "finished": ["brawl"]}))
+    chooser = open_chooser(app)
+    ids = list(chooser.lessons)
+    assert sorted(ids) == sorted(LESSON_IDS)
+    assert [i for i in ids if i in GAMES] == list(GAMES)  # the games' order
+    assert ids.index("hero-vs-nemesis-nemesis") == ids.index("hero-vs-nemesis") + 1
+    with text.recording() as drawn:
+        app.step(0.016)
+    shown = {d.text for d in drawn}
+    assert "Hero vs Nemesis: the nemesis" in shown and "Hero vs Nemesis" in shown
+    assert chooser.row_title("hero-vs-nemesis-nemesis")[1].startswith("You play the Nemesis.")
+    assert chooser.row_title("hero-vs-nemesis")[1].startswith("You play the Hero.")
+    assert chooser.row_line("hero-vs-nemesis").startswith("Left at step 3 of ")
+    assert chooser.row_line("brawl").startswith("Finished")
+    assert chooser.row_line("hero-vs-nemesis-nemesis").endswith("minutes")
+    assert {b.key for b in chooser.buttons() if b.key.startswith("hero-vs-nemesis")} == \
+        {"hero-vs-nemesis:Resume", "hero-vs-nemesis:Start over",
+         "hero-vs-nemesis-nemesis:Start"}
+    scene = start_lesson(app, "hero-vs-nemesis-nemesis")  # the learner is the nemesis
+    assert scene.run.lesson.seat == 1 and scene.run.expected().kind == "resource"
+    one_step(app, scene)
+    click(app, next(b for b in scene.tools if b.label == "Leave").rect.center)
+    written()
+    assert read_progress(user_data()).steps == {"hero-vs-nemesis": 2,
+                                                "hero-vs-nemesis-nemesis": 1}
+
+
+def test_the_rows_scroll_when_they_do_not_fit_the_window(app):
+    from test_table_fit import resize
+
+    chooser = open_chooser(app)
+    assert chooser.box is None  # 1280x720: every row shows
+    look.change(app, text_size="175")
+    resize(app, (1024, 640))
+    chooser = open_chooser(app)
+    last = chooser.buttons()[-1]
+    assert chooser.box is not None and not chooser.box.rect.contains(last.rect)
+    assert chooser.box.rect.bottom < chooser.back.rect.top
+    for _ in range(10):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, force=True)
+        app.step(0.016)
+    assert chooser.box.rect.contains(last.rect)
+    assert chooser.box.offset == chooser.box.max_offset() > 0
+
+
 def test_only_the_lessons_move_is_played(app):
     open_chooser(app)
     scene = start_lesson(app, "brawl")
@@ -326,8 +380,8 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
         assert chooser.lessons["brawl"].title == "My Brawl"
         assert chooser.row_line("power-play").startswith("This lesson cannot be used: "
                                                          "power-play.yaml: step 1: ")
-        assert not any(b.key.startswith("power-play:") for b in chooser.widgets)
-        assert any(b.key == "brawl:Start" for b in chooser.widgets)
+        assert not any(b.key.startswith("power-play:") for b in chooser.buttons())
+        assert any(b.key == "brawl:Start" for b in chooser.buttons())
     finally:
         application.quit()
 

@@ -29,7 +29,7 @@ from ...games import GAMES
 from .. import text, theme
 from ..menuscene import draw_focus
 from ..screens import Page
-from ..widgets import Button, panel
+from ..widgets import Button, ScrollBox, panel
 from .table import LessonTable
 
 
@@ -87,6 +87,7 @@ class LessonChooser(Page):
         self.progress = LessonProgress()
         self.opening: Future | None = None
         self.rows: list[tuple[str, pygame.Rect]] = []
+        self.box: ScrollBox | None = None
 
     def layout(self, size) -> None:
         if self.loading is None:
@@ -95,7 +96,8 @@ class LessonChooser(Page):
         w, h = size
         left = max(40, w // 2 - 520)
         width = min(1040, w - 2 * left)
-        self.widgets, self.rows = [], []
+        offset = self.box.offset if self.box is not None else 0
+        self.widgets, self.rows, self.box = [], [], None
         if self.lessons is None:
             return
         least = theme.ui(26) + 2 * theme.ui(20) + 22
@@ -121,6 +123,15 @@ class LessonChooser(Page):
                     self.widgets.append(b)
                     bx -= 10
             y += row_h
+        # more rows than fit above Back (a small window, big text): they scroll
+        area = pygame.Rect(left, 76, width, self.back.rect.top - 30 - 76)
+        if y - 76 > area.h:
+            self.box = ScrollBox(area, self.widgets, y - 76, offset)
+            self.widgets = [self.box]
+
+    def buttons(self) -> list[Button]:
+        """The rows' buttons (in the scrolling box when there is one)."""
+        return list(self.box.widgets if self.box is not None else self.widgets)
 
     def row_line(self, gid: str) -> str:
         lesson = self.lessons[gid]
@@ -134,12 +145,16 @@ class LessonChooser(Page):
         return f"{steps} steps \u00b7 about {max(2, steps // 2)} minutes"
 
     def row_title(self, lid: str) -> tuple[str, str]:
-        """The row's title (the lesson's) and the line under it (its game's blurb)."""
+        """The row's title (the lesson's) and the line under it: the learner's role, where
+        the game's seats have roles, and the game's blurb."""
         lesson = self.lessons[lid]
         if not isinstance(lesson, Lesson):
             game = GAMES.get(lid)
             return (game.info.title if game else lid), (game.info.blurb if game else "")
-        return lesson.title, GAMES[lesson.game].info.blurb
+        info = GAMES[lesson.game].info
+        if lesson.seat < len(info.seat_roles):
+            return lesson.title, f"You play the {info.seat_roles[lesson.seat]}. {info.blurb}"
+        return lesson.title, info.blurb
 
     def start(self, gid: str, step: int | None) -> None:
         """Set the lesson's table up off the frame (``step`` None: where it was left)."""
@@ -173,10 +188,17 @@ class LessonChooser(Page):
         if self.lessons is None:
             text.draw(surf, "Reading the lessons\u2026", area, 18, theme.MUTED)
             return
-        for gid, rect in self.rows:
+        clip = surf.get_clip()
+        if self.box is not None:
+            surf.set_clip(self.box.rect)
+        shift = -self.box.offset if self.box is not None else 0
+        for gid, at in self.rows:
+            rect = at.move(0, shift)
+            if not rect.colliderect(surf.get_clip()):
+                continue
             panel(surf, rect)
             inner = rect.inflate(-24, -12)
-            right = min([b.rect.left for b in self.widgets if b.key.startswith(f"{gid}:")],
+            right = min([b.rect.left for b in self.buttons() if b.key.startswith(f"{gid}:")],
                         default=inner.right + 12) - 12
             words = pygame.Rect(inner.x, inner.y, right - inner.x, inner.h)
             line = theme.ui(20)
@@ -192,6 +214,7 @@ class LessonChooser(Page):
             status = pygame.Rect(words.x, words.y + theme.ui(26) + line, words.w,
                                  words.bottom - words.y - theme.ui(26) - line)
             text.draw(surf, first_words(self.row_line(gid), 13, words.w), status, 13, colour)
+        surf.set_clip(clip)
         for widget in self.widgets:
             widget.draw(surf)
         if self.opening is not None:
