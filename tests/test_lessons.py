@@ -371,6 +371,8 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
     shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
     (folder / "brawl.yaml").write_text(shipped.replace("title: Brawl", "title: My Brawl"),
                                        encoding="utf-8")
+    (folder / "brawl-again.yaml").write_text(  # a new id: one more lesson of the game
+        shipped.replace("title: Brawl", "title: Brawl again"), encoding="utf-8")
     (folder / "power-play.yaml").write_text(
         (LESSONS_DIR / "power-play.yaml").read_text(encoding="utf-8").replace(
             'move: P1 play "Gale 3"', 'move: P1 end'), encoding="utf-8")
@@ -378,6 +380,9 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
     try:
         chooser = open_chooser(application)
         assert chooser.lessons["brawl"].title == "My Brawl"
+        ids = list(chooser.lessons)
+        assert ids[:2] == ["brawl", "brawl-again"] and len(ids) == len(LESSON_IDS) + 1
+        assert chooser.lessons["brawl-again"].title == "Brawl again"
         assert chooser.row_line("power-play").startswith("This lesson cannot be used: "
                                                          "power-play.yaml: step 1: ")
         assert not any(b.key.startswith("power-play:") for b in chooser.buttons())
