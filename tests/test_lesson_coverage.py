@@ -1,7 +1,7 @@
-"""Each game's lesson has the learner make every kind of move the game has for the
-learner's seat: the kinds that seat makes in random games at the game's default options
-(the optional rules off), found here by playing them, not listed by hand; a lesson that
-leaves one out fails, naming it."""
+"""Each lesson has its learner make every kind of move the game has for the learner's
+seat, and a game's lessons together cover every seat's kinds: the kinds a seat makes in
+random games at the game's default options (the optional rules off), found here by
+playing them, not listed by hand; a lesson or game that leaves one out fails, naming it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from tabletop import LESSONS_DIR
-from tabletop.engine.lesson import LessonRun, new_session, read_lesson
+from tabletop.engine.lesson import LessonRun, lesson_files, new_session, read_lesson
 from tabletop.games import GAMES
 
 #: random games played to find a seat's kinds of move, and the longest one
@@ -38,10 +38,15 @@ def seat_kinds(game_id: str, seat: int) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def lesson_kinds(game_id: str) -> tuple[int, set[str]]:
-    """The lesson's seat and the kinds of move its learner makes in it."""
-    game = GAMES[game_id]
-    lesson = read_lesson(LESSONS_DIR / f"{game_id}.yaml")
+#: every shipped lesson, read once
+LESSONS = {p.stem: read_lesson(p) for p in lesson_files(LESSONS_DIR)}
+
+
+@cache
+def lesson_kinds(lesson_id: str) -> frozenset[str]:
+    """The kinds of move the lesson's learner makes in it."""
+    lesson = LESSONS[lesson_id]
+    game = GAMES[lesson.game]
     run = LessonRun(lesson, new_session(lesson, game, game.rules.load_catalog(mod_dirs=[])))
     made = set()
     for _ in lesson.steps:
@@ -51,11 +56,22 @@ def lesson_kinds(game_id: str) -> tuple[int, set[str]]:
         run.played(move)
         while run.replies:
             run.play_reply()
-    return lesson.seat, made
+    return frozenset(made)
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_each_lesson_has_its_learner_make_every_kind_of_move_of_its_seat(lesson_id):
+    lesson = LESSONS[lesson_id]
+    missing = sorted(seat_kinds(lesson.game, lesson.seat) - lesson_kinds(lesson_id))
+    assert not missing, f"the lesson {lesson_id} never has its learner make: {missing}"
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_the_lesson_has_the_learner_make_every_kind_of_move_of_the_game(game_id):
-    seat, made = lesson_kinds(game_id)
-    missing = sorted(seat_kinds(game_id, seat) - made)
-    assert not missing, f"{game_id}'s lesson never has the learner make: {missing}"
+def test_a_games_lessons_together_teach_every_kind_of_move_of_every_seat(game_id):
+    rules = GAMES[game_id].rules
+    seats = range(rules.seat_count(rules.default_options()))
+    wanted = frozenset().union(*(seat_kinds(game_id, seat) for seat in seats))
+    taught = frozenset().union(*(lesson_kinds(lid) for lid, lesson in LESSONS.items()
+                                 if lesson.game == game_id))
+    missing = sorted(wanted - taught)
+    assert not missing, f"no lesson of {game_id} has its learner make: {missing}"

@@ -1,25 +1,28 @@
-"""Learn to play: every lesson file checks out through the rules, and each game's lesson
-is played through with the mouse as a player would (the pointed card dragged to the
-pointed place, the outlined card or button clicked), the wrong move refused by the
+"""Learn to play: every lesson file checks out through the rules, and each lesson (a game
+may have several) is played through with the mouse as a player would (the pointed card
+dragged to the pointed place, the outlined card or button clicked), the wrong move refused by the
 rules with the card gliding back, to the closing screen; a lesson left midway resumes
 at the same step."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pygame
 import pytest
 from test_lesson_coverage import seat_kinds
-from ui_helpers import by_label, click, drag, key
+from ui_helpers import by_label, click, drag, key, post
 
 from tabletop import LESSONS_DIR
 from tabletop.engine.files import later
 from tabletop.engine.lesson import (
+    Lesson,
     LessonError,
     check_lesson,
     lesson_files,
+    new_session,
     parse_lesson,
     progress_path,
     read_lesson,
@@ -33,12 +36,14 @@ from tabletop.ui.lesson.screens import LessonChooser, LessonDone
 from tabletop.ui.lesson.table import LessonTable
 from tabletop.ui.menu import MainMenu
 
+#: every shipped lesson's id (its file's stem)
+LESSON_IDS = [p.stem for p in lesson_files(LESSONS_DIR)]
 
-def kinds(game_id: str) -> frozenset[str]:
-    """The kinds of move a game's lesson must have the learner make: every kind the
-    learner's seat (P1) makes in random games at the default options
-    (tests/test_lesson_coverage.py)."""
-    return seat_kinds(game_id, 0)
+
+def kinds(lesson: Lesson) -> frozenset[str]:
+    """The kinds of move a lesson must have the learner make: every kind the learner's
+    seat makes in random games at the default options (tests/test_lesson_coverage.py)."""
+    return seat_kinds(lesson.game, lesson.seat)
 
 
 def wait(app, until, frames: int = 600) -> None:
@@ -65,7 +70,14 @@ def open_chooser(app) -> LessonChooser:
 def start_lesson(app, game_id: str, label: str = "Start") -> LessonTable:
     """Click the lesson's button on Learn to play; the table once shown."""
     chooser = app.scene
-    click(app, next(b for b in chooser.widgets if b.key == f"{game_id}:{label}").rect.center)
+    button = next(b for b in chooser.buttons() if b.key == f"{game_id}:{label}")
+    for _ in range(30):  # a row below the window's fold: the wheel brings it up
+        if chooser.box is None or chooser.box.rect.contains(button.rect):
+            break
+        up = button.rect.top < chooser.box.rect.top
+        post(pygame.MOUSEWHEEL, x=0, y=1 if up else -1, flipped=False, force=True)
+        app.step(0.016)
+    click(app, button.rect.center)
     wait(app, lambda: isinstance(app.scene, LessonTable))
     scene = app.scene
     wait(app, lambda: scene.picture_shown and not scene.painting)
@@ -100,6 +112,12 @@ def one_step(app, scene: LessonTable) -> tuple[str, object]:
                for x in range(ring.left + 12, ring.right - 12) for dy in range(-4, 4))
     if found.kind == "drag":
         drag(app, found.start, found.end)
+        if scene.pointer.menu and not found.wrong:  # the drop offers a choice: the
+            app.step(0.016)                          # lesson points at the move's entry
+            chosen = scene.lesson_aim()
+            assert chosen.kind == "click" and chosen.move == found.move
+            assert any(entry == chosen.rects[0] for entry, _, _ in scene.pointer.menu)
+            click(app, chosen.start)
     else:
         click(app, found.start)
     if found.wrong:
@@ -125,9 +143,29 @@ def app():
 
 
 # -- the files ---------------------------------------------------------------------------------
-def test_there_is_one_lesson_per_game():
-    assert {read_lesson(p).game for p in lesson_files(LESSONS_DIR)} == set(GAMES)
-    assert {p.stem for p in lesson_files(LESSONS_DIR)} == set(GAMES)
+def test_every_game_has_its_main_lesson_and_a_lessons_id_is_its_files_stem():
+    lessons = [read_lesson(p) for p in lesson_files(LESSONS_DIR)]
+    assert {lesson.game for lesson in lessons} == set(GAMES)
+    assert [lesson.id for lesson in lessons] == LESSON_IDS and set(GAMES) <= set(LESSON_IDS)
+    assert all(lesson.game == lesson.id for lesson in lessons if lesson.id in GAMES)
+    nemesis = read_lesson(LESSONS_DIR / "hero-vs-nemesis-nemesis.yaml")
+    assert (nemesis.game, nemesis.seat, nemesis.id) == \
+        ("hero-vs-nemesis", 1, "hero-vs-nemesis-nemesis")
+
+
+def test_the_coachs_opening_moves_are_played_before_the_first_step(hvn):
+    catalog = hvn.rules.load_catalog(mod_dirs=[])
+    lesson = read_lesson(LESSONS_DIR / "hero-vs-nemesis-nemesis.yaml")
+    session = new_session(lesson, hvn, catalog)
+    assert session.notations == list(lesson.opening) and session.state.actor == 1
+    head = "game: hero-vs-nemesis\ntitle: N\nclosing: bye\nseat: P2\nposition: {phase: setup}\n"
+    steps = "steps: [{text: a, move: P2 lost job}]\n"
+    for opening, message in [("[P2 lost job]", "opening[0]: 'P2 lost job' is the learner's"),
+                             ("[P1 yield]", "opening[0]: refused: "),
+                             ("P1 pass", "opening: expected a list")]:
+        with pytest.raises(LessonError, match=re.escape(message)):
+            new_session(parse_lesson(head + f"opening: {opening}\n" + steps, "mine.yaml"),
+                        hvn, catalog)
 
 
 @pytest.mark.parametrize("path", lesson_files(LESSONS_DIR), ids=lambda p: p.stem)
@@ -181,10 +219,10 @@ def test_progress_that_cannot_be_used_is_none(tmp_path):
 
 
 # -- played with the mouse -----------------------------------------------------------------------
-@pytest.mark.parametrize("game_id, look_of", [
-    pytest.param(g, look_of, id=f"{g}-{look_of}")
-    for look_of in ("1280x720", "1024x640 at 150%") for g in GAMES])
-def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
+@pytest.mark.parametrize("lesson_id, look_of", [
+    pytest.param(lid, look_of, id=f"{lid}-{look_of}")
+    for look_of in ("1280x720", "1024x640 at 150%") for lid in LESSON_IDS])
+def test_each_lesson_is_played_through_with_the_mouse(app, lesson_id, look_of):
     """(Also in the smallest window at a big text size: every step's words fit.)"""
     if look_of != "1280x720":
         from test_table_fit import resize
@@ -192,8 +230,9 @@ def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
         look.change(app, text_size="150")
         resize(app, (1024, 640))
     open_chooser(app)
-    scene = start_lesson(app, game_id)
+    scene = start_lesson(app, lesson_id)
     lesson = scene.run.lesson
+    assert lesson.id == lesson_id
     made, wrong = [], []
     for _ in range(3 * len(lesson.steps)):
         if not isinstance(app.scene, LessonTable):
@@ -207,11 +246,12 @@ def test_each_lesson_is_played_through_with_the_mouse(app, game_id, look_of):
     wait(app, lambda: isinstance(app.scene, LessonDone))
     assert len(made) == len(lesson.steps)
     assert len(wrong) == sum(1 for s in lesson.steps if s.wrong)
-    assert kinds(game_id) <= {m.kind for m in made}
+    assert all(m.seat == lesson.seat for m in made)
+    assert kinds(lesson) <= {m.kind for m in made}
     assert app.scene.lesson.closing in lesson.closing
     written()
     progress = read_progress(user_data())
-    assert game_id in progress.finished and game_id not in progress.steps
+    assert lesson_id in progress.finished and lesson_id not in progress.steps
 
 
 def test_a_lesson_left_midway_resumes_at_the_same_step(app):
@@ -247,6 +287,53 @@ def test_a_lesson_left_midway_resumes_at_the_same_step(app):
     assert again.run.step == 0 and again.session.notations == []
 
 
+def test_learn_to_play_has_a_row_per_lesson_a_games_main_lesson_first(app):
+    progress_path(user_data()).write_text(json.dumps(  # an older file: keyed by game
+        {"version": 1, "steps": {"hero-vs-nemesis": 2}, "finished": ["brawl"]}))
+    chooser = open_chooser(app)
+    ids = list(chooser.lessons)
+    assert sorted(ids) == sorted(LESSON_IDS)
+    assert [i for i in ids if i in GAMES] == list(GAMES)  # the games' order
+    assert ids.index("hero-vs-nemesis-nemesis") == ids.index("hero-vs-nemesis") + 1
+    with text.recording() as drawn:
+        app.step(0.016)
+    shown = {d.text for d in drawn}
+    assert "Hero vs Nemesis: the nemesis" in shown and "Hero vs Nemesis" in shown
+    assert chooser.row_title("hero-vs-nemesis-nemesis")[1].startswith("You play the Nemesis.")
+    assert chooser.row_title("hero-vs-nemesis")[1].startswith("You play the Hero.")
+    assert chooser.row_line("hero-vs-nemesis").startswith("Left at step 3 of ")
+    assert chooser.row_line("brawl").startswith("Finished")
+    assert chooser.row_line("hero-vs-nemesis-nemesis").endswith("minutes")
+    assert {b.key for b in chooser.buttons() if b.key.startswith("hero-vs-nemesis")} == \
+        {"hero-vs-nemesis:Resume", "hero-vs-nemesis:Start over",
+         "hero-vs-nemesis-nemesis:Start"}
+    scene = start_lesson(app, "hero-vs-nemesis-nemesis")  # the learner is the nemesis
+    assert scene.run.lesson.seat == 1 and scene.run.expected().kind == "resource"
+    one_step(app, scene)
+    click(app, next(b for b in scene.tools if b.label == "Leave").rect.center)
+    written()
+    assert read_progress(user_data()).steps == {"hero-vs-nemesis": 2,
+                                                "hero-vs-nemesis-nemesis": 1}
+
+
+def test_the_rows_scroll_when_they_do_not_fit_the_window(app):
+    from test_table_fit import resize
+
+    chooser = open_chooser(app)
+    assert chooser.box is None  # 1280x720: every row shows
+    look.change(app, text_size="175")
+    resize(app, (1024, 640))
+    chooser = open_chooser(app)
+    last = chooser.buttons()[-1]
+    assert chooser.box is not None and not chooser.box.rect.contains(last.rect)
+    assert chooser.box.rect.bottom < chooser.back.rect.top
+    for _ in range(10):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, force=True)
+        app.step(0.016)
+    assert chooser.box.rect.contains(last.rect)
+    assert chooser.box.offset == chooser.box.max_offset() > 0
+
+
 def test_only_the_lessons_move_is_played(app):
     open_chooser(app)
     scene = start_lesson(app, "brawl")
@@ -264,7 +351,7 @@ def test_the_lesson_command_checks_files_through_the_rules(tmp_path, capsys):
     from tabletop.cli import main
 
     assert main(["lesson"]) == 0
-    assert capsys.readouterr().out.count(": OK, ") == len(GAMES)
+    assert capsys.readouterr().out.count(": OK, ") == len(LESSON_IDS)
     bad = tmp_path / "mine.yaml"
     shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
     head, _, tail = shipped.rpartition("move: P1 end")  # the last step's move refused
@@ -284,6 +371,8 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
     shipped = (LESSONS_DIR / "brawl.yaml").read_text(encoding="utf-8")
     (folder / "brawl.yaml").write_text(shipped.replace("title: Brawl", "title: My Brawl"),
                                        encoding="utf-8")
+    (folder / "brawl-again.yaml").write_text(  # a new id: one more lesson of the game
+        shipped.replace("title: Brawl", "title: Brawl again"), encoding="utf-8")
     (folder / "power-play.yaml").write_text(
         (LESSONS_DIR / "power-play.yaml").read_text(encoding="utf-8").replace(
             'move: P1 play "Gale 3"', 'move: P1 end'), encoding="utf-8")
@@ -291,10 +380,13 @@ def test_a_mods_lesson_takes_the_place_of_the_shipped_one(tmp_path):
     try:
         chooser = open_chooser(application)
         assert chooser.lessons["brawl"].title == "My Brawl"
+        ids = list(chooser.lessons)
+        assert ids[:2] == ["brawl", "brawl-again"] and len(ids) == len(LESSON_IDS) + 1
+        assert chooser.lessons["brawl-again"].title == "Brawl again"
         assert chooser.row_line("power-play").startswith("This lesson cannot be used: "
                                                          "power-play.yaml: step 1: ")
-        assert not any(b.key.startswith("power-play:") for b in chooser.widgets)
-        assert any(b.key == "brawl:Start" for b in chooser.widgets)
+        assert not any(b.key.startswith("power-play:") for b in chooser.buttons())
+        assert any(b.key == "brawl:Start" for b in chooser.buttons())
     finally:
         application.quit()
 
@@ -333,7 +425,7 @@ def test_the_lesson_screens_fit_at_every_text_size(size, text_size):
             application.step(0.016)
         problems += problems_of(drawn, f"Learn to play {where}")
         problems += [f"Learn to play {where}: {p}" for p in _widgets_apart(chooser, size)]
-        for game_id in GAMES:
+        for game_id in LESSON_IDS:
             open_chooser(application)
             scene = start_lesson(application, game_id)
             scene.renderer.paint_budget = None

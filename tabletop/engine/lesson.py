@@ -1,7 +1,8 @@
 """Lessons: a short guided game of one game on a prepared position (pure Python).
 
-A lesson file (``tabletop/data/lessons/<game>.yaml``, ``docs/modding.md``) holds a
-scenario position (``docs/scenarios.md``) and the steps of the lesson: for each, the text
+A lesson file (``tabletop/data/lessons/<id>.yaml``, ``docs/modding.md``; a game's main
+lesson's id is the game's, others add to it) holds a scenario position
+(``docs/scenarios.md``), the coach's opening moves and the steps of the lesson: for each, the text
 the panel shows, the learner's move in the game's notation, an optional wrong move the
 learner is invited to try first (the rules must refuse it) and the other seats' scripted
 answers played after the move. :func:`parse_lesson` reads and checks the file's shape
@@ -37,7 +38,8 @@ MAX_REPLIES = 40
 #: the learner's seat name and the other seats' (their moves are scripted)
 LEARNER, COACH = "Rookie", "Coach"
 
-_TOP_KEYS = {"game", "title", "seed", "options", "seat", "position", "steps", "closing"}
+_TOP_KEYS = {"game", "title", "seed", "options", "seat", "position", "opening", "steps",
+             "closing"}
 _STEP_KEYS = {"text", "move", "wrong", "then"}
 _WRONG_KEYS = {"move", "text"}
 
@@ -75,6 +77,10 @@ class Lesson:
     position: dict[str, Any] = field(default_factory=dict)
     seat: int = 0
     source: str = "lesson"
+    #: the lesson's id: its file's stem (a game's main lesson: the game's id)
+    id: str = ""
+    #: the coach's moves before the first step (a learner's seat that does not move first)
+    opening: tuple[str, ...] = ()
 
 
 def _text(value: Any, where: str, limit: int = limits.MAX_TEXT_CHARS) -> str:
@@ -105,18 +111,21 @@ def _step(value: Any, where: str) -> LessonStep:
         w = _mapping(data["wrong"], f"{where}.wrong", _WRONG_KEYS, _WRONG_KEYS)
         wrong = WrongMove(_text(w["move"], f"{where}.wrong.move", limits.MAX_MOVE_CHARS),
                           _text(w["text"], f"{where}.wrong.text"))
-    then = data.get("then") or []
-    if not isinstance(then, list) or len(then) > MAX_REPLIES:
-        raise LessonError(f"{where}.then: expected a list of at most {MAX_REPLIES} moves")
     return LessonStep(_text(data["text"], f"{where}.text"),
                       _text(data["move"], f"{where}.move", limits.MAX_MOVE_CHARS), wrong,
-                      tuple(_text(m, f"{where}.then[{i}]", limits.MAX_MOVE_CHARS)
-                            for i, m in enumerate(then)))
+                      _moves(data.get("then") or [], f"{where}.then"))
 
 
-def parse_lesson(text: str, source: str = "lesson") -> Lesson:
+def _moves(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_REPLIES:
+        raise LessonError(f"{where}: expected a list of at most {MAX_REPLIES} moves")
+    return tuple(_text(m, f"{where}[{i}]", limits.MAX_MOVE_CHARS) for i, m in enumerate(value))
+
+
+def parse_lesson(text: str, source: str = "lesson", lesson_id: str | None = None) -> Lesson:
     """The lesson in ``text`` (YAML), its shape checked; :class:`LessonError` says what
-    is wrong and where (``source``: the file's name in messages)."""
+    is wrong and where (``source``: the file's name in messages; ``lesson_id``: the file's
+    stem, by default the game's id)."""
     try:
         data = plain(load_yaml(text))
     except yaml.YAMLError as exc:
@@ -136,13 +145,15 @@ def parse_lesson(text: str, source: str = "lesson") -> Lesson:
             seat = parse_seat(str(data.get("seat", "P1")))
         except NotationError as exc:
             raise LessonError(f"seat: {exc}") from None
+        game = _text(data["game"], "game", limits.MAX_NAME_CHARS)
         return Lesson(
-            game=_text(data["game"], "game", limits.MAX_NAME_CHARS),
+            game=game,
             title=_text(data["title"], "title", limits.MAX_NAME_CHARS),
             steps=tuple(_step(s, f"steps[{i}]") for i, s in enumerate(steps)),
             closing=_text(data["closing"], "closing"), seed=seed,
             options=dict(data.get("options") or {}), position=dict(data.get("position") or {}),
-            seat=seat, source=source)
+            seat=seat, source=source, id=lesson_id or game,
+            opening=_moves(data.get("opening") or [], "opening"))
     except LessonError as exc:
         raise LessonError(f"{source}: {exc}") from None
 
@@ -154,7 +165,7 @@ def read_lesson(path: Path) -> Lesson:
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise LessonError(f"{path.name}: cannot be read: {exc}") from None
-    return parse_lesson(text, path.name)
+    return parse_lesson(text, path.name, path.stem)
 
 
 def lesson_files(folder: Path) -> list[Path]:
@@ -163,15 +174,18 @@ def lesson_files(folder: Path) -> list[Path]:
 
 
 def mod_lessons() -> Path:
-    """Where a player's own lessons are: ``<mods>/lessons/<game>.yaml`` takes the place
-    of the shipped lesson of that game (the mods on)."""
+    """Where a player's own lessons are: ``<mods>/lessons/<id>.yaml`` takes the place of
+    the shipped lesson with that id, or adds one (the mods on)."""
     return mods_root() / "lessons"
 
 
-def lesson_path(game_id: str, use_mods: bool) -> Path:
-    """The lesson file of ``game_id``: a mod's, if there is one, else the shipped one."""
-    own = mod_lessons() / f"{game_id}.yaml"
-    return own if use_mods and own.is_file() else LESSONS_DIR / f"{game_id}.yaml"
+def lesson_paths(use_mods: bool) -> dict[str, Path]:
+    """Every lesson file by lesson id: the shipped ones, a mod's in place of the shipped
+    one of its id (and a mod's new ones after them)."""
+    paths = {p.stem: p for p in lesson_files(LESSONS_DIR)}
+    if use_mods:
+        paths.update({p.stem: p for p in lesson_files(mod_lessons())})
+    return paths
 
 
 def lesson_seats(game: Game, lesson: Lesson) -> list[SeatConfig]:
@@ -182,12 +196,25 @@ def lesson_seats(game: Game, lesson: Lesson) -> list[SeatConfig]:
 
 
 def new_session(lesson: Lesson, game: Game, catalog: Catalog) -> Session:
-    """The lesson's table at its first step."""
+    """The lesson's table at its first step (the coach's opening moves played)."""
     try:
-        return Session(game, catalog, lesson.options, lesson.seed, lesson_seats(game, lesson),
-                       position=lesson.position)
+        session = Session(game, catalog, lesson.options, lesson.seed,
+                          lesson_seats(game, lesson), position=lesson.position)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise LessonError(f"{lesson.source}: the position cannot be set up: {exc}") from None
+    for i, text in enumerate(lesson.opening):
+        where = f"{lesson.source}: opening[{i}]"
+        try:
+            move = game.notation.parse_move(session.state, text)
+        except (NotationError, KeyError, ValueError) as exc:
+            raise LessonError(f"{where}: {text!r} cannot be read here: {exc}") from None
+        if move.seat == lesson.seat:
+            raise LessonError(f"{where}: {text!r} is the learner's move")
+        try:
+            session.play(move)
+        except IllegalMove as exc:
+            raise LessonError(f"{where}: refused: {exc.reason}") from None
+    return session
 
 
 class LessonRun:
@@ -363,7 +390,8 @@ def check_files(paths: list[str], games: dict[str, Game]) -> int:
 
 @dataclass
 class LessonProgress:
-    """Where each lesson was left: ``{game id: step}``, and the lessons finished."""
+    """Where each lesson was left: ``{lesson id: step}``, and the lessons finished (a
+    game's main lesson's id is the game's, so older files keyed by game stay good)."""
 
     steps: dict[str, int] = field(default_factory=dict)
     finished: set[str] = field(default_factory=set)

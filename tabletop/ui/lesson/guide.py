@@ -51,7 +51,7 @@ class LessonGuide:
     # -- the lesson's state -----------------------------------------------------------------
     @property
     def lesson_id(self) -> str:
-        return self.run.lesson.game
+        return self.run.lesson.id
 
     def lesson_text(self) -> str:
         """What the lesson's panel says now."""
@@ -232,8 +232,10 @@ class LessonGuide:
         inner = rect.inflate(-20, -16)
         step = min(run.step + 1, len(lesson.steps))
         line = theme.ui(22)
-        text.draw(surf, f"Learn to play \u00b7 {lesson.title}", (inner.x, inner.y, inner.w, line),
-                  15, theme.ACCENT, "bold")
+        title = f"Learn to play \u00b7 {lesson.title}"
+        if text.width_of(title, 15, "bold") > inner.w:  # a long title in a narrow panel
+            title = lesson.title
+        text.draw(surf, title, (inner.x, inner.y, inner.w, line), 15, theme.ACCENT, "bold")
         text.draw(surf, f"Step {step} of {len(lesson.steps)} \u00b7 you are "
                   f"{seat_label(lesson.seat)}", (inner.x, inner.y + line, inner.w, line), 13,
                   theme.MUTED)

@@ -72,6 +72,9 @@ def aim(table, move: Move, wrong: bool = False) -> Aim | None:
     """Where the table shows ``move`` is made (None when it cannot show it now)."""
     if table.dialog is not None and move in table.dialog.d.moves:
         return _in_dialog(table.dialog, move, wrong)
+    entry = next((rect for rect, _, m in table.pointer.menu if m == move), None)
+    if entry is not None:  # a card's menu, or the choice a drop offers (help or hinder)
+        return Aim("click", move, (entry,), entry.center, None, wrong)
     gestures = table.kit.gestures
     kind = gestures.gesture(move)
     lay = table.layout_obj
@@ -91,9 +94,6 @@ def aim(table, move: Move, wrong: bool = False) -> Aim | None:
         return Aim("drag", move, (sprite.rect, place), visible_point(table, card),
                    _place_point(place, sprite.rect), wrong)
     if kind == "menu":
-        entry = next((rect for rect, _, m in table.pointer.menu if m == move), None)
-        if entry is not None:
-            return Aim("click", move, (entry,), entry.center, None, wrong)
         point = visible_point(table, move.card)
         if point is None:
             return None

@@ -19,7 +19,7 @@ from ...engine.lesson import (
     LessonError,
     LessonProgress,
     check_lesson,
-    lesson_path,
+    lesson_paths,
     read_lesson,
     read_progress,
     start_run,
@@ -29,28 +29,38 @@ from ...games import GAMES
 from .. import text, theme
 from ..menuscene import draw_focus
 from ..screens import Page
-from ..widgets import Button, panel
+from ..widgets import Button, ScrollBox, panel
 from .table import LessonTable
 
 
 def read_lessons(app) -> tuple[dict[str, Lesson | str], LessonProgress]:
-    """Every game's lesson (or why it cannot be used) and the progress kept; a mod's
-    lesson is played through the rules first (the shipped ones are, by the tests)."""
+    """Every lesson by id (or why it cannot be used), in the games' order, a game's main
+    lesson (its id the game's) first, and the progress kept; a mod's lesson is played
+    through the rules first (the shipped ones are, by the tests)."""
     found: dict[str, Lesson | str] = {}
-    for gid in GAMES:
-        path = lesson_path(gid, app.use_mods)
+    for lid, path in lesson_paths(app.use_mods).items():
         try:
             lesson = read_lesson(path)
-            if lesson.game != gid:
-                raise LessonError(f"{path.name}: its game is {lesson.game!r}, not {gid!r}")
+            if lesson.game not in GAMES or (lid in GAMES and lesson.game != lid):
+                raise LessonError(f"{path.name}: its game is {lesson.game!r}, not "
+                                  f"{lid if lid in GAMES else 'one of ' + ', '.join(GAMES)}")
             if path.parent != LESSONS_DIR:
-                problems = check_lesson(lesson, GAMES[gid], app.catalog(gid))
+                problems = check_lesson(lesson, GAMES[lesson.game], app.catalog(lesson.game))
                 if problems:
                     raise LessonError("; ".join(problems[:2]))
-            found[gid] = lesson
+            found[lid] = lesson
         except (LessonError, ValueError, KeyError) as exc:  # (a mod's cards unreadable...)
-            found[gid] = str(exc)
-    return found, read_progress(user_data())
+            found[lid] = str(exc)
+    return dict(sorted(found.items(), key=lambda kv: lesson_order(*kv))), \
+        read_progress(user_data())
+
+
+def lesson_order(lid: str, lesson: Lesson | str) -> tuple[int, bool, str]:
+    """Where a lesson's row goes: its game's place, the main lesson first, then by id (an
+    unreadable lesson at its id's game, else last)."""
+    game = lesson.game if isinstance(lesson, Lesson) else lid
+    games = list(GAMES)
+    return (games.index(game) if game in games else len(games), lid != game, lid)
 
 
 def first_words(s: str, size: int, width: int) -> str:
@@ -65,7 +75,7 @@ def first_words(s: str, size: int, width: int) -> str:
 
 
 class LessonChooser(Page):
-    """One row per game: its lesson's length and how far the player got; Start, or Resume
+    """One row per lesson: its title, its length and how far the player got; Start, or Resume
     and Start over."""
 
     title = "Learn to play"
@@ -77,6 +87,7 @@ class LessonChooser(Page):
         self.progress = LessonProgress()
         self.opening: Future | None = None
         self.rows: list[tuple[str, pygame.Rect]] = []
+        self.box: ScrollBox | None = None
 
     def layout(self, size) -> None:
         if self.loading is None:
@@ -85,7 +96,8 @@ class LessonChooser(Page):
         w, h = size
         left = max(40, w // 2 - 520)
         width = min(1040, w - 2 * left)
-        self.widgets, self.rows = [], []
+        offset = self.box.offset if self.box is not None else 0
+        self.widgets, self.rows, self.box = [], [], None
         if self.lessons is None:
             return
         least = theme.ui(26) + 2 * theme.ui(20) + 22
@@ -111,6 +123,15 @@ class LessonChooser(Page):
                     self.widgets.append(b)
                     bx -= 10
             y += row_h
+        # more rows than fit above Back (a small window, big text): they scroll
+        area = pygame.Rect(left, 76, width, self.back.rect.top - 30 - 76)
+        if y - 76 > area.h:
+            self.box = ScrollBox(area, self.widgets, y - 76, offset)
+            self.widgets = [self.box]
+
+    def buttons(self) -> list[Button]:
+        """The rows' buttons (in the scrolling box when there is one)."""
+        return list(self.box.widgets if self.box is not None else self.widgets)
 
     def row_line(self, gid: str) -> str:
         lesson = self.lessons[gid]
@@ -123,6 +144,18 @@ class LessonChooser(Page):
             return f"Finished \u2713 \u00b7 {steps} steps, take it again any time"
         return f"{steps} steps \u00b7 about {max(2, steps // 2)} minutes"
 
+    def row_title(self, lid: str) -> tuple[str, str]:
+        """The row's title (the lesson's) and the line under it: the learner's role, where
+        the game's seats have roles, and the game's blurb."""
+        lesson = self.lessons[lid]
+        if not isinstance(lesson, Lesson):
+            game = GAMES.get(lid)
+            return (game.info.title if game else lid), (game.info.blurb if game else "")
+        info = GAMES[lesson.game].info
+        if lesson.seat < len(info.seat_roles):
+            return lesson.title, f"You play the {info.seat_roles[lesson.seat]}. {info.blurb}"
+        return lesson.title, info.blurb
+
     def start(self, gid: str, step: int | None) -> None:
         """Set the lesson's table up off the frame (``step`` None: where it was left)."""
         if self.opening is not None:
@@ -132,8 +165,8 @@ class LessonChooser(Page):
             step = self.progress.steps.get(gid, 0)
         else:
             self.progress.steps.pop(gid, None)
-        catalog = self.app.catalog(gid)
-        self.opening = later(start_run, lesson, GAMES[gid], catalog, step)
+        catalog = self.app.catalog(lesson.game)
+        self.opening = later(start_run, lesson, GAMES[lesson.game], catalog, step)
         self.layout(self.app.screen.get_size())
 
     def update(self, dt: float) -> None:
@@ -155,24 +188,33 @@ class LessonChooser(Page):
         if self.lessons is None:
             text.draw(surf, "Reading the lessons\u2026", area, 18, theme.MUTED)
             return
-        for gid, rect in self.rows:
+        clip = surf.get_clip()
+        if self.box is not None:
+            surf.set_clip(self.box.rect)
+        shift = -self.box.offset if self.box is not None else 0
+        for gid, at in self.rows:
+            rect = at.move(0, shift)
+            if not rect.colliderect(surf.get_clip()):
+                continue
             panel(surf, rect)
             inner = rect.inflate(-24, -12)
-            right = min([b.rect.left for b in self.widgets if b.key.startswith(f"{gid}:")],
+            right = min([b.rect.left for b in self.buttons() if b.key.startswith(f"{gid}:")],
                         default=inner.right + 12) - 12
             words = pygame.Rect(inner.x, inner.y, right - inner.x, inner.h)
             line = theme.ui(20)
-            text.draw(surf, GAMES[gid].info.title, (words.x, words.y, words.w, theme.ui(26)),
-                      20, theme.TEXT, "bold")
-            text.draw(surf, first_words(GAMES[gid].info.blurb, 14, words.w),
-                      (words.x, words.y + theme.ui(26), words.w, line), 14, theme.MUTED)
             lesson = self.lessons[gid]
+            title, blurb = self.row_title(gid)
+            text.draw(surf, title, (words.x, words.y, words.w, theme.ui(26)), 20, theme.TEXT,
+                      "bold")
+            text.draw(surf, first_words(blurb, 14, words.w),
+                      (words.x, words.y + theme.ui(26), words.w, line), 14, theme.MUTED)
             colour = theme.BAD if not isinstance(lesson, Lesson) else \
                 theme.ACCENT if gid in self.progress.steps else \
                 theme.GOOD if gid in self.progress.finished else theme.MUTED
             status = pygame.Rect(words.x, words.y + theme.ui(26) + line, words.w,
                                  words.bottom - words.y - theme.ui(26) - line)
             text.draw(surf, first_words(self.row_line(gid), 13, words.w), status, 13, colour)
+        surf.set_clip(clip)
         for widget in self.widgets:
             widget.draw(surf)
         if self.opening is not None:
