@@ -56,6 +56,11 @@ def _private_home(tmp_path, monkeypatch):
     monkeypatch.setattr(TableScene, "strict", True)
     yield
     limits.set_interrupt_check(None)
+    import threading
+
+    for thread in threading.enumerate():  # an app's sounds still opening: not into the
+        if thread.name == "sounds":  # next test (its objects freed there, e.g. frozen ones)
+            thread.join(5)
     if gc.get_freeze_count():  # an app froze its catalogs (the main menu does): the
         gc.unfreeze()  # next tests' garbage must not stay out of the collector's reach
 

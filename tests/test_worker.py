@@ -103,7 +103,9 @@ def test_every_reply_carries_its_question_and_a_replaced_question_is_skipped():
         view = rules.view(state, 0)
         warm = ask(worker, view, 0, 0, player="easy")
         assert worker.wait(warm) is not None
-        first = ask(worker, view, 0, 1.0, player="normal")
+        # (long enough that the second and third arrive while it is thought about,
+        # even when this process is held up on a busy machine)
+        first = ask(worker, view, 0, 3.0, player="normal")
         time.sleep(0.3)  # the worker begins it
         second = ask(worker, view, 0, 1.0, player="normal")
         third = ask(worker, view, 0, 0.1, player="normal")
