@@ -169,7 +169,10 @@ def test_the_catalogs_loaded_at_the_menu_are_kept_out_of_full_collections():
         tracked = {id(o) for o in gc.get_objects()}
         assert id(catalog) not in tracked  # frozen objects are not in any generation
         application.push(MainMenu())  # nothing new loaded: no second full pass
-        assert gc.get_freeze_count() == frozen
+        # (a second freeze would add every object made since, thousands; the count may
+        # only fall, by objects frozen earlier and freed meanwhile: a full drawing cache
+        # dropping its oldest entries, another test's thread finishing)
+        assert frozen - 1000 < gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()
         pygame.display.quit()
