@@ -9,6 +9,7 @@ a character onto the Reserve box.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -35,8 +36,10 @@ def wait_for(predicate, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-@pytest.fixture()
-def xserver():
+@contextlib.contextmanager
+def virtual_screen(size: str = "1280x720"):
+    """A private Xvfb of ``size`` (its display name), or the test skipped (failed on CI)
+    without the tools."""
     if missing:
         if os.environ.get("TABLETOP_REQUIRE_E2E"):
             pytest.fail(f"needs {', '.join(missing)} (CI must install them)")
@@ -44,13 +47,21 @@ def xserver():
     display = 90
     while Path(f"/tmp/.X11-unix/X{display}").exists() or Path(f"/tmp/.X{display}-lock").exists():
         display += 1
-    proc = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24",
+    proc = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", f"{size}x24",
                              "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 10, "Xvfb")
-    yield f":{display}"
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 10, "Xvfb")
+        yield f":{display}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture()
+def xserver():
+    with virtual_screen() as display:
+        yield display
 
 
 def xdo(env, *args: str) -> str:

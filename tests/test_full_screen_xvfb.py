@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_e2e_xvfb import missing, stop, wait_for, xdo
+from test_e2e_xvfb import stop, virtual_screen, wait_for, xdo
 
 pytestmark = pytest.mark.e2e
 
@@ -21,20 +21,8 @@ SCREEN = (1600, 900)
 
 @pytest.fixture()
 def big_xserver():
-    if missing:
-        if os.environ.get("TABLETOP_REQUIRE_E2E"):
-            pytest.fail(f"needs {', '.join(missing)} (CI must install them)")
-        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
-    display = 90
-    while Path(f"/tmp/.X11-unix/X{display}").exists() or Path(f"/tmp/.X{display}-lock").exists():
-        display += 1
-    proc = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0",
-                             f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), 10, "Xvfb")
-    yield f":{display}"
-    proc.terminate()
-    proc.wait(timeout=10)
+    with virtual_screen(f"{SCREEN[0]}x{SCREEN[1]}") as display:
+        yield display
 
 
 def geometry(env, wid) -> tuple[int, int, int, int]:

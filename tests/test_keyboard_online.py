@@ -15,11 +15,6 @@ pytest.importorskip("websockets")
 from test_online_table import hosted_with_friend, until  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _loopback(monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOST_ADDRESS", "127.0.0.1")
-
-
 @pytest.fixture()
 def app(menu_app):
     yield menu_app

@@ -135,19 +135,25 @@ def test_damage_and_your_turn_back_from_the_computer(app):
     assert played(app) == ["drop", "damage"]
 
 
-def test_the_end_of_a_game_sounds_a_loss_for_the_person_who_lost(app):
-    scene = brawl(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
-                                                       "health": 1}],
-                                               "P2": ["Voltmonger"]}},
-                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+def fight_to_the_end(app, scene, my_turn) -> None:
+    """Kestrel attacks Voltmonger, then the first menu entry or the last button whenever
+    ``my_turn()``, until the game is over (at most 10 frames' worth of clicks)."""
     drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
     for _ in frames(app, 10):
         if scene.state.over:
             break
         if scene.legal and scene.menu:
             click(app, scene.menu[0][0].center)
-        elif scene.buttons and scene.state.actor == 0:
+        elif scene.buttons and my_turn():
             click(app, scene.buttons[-1].rect.center)
+
+
+def test_the_end_of_a_game_sounds_a_loss_for_the_person_who_lost(app):
+    scene = brawl(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
+                                                       "health": 1}],
+                                               "P2": ["Voltmonger"]}},
+                  seats=[SeatConfig("Ana"), SeatConfig("Bo", "computer")])
+    fight_to_the_end(app, scene, lambda: scene.state.actor == 0)
     assert scene.state.over and scene.state.winners == (1,)
     assert played(app)[-1] == "loss" and "win" not in played(app)
 
@@ -157,14 +163,7 @@ def test_at_one_screen_the_end_sounds_a_win_when_a_person_there_won(app):
     scene = brawl(app, {"turn": "P1", "play": {"P1": [{"card": "Copper Kestrel",
                                                        "health": 1}],
                                                "P2": ["Voltmonger"]}}, hide_hands=False)
-    drag(app, center_of(scene, "Copper Kestrel"), center_of(scene, "Voltmonger"))
-    for _ in frames(app, 10):
-        if scene.state.over:
-            break
-        if scene.legal and scene.menu:
-            click(app, scene.menu[0][0].center)
-        elif scene.buttons and scene.legal:
-            click(app, scene.buttons[-1].rect.center)
+    fight_to_the_end(app, scene, lambda: bool(scene.legal))
     assert scene.state.over and scene.state.winners == (1,)
     assert played(app)[-1] == "win" and "loss" not in played(app)
 
