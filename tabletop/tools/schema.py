@@ -164,7 +164,9 @@ def main(game: str, out: str | None = None) -> int:
     if out is None or out == "-":
         sys.stdout.write(text)
         return 0
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(text, encoding="utf-8")
-    print(f"wrote {out}: put this first line in your card files:\n"
+    print(f"wrote {out}: map it to your card files in your editor's `yaml.schemas` "
+          "setting (docs/modding.md), or put this first line in each card file beside it:\n"
           + MODELINE.format(Path(out).name), file=sys.stderr)
     return 0
