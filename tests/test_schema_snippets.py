@@ -6,6 +6,7 @@ effect names carry their meaning for hover."""
 from __future__ import annotations
 
 import copy
+import json
 import re
 
 import pytest
@@ -207,3 +208,14 @@ def test_every_description_has_its_markdown_and_kinds_and_games_are_described(ca
     game = schema["properties"]["game"]
     assert len(game["markdownEnumDescriptions"]) == len(game["enum"])
 
+
+
+def test_the_command_writes_into_a_new_folder_and_names_the_settings_way(tmp_path, capsys):
+    """`tabletop schema GAME -o mods/my-mod/x.schema.json` (the guide's form) makes the
+    folder, and says how to map the schema without a line per file."""
+    from tabletop.cli import main as cli
+
+    out = tmp_path / "mods" / "my-mod" / "overpower.schema.json"
+    assert cli(["schema", "overpower", "-o", str(out)]) == 0
+    assert kind_snippets(json.loads(out.read_text()))["deck"]
+    assert "yaml.schemas" in capsys.readouterr().err
