@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import limits
+from .. import limits, yamlio
 from ..schema import (
     Const,
     Enum,
@@ -420,7 +420,9 @@ class EffectSpec(Spec):
     # -- editors --------------------------------------------------------------------------
     def json_schema(self) -> dict[str, Any]:
         """``effect`` picks the verb, then one of its uses: an ``if``/``then`` per verb
-        whose ``then`` is each use's record (one of them)."""
+        whose ``then`` is each use's record (one of them). For editors, each verb's
+        meaning (and its uses here) beside the enum (``markdownEnumDescriptions``: what
+        hover and completion show) and a snippet per use (its example)."""
         names = sorted(self.forms)
         branches = []
         for name in names:
@@ -432,8 +434,21 @@ class EffectSpec(Spec):
                                     "required": ["effect"]}, "then": then})
         return self._described({
             "type": "object", "required": ["effect"],
-            "properties": {"effect": {"enum": names, "description": "the effect's verb"}},
-            "allOf": branches})
+            "properties": {"effect": {
+                "enum": names, "description": "the effect's verb",
+                "markdownEnumDescriptions": [self._meaning(n) for n in names]}},
+            "allOf": branches,
+            "defaultSnippets": [{"label": written(f.kind), "description": f.kind.doc,
+                                 "body": yamlio.plain(yamlio.load(f.kind.example))}
+                                for n in names for f in self.forms[n]]})
+
+    def _meaning(self, name: str) -> str:
+        """What verb ``name`` does, and each of its uses written here."""
+        forms = self.forms[name]
+        doc = forms[0].verb.doc
+        uses = [f"`{written(f.kind)}`: {f.kind.doc}" for f in forms
+                if (written(f.kind), f.kind.doc) != (name, doc)]
+        return f"**{name}**: {doc}" + ("\n\nHere: " + "; ".join(uses) if uses else "")
 
 
 def effect_list(context: str, doc: str = "", min_len: int = 0,
