@@ -32,6 +32,7 @@ from . import limits, safe_open, yamlhints, yamlio
 from .cardfiles import scanned_files
 from .cardmarks import CardMarks, FileMarks, card_marks
 from .cards import CardError, Catalog, card_def
+from .nearest import did_you_mean
 from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
@@ -391,7 +392,8 @@ class CardLoader:
                 del catalog.cards[card_id]
             else:
                 catalog.errors.append(CardError(
-                    shown, line, col, f"cannot remove unknown card {limits.quoted(card_id)}",
+                    shown, line, col, f"cannot remove unknown card {limits.quoted(card_id)}"
+                    + did_you_mean(card_id, catalog.cards),
                     field="remove"))
 
     def _load_card(self, raw, mark, shown: str, catalog: Catalog, is_mod: bool,
