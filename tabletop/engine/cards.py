@@ -15,7 +15,11 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CardError:
-    """A problem in a card file: where it is, which card and field, and what is wrong."""
+    """A problem in a card file: where it is, which card and field, and what is wrong.
+
+    ``str()`` is one line (``file:line:col: ...``, as the app's lists show it);
+    ``snippet`` is the file's line with a caret under the column (a YAML syntax error),
+    which :meth:`detailed` adds below it for a terminal (``tabletop validate``)."""
 
     file: str
     line: int
@@ -23,6 +27,7 @@ class CardError:
     message: str
     card: str | None = None
     field: str | None = None
+    snippet: str = ""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.col}"
@@ -33,6 +38,12 @@ class CardError:
             what += f"field {self.field!r}"
         what = what.strip()
         return f"{where}: {what + ': ' if what else ''}{self.message}"
+
+    def detailed(self) -> str:
+        """:func:`str`, then the snippet (if any) on the lines below, indented."""
+        if not self.snippet:
+            return str(self)
+        return str(self) + "\n" + "\n".join("  " + line for line in self.snippet.splitlines())
 
 
 @dataclass(frozen=True, eq=False)

@@ -26,6 +26,7 @@ from .cards import Catalog
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove, Move, NotationError, parse_seat, seat_label
+from .nearest import did_you_mean
 from .paths import mods_root
 from .safe_open import read_regular
 from .session import Session
@@ -376,8 +377,9 @@ def check_files(paths: list[str], games: dict[str, Game]) -> int:
             lesson = read_lesson(path)
             game = games.get(lesson.game)
             if game is None:
-                raise LessonError(f"{path.name}: unknown game {lesson.game!r}; known: "
-                                  f"{', '.join(games)}")
+                raise LessonError(f"{path.name}: unknown game {lesson.game!r}"
+                                  + did_you_mean(lesson.game, games)
+                                  + f"; known: {', '.join(games)}")
             problems = check_lesson(lesson, game, game.rules.load_catalog())
         except LessonError as exc:
             problems = [str(exc)]

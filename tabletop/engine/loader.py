@@ -28,10 +28,11 @@ from pathlib import Path
 import yaml
 
 from .. import ART_DIR, DATA_DIR
-from . import limits, safe_open, yamlio
+from . import limits, safe_open, yamlhints, yamlio
 from .cardfiles import scanned_files
 from .cardmarks import CardMarks, FileMarks, card_marks
 from .cards import CardError, Catalog, card_def
+from .nearest import did_you_mean
 from .schema import Field, Int, Record, Str, suggest, validate
 from .schema import describe_value as schema_describe
 
@@ -329,13 +330,10 @@ class CardLoader:
                                             _one_line(exc.problem)))
             return None
         except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            problem = exc.problem or str(exc)
-            if exc.context and exc.problem:
-                problem = f"{exc.problem} ({exc.context})"
-            catalog.errors.append(CardError(shown, line, col,
-                                            "YAML syntax error: " + _one_line(problem)))
+            said = yamlhints.explain(exc, text)
+            catalog.errors.append(CardError(shown, said.line, said.col,
+                                            _one_line(said.message, 600),
+                                            snippet=said.snippet))
             return None
         except yaml.YAMLError as exc:
             index = getattr(exc, "position", None)
@@ -394,7 +392,8 @@ class CardLoader:
                 del catalog.cards[card_id]
             else:
                 catalog.errors.append(CardError(
-                    shown, line, col, f"cannot remove unknown card {limits.quoted(card_id)}",
+                    shown, line, col, f"cannot remove unknown card {limits.quoted(card_id)}"
+                    + did_you_mean(card_id, catalog.cards),
                     field="remove"))
 
     def _load_card(self, raw, mark, shown: str, catalog: Catalog, is_mod: bool,

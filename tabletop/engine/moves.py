@@ -14,6 +14,8 @@ from __future__ import annotations
 import shlex
 from typing import NamedTuple
 
+from .nearest import did_you_mean
+
 
 class Move(NamedTuple):
     """A move (a named tuple: immutable, hashable, cheap to create)."""
@@ -133,4 +135,5 @@ def find_card(state, token: str, zones) -> int:
                 seen += 1
                 if seen == nth:
                     return c
-    raise NotationError(f"no card {token!r} in {', '.join(zones)}")
+    raise NotationError(f"no card {token!r} in {', '.join(zones)}" + did_you_mean(
+        name, [state.name(c) for zone in zones for c in state.zones[zone] if c >= 0]))

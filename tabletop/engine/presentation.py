@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .moves import Move, NotationError, parse_seat
+from .nearest import did_you_mean
 from .rules import Rules
 from .state import State
 
@@ -91,7 +92,13 @@ class CardPool:
             if s.name(c).casefold() == lowered or s.cards[c].id == name:
                 self.cards.remove(c)
                 return c
-        raise NotationError(f"scenario: no (more) card named {name!r} in the {self.title} set")
+        raise NotationError(f"scenario: no (more) card named {name!r} in the {self.title} set"
+                            + did_you_mean(name, self._names()))
+
+    def _names(self) -> list[str]:
+        """The names and ids of the cards still to hand out (for a suggestion)."""
+        s = self.state
+        return [s.name(c) for c in self.cards] + [s.cards[c].id for c in self.cards]
 
     def take_all(self, names) -> list[int]:
         return [self.take(n) for n in names or ()]

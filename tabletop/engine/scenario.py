@@ -18,6 +18,7 @@ import yaml
 from . import limits
 from .game import Game
 from .moves import IllegalMove
+from .nearest import did_you_mean
 from .safe_open import read_regular
 from .session import Session
 from .yamlio import load as load_yaml
@@ -114,7 +115,9 @@ def run_scenario_file(path: str, games: dict[str, Game], summary: bool = False) 
         data = load_scenario(raw.decode("utf-8"))
         game = games.get(data["game"])
         if game is None:
-            raise ScenarioError(f"unknown game {data['game']!r}; known: {', '.join(games)}")
+            raise ScenarioError(f"unknown game {data['game']!r}"
+                                + did_you_mean(data["game"], games)
+                                + f"; known: {', '.join(games)}")
         result = run_scenario(data, game)
     except (OSError, ScenarioError, ValueError, KeyError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)

@@ -61,7 +61,7 @@ def _game_key(path: Path, problems: list[str]) -> object:
     text = loader.read(path, probe)
     doc = None if text is None else loader.parse(text, display_path(path), probe)
     if doc is None:
-        problems.extend(str(e) for e in probe.errors)
+        problems.extend(e.detailed() for e in probe.errors)
         return _UNREADABLE
     return doc.get("game") if isinstance(doc, dict) else None
 
@@ -180,7 +180,7 @@ def validate(paths: list[str], game_id: str | None = None,
             loader.load_file(file, catalog, is_mod=True, root=file.parent,
                              implied=file in job.implied)
         catalog.errors.extend(game.rules.check_catalog(catalog))
-        problems.extend(str(e) for e in catalog.errors)
+        problems.extend(e.detailed() for e in catalog.errors)
         cards += len(catalog.cards)
         if catalog.overridden:
             replaced.append(f"{gid}: mods replace {', '.join(sorted(set(catalog.overridden)))}")

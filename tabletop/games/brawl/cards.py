@@ -9,6 +9,7 @@ from functools import cache
 
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import effect_list, handler, selector_tuple, text_spec
+from ...engine.nearest import did_you_mean
 from ...engine.schema import Enum, Field, Int, ListOf, Record, Str
 from .effects import ABILITY as ABILITY_CTX
 from .effects import ATTACK_TYPES, SELECTOR, SIDES, Mod
@@ -293,7 +294,8 @@ def check_catalog(catalog: Catalog) -> list[CardError]:
         if other is None:
             continue
         if other not in conditions:
-            bad(card, "opposes", f"no Condition with id {other!r}")
+            bad(card, "opposes", f"no Condition with id {other!r}"
+                + did_you_mean(other, conditions))
         elif conditions[other].data.get("opposes") not in (None, card.id):
             bad(card, "opposes", f"{other!r} opposes another Condition; opposite pairs "
                 "must match")

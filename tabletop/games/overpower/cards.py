@@ -10,6 +10,7 @@ from typing import NamedTuple
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.effects import EFFECTS, OneOrMany, effect_list, effects_with, handler, text_spec
 from ...engine.effects.spelling import written_effect
+from ...engine.nearest import did_you_mean
 from ...engine.schema import (
     Bool,
     Enum,
@@ -403,7 +404,8 @@ def _check_special(card: CardDef, personas: set[str]) -> list[CardError]:
     out = []
     who = d["character"]
     if who not in ("any", "any-hero") and who not in personas:
-        out.append(_err(card, "character", f"no character has the persona {who!r}"))
+        out.append(_err(card, "character", f"no character has the persona {who!r}"
+                        + did_you_mean(who, sorted(personas | {"any", "any-hero"}))))
     allowed = PLAY_CONTEXTS[d["play"]]
     for e in d.get("effects") or ():
         contexts = EFFECTS[e["effect"]].contexts

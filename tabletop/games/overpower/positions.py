@@ -42,6 +42,7 @@ from typing import Any
 from ...engine.cards import Catalog
 from ...engine.flow import push
 from ...engine.moves import NotationError, seat_label
+from ...engine.nearest import did_you_mean
 from ...engine.presentation import CardPool, Positions
 from .common import other
 from .deckfile import position_decks
@@ -142,11 +143,13 @@ def _on_chars(s: OPState, pool: CardPool, seat: int, zone: str, spec) -> None:
 
 
 def _char(s: OPState, seat: int, name: str) -> int:
-    for c in s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + s.zones[f"site.{seat}"] + \
-            s.zones[f"base.{seat}"]:
+    in_play = s.zones[f"front.{seat}"] + s.zones[f"reserve.{seat}"] + \
+        s.zones[f"site.{seat}"] + s.zones[f"base.{seat}"]
+    for c in in_play:
         if s.name(c).casefold() == str(name).casefold():
             return c
-    raise NotationError(f"scenario: {seat_label(seat)} has no character {name!r} in play")
+    raise NotationError(f"scenario: {seat_label(seat)} has no character {name!r} in play"
+                        + did_you_mean(name, [s.name(c) for c in in_play]))
 
 
 def _side(s: OPState, pools: list[CardPool], seat: int, side: dict[str, Any]) -> None:

@@ -24,6 +24,7 @@ from ...engine.moves import (
     split,
     split_copy,
 )
+from ...engine.nearest import did_you_mean
 from ...engine.notation import Notation
 from .state import PPState
 
@@ -53,7 +54,8 @@ def _find(s: PPState, token: str, zone: str) -> int:
                 return c
     what = "open powers" if zone.startswith("hand") else "Bonus powers"
     raise NotationError(f"no card {token!r} among {seat_label(int(zone.split('.')[1]))}'s "
-                        f"{what}")
+                        f"{what}" + did_you_mean(name, [s.name(c) for c in s.zones[zone]
+                                                        if c >= 0]))
 
 
 def format_move(s: PPState, m: Move) -> str:

@@ -31,6 +31,7 @@ from ...engine.moves import (
     split,
     split_copy,
 )
+from ...engine.nearest import did_you_mean
 from ...engine.notation import Notation
 from .state import SoloState
 
@@ -78,7 +79,8 @@ def find(s: SoloState, token: str, zones: tuple[str, ...]) -> int:
                 seen += 1
                 if seen == nth:
                     return c
-    raise NotationError(f"no card {token!r} in {', '.join(zones)}")
+    raise NotationError(f"no card {token!r} in {', '.join(zones)}" + did_you_mean(
+        name, [s.name(c) for zone in zones for c in s.zones.get(zone, []) if c >= 0]))
 
 
 def format_move(s: SoloState, m: Move) -> str:

@@ -50,6 +50,7 @@ from typing import Any
 
 from ...engine.cards import Catalog
 from ...engine.moves import NotationError
+from ...engine.nearest import did_you_mean
 from ...engine.presentation import Positions
 from .rules import LOCATIONS, STARTER_SPARES, SUPERVILLAINS, card_set, starter_groups
 from .state import SoloState
@@ -136,7 +137,9 @@ class _Table:
                 self.pool.remove(c)
                 return c
         raise NotationError(f"scenario: no (more) card named {name!r} in the Solo "
-                            "Deck-Builder set")
+                            "Deck-Builder set" + did_you_mean(
+                                name, [s.name(c) for c in self.pool]
+                                + [s.info[c].id for c in self.pool]))
 
     def takes(self, key: str) -> list[int]:
         value = self.position.get(key)
@@ -236,7 +239,8 @@ class _Table:
                 return c
         held = Counter(s.name(c) for c in self._starting_deck_cards)
         what = ", ".join(f"{n} × {card}" for card, n in sorted(held.items()))
-        raise NotationError(f"scenario: the starting deck ({what}) has no (more) {name!r}")
+        raise NotationError(f"scenario: the starting deck ({what}) has no (more) {name!r}"
+                            + did_you_mean(name, [s.name(c) for c in deck]))
 
     def _piles(self) -> None:
         """The player's deck (as given, or the starting deck), the resources deck and the
