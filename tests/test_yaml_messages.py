@@ -121,3 +121,16 @@ def test_validate_prints_the_line_and_the_caret(tmp_path):
             "'name: ' and then the value [could not find expected ':' (while scanning a "
             "simple key)]\n     5 |     name:Storm\n       |         ^\n") in text
     assert lines[-1] == "0 valid card(s), 1 problem(s)"
+
+
+def test_no_space_after_a_colon_in_braces_names_the_field(tmp_path):
+    """In ``{...}`` YAML reads ``name:Storm`` as one key: the unknown field says a space is
+    missing after the colon of a field the card has, and the field is not also reported
+    missing."""
+    text = ("game: brawl\ncards:\n"
+            "  - {id: storm-x, kind: condition, name:Storm, text: x,\n"
+            "     effects: [{effect: draw, count: 1}]}\n")
+    messages = [e.message for e in problems(tmp_path, text)]
+    assert any("a space is missing after the colon: write 'name: Storm'" in m
+               for m in messages), messages
+    assert not any("missing required field 'name'" in m for m in messages), messages

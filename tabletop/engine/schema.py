@@ -40,6 +40,18 @@ def suggest(word: str, options) -> str:
     return f" (did you mean '{close}'?)" if close else ""
 
 
+def _missing_space(key, fields) -> tuple[str | None, str]:
+    """``name:Storm`` read as one key (in ``{...}`` YAML takes it so): the field it starts
+    with and a hint that a space is missing after the colon, or (None, "")."""
+    if not isinstance(key, str) or ":" not in key:
+        return None, ""
+    before, after = key.split(":", 1)
+    if before.strip() not in fields:
+        return None, ""
+    return before.strip(), (f" (a space is missing after the colon: write "
+                            f"'{before.strip()}: {after.strip()}')")
+
+
 def describe_value(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
@@ -459,8 +471,10 @@ class Record(Spec):
         for key in value:
             if key not in self.fields:
                 kmark = value.key_marks.get(key, mark) if isinstance(value, MDict) else mark
-                close = closest(key, self.fields)
-                hint = f" (did you mean '{close}'?)" if close else ""
+                close, hint = _missing_space(key, self.fields)
+                if close is None:
+                    close = closest(key, self.fields)
+                    hint = f" (did you mean '{close}'?)" if close else ""
                 ctx.bad(_join(path, str(key)), kmark,
                         f"unknown field {limits.quoted(key)}" + hint
                         + "; expected fields: " + ", ".join(self.fields))
