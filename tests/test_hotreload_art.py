@@ -192,6 +192,7 @@ def test_a_broken_file_every_game_reads_is_one_problem(quiet_app):
     (row,) = application.scene.list.rows
     assert row.lines[0][0] == lines[1]
     assert row.lines[1][0].startswith("read by ") and "Brawl" in row.lines[1][0]
+    assert reload.lines() and reload.draw(application.screen) is False  # listed here
     # fixed while the screen is open: the list follows
     path.write_text("game: brawl\n", encoding="utf-8")
     _delivered(application, reload, {str(path)})

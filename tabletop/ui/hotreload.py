@@ -335,8 +335,8 @@ class HotReload:
         """A banner at the top left, clear of the table's tool buttons on the right;
         whether there was one."""
         lines = self.lines()
-        if not lines:
-            return False
+        if not lines or getattr(self.app.scene, "lists_card_problems", False):
+            return False  # (the card problems screen lists them, under its title)
         room = max(300, surf.get_width() - 340)
         key = (tuple(lines), room)
         if self._banner is None or self._banner[0] != key:

@@ -359,7 +359,9 @@ class Confirm(Page):
 class CardProblems(Page):
     """Every problem met while loading card files (the app runs with the valid cards),
     each once, with the games that read it when several do; saved again while it is
-    shown (hot reload), the list follows."""
+    shown (hot reload), the list follows (and hot reload's banner gives way to it)."""
+
+    lists_card_problems = True
 
     def layout(self, size) -> None:
         from .hotreload import card_problems, problems_version
