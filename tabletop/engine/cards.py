@@ -102,6 +102,9 @@ class Catalog:
     errors: list[CardError] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     overridden: list[str] = field(default_factory=list)
+    #: the other files its cards name (``art:``), absolute, found or not (hot reload
+    #: reloads the catalog when one of them changes, comes or goes)
+    references: set[str] = field(default_factory=set, compare=False, repr=False)
 
     def __contains__(self, card_id: str) -> bool:
         return card_id in self.cards

@@ -76,11 +76,14 @@ def _byte_position(raw: bytes, index: int) -> tuple[int, int]:
     return line, index - (raw.rfind(b"\n", 0, index) + 1) + 1
 
 
-def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | None, str]:
+def check_art(value: str, base_dir: Path, roots: Iterable[Path],
+              references: set[str] | None = None) -> tuple[str | None, str]:
     """Resolve a card's ``art:`` path: ``(absolute path, "")`` or ``(None, problem)``.
 
     The file must be a PNG inside one of ``roots`` (the mod's own folder, the project's
-    ``art/``): a path that leads out of them, directly or through a link, is refused."""
+    ``art/``): a path that leads out of them, directly or through a link, is refused.
+    ``references`` gets the file's path (as written and resolved) once it is known to be
+    inside them, whether or not it is there: a change to it may change the card."""
     if not value.lower().endswith(".png"):
         return None, f"art must be a PNG file (ending in .png), got {limits.quoted(value)}"
     try:
@@ -98,6 +101,8 @@ def check_art(value: str, base_dir: Path, roots: Iterable[Path]) -> tuple[str | 
     if not any(path.is_relative_to(root) for root in allowed):
         return None, (f"art {limits.quoted(value)} is outside the mod's folder; put the "
                       "image beside the card file (or in a folder below it)")
+    if references is not None:
+        references.update((os.path.abspath(base_dir / value), str(path)))
     try:
         # looked at before it is opened: a named pipe would wait forever for a writer
         with safe_open.open_regular(path) as (fd, st):
@@ -422,8 +427,9 @@ class CardLoader:
         if not self.art:
             data["art"] = None
         elif not problems and data.get("art"):
-            art, problem = check_art(data["art"], base_dir, roots) if base_dir is not None \
-                else (None, "art needs a card file in a folder")
+            art, problem = (check_art(data["art"], base_dir, roots, catalog.references)
+                            if base_dir is not None
+                            else (None, "art needs a card file in a folder"))
             if problem:
                 problems.append(_Prob("art", raw.mark_of("art"), problem))
             data["art"] = art

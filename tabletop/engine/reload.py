@@ -12,15 +12,19 @@ from, so the fingerprint a save records stays honest.
 
 :func:`refit_session` is pure and may run in a thread; :class:`Snapshot` is what it reads of a
 live session (taken in one go, so the frame may go on playing meanwhile).
+:func:`referencing` says which catalogs a changed picture touches, and
+:func:`distinct_problems` shows a problem several games report (a file they all read) once.
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Catalog
+from .cards import CardError, Catalog
 from .game import Game
 from .info import SeatConfig
 from .moves import IllegalMove, Move
@@ -123,3 +127,32 @@ def replay(session: Session, moves, changed: tuple[str, ...] = (),
             return Refit(tuple(moves), None, f"move {number} is not legal with the new "
                                              f"cards: {exc.reason}", changed)
     return Refit(tuple(moves), session, "", changed)
+
+
+def referencing(catalogs: Mapping[str, Catalog], paths: Iterable[str]) -> set[str]:
+    """The games whose cards name one of ``paths`` (absolute) or a file in a folder among
+    them (:attr:`Catalog.references`: found or missing, so a picture that comes is seen)."""
+    paths = list(paths)
+    folders = tuple(p.rstrip(os.sep) + os.sep for p in paths)
+    found = set()
+    for gid, catalog in catalogs.items():
+        refs = catalog.references
+        if refs and (any(p in refs for p in paths)
+                     or any(r.startswith(folders) for r in refs)):
+            found.add(gid)
+    return found
+
+
+def distinct_problems(by_game: Mapping[str, Iterable[CardError]]
+                      ) -> list[tuple[CardError, tuple[str, ...]]]:
+    """Each problem once, in the order met, with the games that report it: a file several
+    games read (a shared set; a mod file without ``game:``, or broken before it is read) is
+    reported by each. The same problem is the same text (file, line, column, card, field
+    and message), as ``tabletop validate`` prints it once."""
+    seen: dict[str, tuple[CardError, list[str]]] = {}
+    for gid, errors in by_game.items():
+        for error in errors:
+            games = seen.setdefault(str(error), (error, []))[1]
+            if gid not in games:
+                games.append(gid)
+    return [(error, tuple(games)) for error, games in seen.values()]

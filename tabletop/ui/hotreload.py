@@ -1,8 +1,11 @@
 """Hot reload: card files saved while the app runs are on the table within a second.
 
-A thread watches ``cards/`` and the mods folder with ``watchfiles`` (the operating
-system's file events). When a card file changes it reloads the catalogs of the games the
-app has loaded that read the file and, for the game on the table, replays it with the new
+A thread watches ``cards/``, the mods folder and the project's ``art/`` with
+``watchfiles`` (the operating system's file events). When a card file changes it reloads
+the catalogs of the games the app has loaded that read the file; when a file a card names
+(its ``art:`` picture) changes, comes or goes, those of the games whose cards name it
+(:attr:`~tabletop.engine.cards.Catalog.references`: a missing picture that appears clears
+its problem). For the game on the table it replays the game with the new
 cards (:func:`tabletop.engine.reload.refit_session`): all the work is done there, never on
 a frame. Each frame :meth:`HotReload.poll` only looks at a queue; when a result has come:
 
@@ -13,11 +16,14 @@ a frame. Each frame :meth:`HotReload.poll` only looks at a queue; when a result 
   cards (cards the game holds were added or removed, or a move is no longer legal).
 
 A changed picture (``.png``) redraws the faces. Nothing else reads the files.
+A problem several games report (a file they all read) is shown once, in the banner and in
+:func:`card_problems` (the menu's count, the card problems screen).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -26,10 +32,17 @@ from pathlib import Path
 
 import pygame
 
-from .. import CARDS_DIR
+from .. import ART_DIR, CARDS_DIR
 from ..engine.cards import CardError, Catalog
 from ..engine.paths import mods_root
-from ..engine.reload import SETUP_ERRORS, Refit, Snapshot, refit_session
+from ..engine.reload import (
+    SETUP_ERRORS,
+    Refit,
+    Snapshot,
+    distinct_problems,
+    referencing,
+    refit_session,
+)
 from ..engine.session import Session
 from ..games import GAMES
 from . import cardart, text, theme
@@ -37,7 +50,8 @@ from .widgets import panel
 
 log = logging.getLogger("tabletop.hotreload")
 
-WATCHED = (".yaml", ".yml", ".png")
+CARD_FILES = (".yaml", ".yml")
+WATCHED = (*CARD_FILES, ".png")
 #: how long the watcher waits before it looks again for a watched folder that is gone (s)
 RETRY_SECONDS = 2.0
 #: how long the watcher waits for more events of one save (ms): editors write in steps
@@ -80,7 +94,7 @@ class HotReload:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.roots = [CARDS_DIR]
+        self.roots = [CARDS_DIR, ART_DIR]
         if app.use_mods:
             root = mods_root()
             try:
@@ -89,7 +103,13 @@ class HotReload:
                 log.warning("cannot make the mods folder %s: %s", root, exc)
             self.roots.append(root)
         self.results: queue.Queue = queue.Queue()
+        #: per game, the new problems of a load not taken (the last good cards stay)...
         self.problems: dict[str, list[CardError]] = {}
+        #: ... and that load (its problems are what the files now say; the files its
+        #: cards name are watched as well as the last good cards')
+        self.untaken: dict[str, Catalog] = {}
+        #: counts the changes of the problems shown (:func:`problems_version`)
+        self.version = 0
         self.note = ""
         self._note_colour = theme.GOOD
         self._note_until = 0.0
@@ -154,13 +174,18 @@ class HotReload:
                 return
 
     def affected(self, paths: set[str]) -> list[str]:
-        """The loaded games that read any of ``paths``."""
-        loaded = list(self.app.catalogs)
-        games: set[str] = set()
+        """The loaded games that read any of ``paths``: a card file (or a folder) in a
+        game's folder or a shared set's, the games that read that folder; elsewhere (a
+        mod), every game; a picture, or a folder holding one, the games whose cards name
+        it (there or missing). Cheap: no file is read."""
+        catalogs = dict(self.app.catalogs)
+        loaded = list(catalogs)
+        spelt = {os.path.abspath(p) for p in paths} | {os.path.realpath(p) for p in paths}
+        games = referencing(catalogs, spelt) | referencing(dict(self.untaken), spelt)
         for raw in paths:
             path = Path(raw)
-            if path.suffix == ".png":
-                continue
+            if path.suffix and not raw.endswith(CARD_FILES) or path.is_relative_to(ART_DIR):
+                continue  # read only when a card names it: found above
             try:
                 folder = path.relative_to(CARDS_DIR).parts[0]
             except (ValueError, IndexError):
@@ -226,16 +251,17 @@ class HotReload:
         new = [e for e in found.catalog.errors if _key(e) not in known]
         if old is not None and not new and found.catalog.fingerprint == old.fingerprint and \
                 {_key(e) for e in found.catalog.errors} == known:
-            self.problems.pop(found.game, None)  # nothing that matters changed
-            self._banner = None
+            self._settled(found.game)  # nothing that matters changed
             return
         if new:
             self.problems[found.game] = new
+            self.untaken[found.game] = found.catalog
+            self.version += 1
             self._banner = None
             return
-        self.problems.pop(found.game, None)
-        self._banner = None
+        self._settled(found.game)
         app.catalogs[found.game] = found.catalog
+        self.version += 1
         cardart.forget()
         changed = len(found.refit.changed) if found.refit is not None else None
         self.say(f"Cards reloaded ({GAMES[found.game].info.title})" +
@@ -247,6 +273,13 @@ class HotReload:
         why = table.take_cards(found.catalog, refit)
         if why:
             self.offer_restart(table, found.catalog, why)
+
+    def _settled(self, game: str) -> None:
+        """``game``'s files have no new problem (any more)."""
+        if self.problems.pop(game, None) is not None:
+            self.version += 1
+        self.untaken.pop(game, None)
+        self._banner = None
 
     def offer_restart(self, table, catalog: Catalog, why: str) -> None:
         from .menu import Confirm, start_table
@@ -286,7 +319,7 @@ class HotReload:
     # -- drawing ------------------------------------------------------------------------------
     def lines(self) -> list[tuple[str, tuple]]:
         """What the banner shows: the new problems (the last good cards stay), or a note."""
-        errors = [e for found in self.problems.values() for e in found]
+        errors = [e for e, _ in distinct_problems(self.problems)]
         if errors:
             out = [("Card file problem \u2014 the last good cards stay in use until it is "
                     "fixed:", theme.BAD)]
@@ -302,8 +335,8 @@ class HotReload:
         """A banner at the top left, clear of the table's tool buttons on the right;
         whether there was one."""
         lines = self.lines()
-        if not lines:
-            return False
+        if not lines or getattr(self.app.scene, "lists_card_problems", False):
+            return False  # (the card problems screen lists them, under its title)
         room = max(300, surf.get_width() - 340)
         key = (tuple(lines), room)
         if self._banner is None or self._banner[0] != key:
@@ -322,3 +355,26 @@ class HotReload:
     def close(self) -> None:
         self._stop.set()
         self.thread.join(timeout=2)
+
+
+def running(app) -> HotReload | None:
+    """The app's hot reload, if it runs."""
+    return next((s for s in app.services if isinstance(s, HotReload)), None)
+
+
+def card_problems(app) -> list[tuple[CardError, tuple[str, ...]]]:
+    """Every problem in the card files of the loaded games, once each, with the games
+    that report it: a game's catalog's, or, while the app keeps a game's last good cards,
+    those of the load it did not take (what the files now say)."""
+    by_game = {gid: catalog.errors for gid, catalog in app.catalogs.items()}
+    reload = running(app)
+    if reload is not None:
+        by_game.update((gid, catalog.errors) for gid, catalog in reload.untaken.items())
+    return distinct_problems(by_game)
+
+
+def problems_version(app) -> int:
+    """A number that changes when :func:`card_problems` may have (hot reload took new
+    cards or found problems): a screen showing them lays them out again."""
+    reload = running(app)
+    return reload.version if reload is not None else 0

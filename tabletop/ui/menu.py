@@ -144,6 +144,7 @@ class MainMenu(MenuScene):
         self.on_ready = on_ready
         self.fan: list[pygame.Surface] = []  # the fan's cards, turned, painted so far
         self.pending = None  # a button clicked before the menu was complete
+        self.problems_version = 0  # of the card problems counted (hot reload)
 
     # -- preparing ------------------------------------------------------------------------
     def _start(self) -> None:
@@ -184,6 +185,11 @@ class MainMenu(MenuScene):
             return
         if self.ready and len(self.fan) < len(self.prep.showcase):
             self._paint_fan(1)  # one card a frame
+        if self.ready and self.app.services:  # the count follows the files (hot reload)
+            from .hotreload import problems_version
+
+            if problems_version(self.app) != self.problems_version:
+                self.layout(self.app.screen.get_size())
 
     def _paint_fan(self, count: int) -> None:
         from . import cardart
@@ -233,11 +239,18 @@ class MainMenu(MenuScene):
             self.toast.show(self.app.settings_problem, theme.ACCENT, 8)
             self.app.settings_problem = ""
         self.error_button = None
-        errors = self.prep.errors if self.ready else []
+        errors = self._card_problems() if self.ready else []
         if errors:
             self.error_button = Button((w // 2 - 230, h - 64, 460, 40),
                                        f"{len(errors)} problem(s) in card files \u2014 show",
                                        self.card_problems, size=15)
+
+    def _card_problems(self) -> list:
+        """The problems in card files, each once (hot reload keeps them up to date)."""
+        from .hotreload import card_problems, problems_version
+
+        self.problems_version = problems_version(self.app)
+        return card_problems(self.app)
 
     def continue_game(self) -> None:
         """Resume the most recently played game in progress. When it does not open (a

@@ -357,13 +357,33 @@ class Confirm(Page):
 
 
 class CardProblems(Page):
-    """Every problem met while loading card files (the app runs with the valid cards)."""
+    """Every problem met while loading card files (the app runs with the valid cards),
+    each once, with the games that read it when several do; saved again while it is
+    shown (hot reload), the list follows (and hot reload's banner gives way to it)."""
+
+    lists_card_problems = True
 
     def layout(self, size) -> None:
+        from .hotreload import card_problems, problems_version
+
         w, h = size
-        rows = [Row([(str(e), theme.TEXT, "regular")]) for e in self.app.card_errors()]
+        self.app.card_errors()  # every game's cards loaded
+        self.version = problems_version(self.app)
+        rows = []
+        for error, games in card_problems(self.app):
+            lines = [(str(error), theme.TEXT, "regular")]
+            if len(games) > 1:
+                lines.append(("read by " + ", ".join(GAMES[g].info.title for g in games),
+                              theme.MUTED, "regular"))
+            rows.append(Row(lines))
         self.list = ScrollList((40, 90, w - 80, h - 180), rows, size=14)
         self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
+
+    def update(self, dt) -> None:
+        from .hotreload import problems_version
+
+        if problems_version(self.app) != self.version:
+            self.layout(self.app.screen.get_size())
 
     def controls(self) -> list:
         return [self.list, self.back]
@@ -373,7 +393,7 @@ class CardProblems(Page):
         text.draw(surf, "Problems in card files", (40, 20, surf.get_width() - 80, 36), 28,
                   theme.ACCENT, "bold")
         text.blit_wrapped(surf, "These cards were skipped; every other card loaded. Fix the "
-                          "files (or run 'tabletop validate') and restart.",
+                          "files (or run 'tabletop validate'): a saved fix is taken at once.",
                           pygame.Rect(40, 60, 900, 30), 14, theme.MUTED)
         panel(surf, self.list.rect.inflate(4, 4), theme.PANEL, 200)
         self.list.draw(surf)
