@@ -343,3 +343,23 @@ def test_a_restart_the_new_cards_cannot_set_up_is_a_note_not_a_crash(app):
     assert application.scene is scene
     (line, colour), = reload.lines()
     assert "cannot be restarted with the new cards" in line and "Tidewatch" in line
+
+
+def test_a_mod_folder_with_a_dot_in_its_name_moved_in_and_out_is_read(app, tmp_path):
+    """A mod folder named ``storm.mod`` moved into the mods folder whole (its files were
+    written elsewhere: no event names a card file) is read, and moving it out again takes
+    its cards away: a dot in a folder's name does not make it a file."""
+    application, _ = app
+    _table(application)
+    assert application.catalog("brawl").cards["granite-warden"].name == "Granite Warden"
+    outside = tmp_path / "storm.mod"
+    outside.mkdir()
+    shutil.copy(TITAN, outside / "titan.yaml")
+    mods_root().mkdir(parents=True, exist_ok=True)
+    inside = mods_root() / "storm.mod"
+    outside.rename(inside)
+    _until(application, lambda: "granite-warden" in application.catalogs["brawl"].cards and
+           application.catalogs["brawl"].cards["granite-warden"].name == "Granite Titan")
+    inside.rename(tmp_path / "gone.mod")
+    _until(application, lambda: application.catalogs["brawl"].cards["granite-warden"].name
+           == "Granite Warden")

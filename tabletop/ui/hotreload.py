@@ -71,6 +71,19 @@ class Reloaded:
     started: float
 
 
+def _folder_like(path: str) -> bool:
+    """A folder, or a name with no suffix (a folder being made or gone)."""
+    return not Path(path).suffix or os.path.isdir(path)
+
+
+def _picture_or_file(path: str) -> bool:
+    """A gone path that was surely not a folder: a picture or a file of a kind whose
+    name says so (a dotted folder name such as ``my.mod`` is taken as a folder)."""
+    return path.endswith(".png") or Path(path).suffix.lower() in {
+        ".txt", ".md", ".json", ".swp", ".tmp", ".bak", ".orig", ".log", ".py"} or \
+        path.endswith("~")
+
+
 def _key(error: CardError) -> tuple:
     """A problem without its place (a line added above it is not a new problem)."""
     return (error.file, error.card, error.field, error.message)
@@ -159,8 +172,10 @@ class HotReload:
 
         def wanted(change, path: str) -> bool:
             # card files and pictures, and folders (a mod folder copied in: the files
-            # in it may be written before the new folder is watched)
-            return path.endswith(WATCHED) or not Path(path).suffix
+            # in it may be written before the new folder is watched), a dot in the
+            # name or not (``my.mod``; one deleted cannot be told from a file: any gone)
+            return path.endswith(WATCHED) or _folder_like(path) or \
+                change == watchfiles.Change.deleted
 
         folders = _identities(self.roots)
         for changes in watchfiles.watch(*roots, watch_filter=wanted,
@@ -184,7 +199,8 @@ class HotReload:
         games = referencing(catalogs, spelt) | referencing(dict(self.untaken), spelt)
         for raw in paths:
             path = Path(raw)
-            if path.suffix and not raw.endswith(CARD_FILES) or path.is_relative_to(ART_DIR):
+            if path.is_relative_to(ART_DIR) or not raw.endswith(CARD_FILES) and \
+                    not _folder_like(raw) and (path.exists() or _picture_or_file(raw)):
                 continue  # read only when a card names it: found above
             try:
                 folder = path.relative_to(CARDS_DIR).parts[0]
