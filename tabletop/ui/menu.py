@@ -327,8 +327,9 @@ class MainMenu(MenuScene):
         if self._later(self.cards):
             return
         from .browser import CardBrowser
+        from .kits import kit_for
 
-        self.app.push(CardBrowser())
+        self.app.push(CardBrowser(None, lambda game_id: kit_for(game_id).painters))
 
     def card_problems(self) -> None:
         from .screens import CardProblems

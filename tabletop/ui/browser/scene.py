@@ -12,11 +12,14 @@ card saved in a mod file is in the grid within the second hot reload takes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ...engine.cards import Catalog
 from ...games import GAMES
 from .. import text, theme
+from ..cardart import CardPainters
 from ..screens import Page
 from ..widgets import Button, TextInput
 from . import model
@@ -28,14 +31,18 @@ ANY = None
 
 
 class CardBrowser(Page):
-    """The browser of ``game_id``'s cards (None: the first game); the game can be
+    """The browser of ``game_id``'s cards (None: the first game), their faces painted
+    with ``painters_of(game_id)`` (the games' kits: ``kit_for(game_id).painters``,
+    :mod:`tabletop.ui.kits`, given by the screen that opens it); the game can be
     changed on the screen unless ``fixed``."""
 
     title = "Cards"
 
-    def __init__(self, game_id: str | None = None, fixed: bool = False) -> None:
+    def __init__(self, game_id: str | None,
+                 painters_of: Callable[[str], CardPainters], fixed: bool = False) -> None:
         super().__init__()
         self.game_id = game_id or next(iter(GAMES))
+        self.painters_of = painters_of
         self.fixed = fixed
         self.filters = Filters()
         self.all: list[Entry] = []
@@ -67,13 +74,10 @@ class CardBrowser(Page):
         return True
 
     def _rebuild(self, catalog: Catalog, held: list) -> None:
-        from ..kits import kit_for
-
         self.all = model.entries(catalog, self.game_id, held)
         self.dealt = model.as_dealt(catalog, self.game_id)
-        painters = kit_for(self.game_id).painters
         if self.grid is not None:
-            self.grid.painters = painters
+            self.grid.painters = self.painters_of(self.game_id)
         self._facets()
         self._refilter()
 
@@ -134,17 +138,13 @@ class CardBrowser(Page):
         self.back = Button((left, h - 16 - bh, u(160), bh), "Back", self.app.pop, size=17)
         rect = pygame.Rect(left, grid_top, width, self.back.rect.top - 12 - grid_top)
         if self.grid is None:
-            self.grid = CardGrid(rect, self._painters(), self._open, self._face_of)
+            self.grid = CardGrid(rect, self.painters_of(self.game_id), self._open,
+                                 self._face_of)
         else:
             self.grid.layout(rect)
         self.widgets = [self.game, self.search, *self.facets, self.grid]
         self._source = (None, None)
         self.poll()
-
-    def _painters(self):
-        from ..kits import kit_for
-
-        return kit_for(self.game_id).painters
 
     def _facets(self) -> None:
         """The filters' values from the cards listed (a value no longer there is
