@@ -222,13 +222,18 @@ class CardGrid(Widget):
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surf, (40, 22, 26), surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, theme.BAD, surf.get_rect(), 2, border_radius=8)
-            with theme.card_text():
-                text.draw(surf, "Could not load", (6, 8, w - 12, 16), 12, theme.BAD, "bold",
-                          align="center")
-                text.draw(surf, entry.name, (6, 28, w - 12, 30), 11, theme.TEXT, "bold",
-                          align="center", wrap=True)
+            big = max(9, min(22, w // 9))  # (sizes grow with the card: the large view)
+            top = max(8, w // 14)
+            with theme.card_text():  # clear of the problem's badge on the right corner
+                text.draw(surf, "Could not load", (8, top, w - 16 - 22, big + 4), big,
+                          theme.BAD, "bold", min_size=8)
+                top += big + 10
+                text.draw(surf, entry.name, (8, top, w - 16, 2 * big + 6), big - 1,
+                          theme.TEXT, "bold", wrap=True, min_size=8)
+                top += 2 * big + 10
                 text.draw(surf, entry.problems[0].message if entry.problems else "",
-                          (8, 62, w - 16, h - 70), 9, theme.MUTED, wrap=True, optional=True)
+                          (8, top, w - 16, h - top - 8), max(8, min(16, w // 13)),
+                          theme.MUTED, wrap=True, optional=True)
             make_room(self._broken, 200)
             self._broken[key] = surf
         return surf

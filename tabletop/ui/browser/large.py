@@ -134,8 +134,9 @@ class CardView(Scene):
         keys = [e.key for e in self.browser.shown]
         if self.key in keys:
             text.draw(surf, f"{keys.index(self.key) + 1} of {len(keys)}",
-                      (column.left, self.prev.rect.top, max(0, self.prev.rect.left - 12 -
-                                                            column.left), self.prev.rect.h),
+                      (self.face_rect.left, self.prev.rect.top,
+                       max(0, self.prev.rect.left - 12 - self.face_rect.left),
+                       self.prev.rect.h),
                       15, theme.MUTED, valign="middle", optional=True)
         draw_focus(self, surf)
 

@@ -86,20 +86,24 @@ def types_of(data: dict[str, Any], fields: Iterable[str]) -> tuple[str, ...]:
 _sources: dict[str, str] = {}
 
 
-def source_of(path: str) -> str:
+def source_of(path: str, mods: str | None = None) -> str:
     """Where a card file comes from: :data:`SHIPPED` (the app's own ``cards/``), the
     mod's folder name (the folder directly under ``mods/``; ``mods`` for a file lying in
-    ``mods/`` itself), or the file's folder for anything else."""
-    key = f"{path}\0{mods_root()}"
+    ``mods/`` itself), or the file's folder for anything else. ``mods``: the mods folder
+    (when the caller has it: looking it up costs more than the rest)."""
+    mods = mods if mods is not None else str(mods_root())
+    key = f"{path}\0{mods}"
     found = _sources.get(key)
     if found is None:
-        found = _sources[key] = _source(path)
+        if len(_sources) > 2000:
+            _sources.clear()
+        found = _sources[key] = _source(path, mods)
     return found
 
 
-def _source(path: str) -> str:
+def _source(path: str, mods: str) -> str:
     real = Path(os.path.realpath(path))
-    for root, shipped in ((CARDS_DIR, True), (mods_root(), False)):
+    for root, shipped in ((CARDS_DIR, True), (mods, False)):
         try:
             parts = real.relative_to(os.path.realpath(root)).parts
         except ValueError:
@@ -154,6 +158,7 @@ def entries(catalog: Catalog, game_id: str, more_errors: Iterable[CardError] = (
         else:
             by_file.setdefault(_file_of(error), []).append(error)
     label, fields = facet_of(game_id)
+    mods = str(mods_root())
     cards: list[Entry] = []
     files_with_cards: set[str] = set()
     for card in catalog.cards.values():
@@ -161,12 +166,12 @@ def entries(catalog: Catalog, game_id: str, more_errors: Iterable[CardError] = (
                          by_file.get(card.source, []))
         files_with_cards.add(card.source)
         cards.append(Entry(card.id, card.name, card.kind, types_of(card.data, fields),
-                           source_of(card.source), card.source, card.line, problems, card,
+                           source_of(card.source, mods), card.source, card.line, problems, card,
                            haystack(card.name, card.id, card.kind, card.data)))
     broken: list[Entry] = []
     for (file, card_id), problems in by_card.items():
         first = min(problems, key=lambda e: (e.line, e.col))
-        broken.append(Entry(f"{file}\0{card_id}", card_id, "", (), source_of(file), file,
+        broken.append(Entry(f"{file}\0{card_id}", card_id, "", (), source_of(file, mods), file,
                             first.line, tuple(problems),
                             haystack=haystack(card_id, file, [e.message for e in problems])))
     for file, problems in by_file.items():
@@ -174,7 +179,7 @@ def entries(catalog: Catalog, game_id: str, more_errors: Iterable[CardError] = (
             continue
         first = min(problems, key=lambda e: (e.line, e.col))
         broken.append(Entry(f"{file}\0", os.path.basename(file) or file, "", (),
-                            source_of(file), file, first.line, tuple(problems),
+                            source_of(file, mods), file, first.line, tuple(problems),
                             haystack=haystack(file, [e.message for e in problems])))
     broken.sort(key=lambda e: (e.file, e.line))
     return broken + cards
