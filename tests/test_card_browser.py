@@ -307,3 +307,18 @@ def test_the_deck_builder_opens_the_browser_for_overpower(app):
     assert browser.game_id == "overpower"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, DeckBuilder)
+
+
+def test_faces_are_painted_a_few_a_frame_and_between_frames(app):
+    from tabletop.ui import cardart
+
+    browser = _open(app)
+    click(app, browser.game.arrows()[0].center)  # OverPower: many cards
+    grid = browser.grid
+    cardart.forget()
+    grid.paint_budget = 0.0  # one new face a frame, the rest shown as backs
+    app.step(0.016)
+    in_view = [grid.entries[i] for i in grid.visible()]
+    assert sum(grid._painted(e) for e in in_view) == 1
+    app.spare(time.perf_counter() + 5)  # the time between frames paints the rest
+    assert all(grid._painted(e) for e in in_view)
