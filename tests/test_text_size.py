@@ -133,6 +133,7 @@ def test_the_text_size_is_kept_and_applied_when_the_app_opens(app):
 
 def _screens():
     """Every screen reached from the main menu (the new-game screen once per game)."""
+    from tabletop.ui.browser import CardBrowser
     from tabletop.ui.loadgame import LoadGame
     from tabletop.ui.menu import MainMenu
     from tabletop.ui.newgame import NewGame
@@ -152,6 +153,8 @@ def _screens():
            ("confirm", lambda: Confirm("Delete this save?", "It cannot be brought back.",
                                        "Delete", lambda: None))]
     out += [(f"new game: {g}", new_game(g)) for g in GAMES]
+    out += [(f"card browser: {g}", lambda g=g: CardBrowser(g, lambda x: KITS[x].painters))
+            for g in ("brawl", "overpower")]
     return out
 
 

@@ -219,7 +219,7 @@ class MainMenu(MenuScene):
             (("Load game", self.load_game), ("Play online", self.play_online),
              ("Learn to play", self.learn_to_play)),
             (("Statistics", self.statistics), ("Settings", self.settings),
-             ("Balance lab", self.balance)),
+             ("Balance lab", self.balance), ("Cards", self.cards)),
             ("Quit", self.app.quit, False, True),
         ]
         for entry in entries:
@@ -333,6 +333,16 @@ class MainMenu(MenuScene):
         from .balance import BalanceScreen
 
         self.app.push(BalanceScreen())
+
+    def cards(self) -> None:
+        """The card browser (:mod:`.browser`): every card of each game, shipped and
+        modded, with its problems."""
+        if self._later(self.cards):
+            return
+        from .browser import CardBrowser
+        from .kits import kit_for
+
+        self.app.push(CardBrowser(None, lambda game_id: kit_for(game_id).painters))
 
     def card_problems(self) -> None:
         from .screens import CardProblems

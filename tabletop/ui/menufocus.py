@@ -4,7 +4,10 @@ Tab and Shift+Tab (and the up and down keys) move a focus over the screen's cont
 that take input: buttons, switches, choices, text fields, the rows of a list to pick
 from, the widgets in a scrolling box (scrolled into view). Enter or Space presses the
 focused button, flips the switch, starts typing in the field (Enter ends it), picks the
-focused row; left and right change a choice or a slider (and move the focus elsewhere). The focus
+focused row; left and right change a choice or a slider (and move the focus elsewhere). A
+widget of its own may take the focus too: one with ``focus_key(key, mod) -> bool`` gets
+the keys but Tab while it is focused (the card browser's grid: the arrows move over its
+cards), and ``focus_ring()`` says where its ring goes. The focus
 is shown only once a key asked for it; a click hides it. :func:`draw_ring` is the ring
 the table draws too (:mod:`.table.overlays` draws the same look).
 """
@@ -38,6 +41,8 @@ def draw_ring(surf, rect: pygame.Rect) -> None:
 def _takes_input(w) -> bool:
     if w is None or not w.visible or not w.enabled:
         return False
+    if hasattr(w, "focus_key"):
+        return True
     if isinstance(w, ScrollList):
         return w.selectable and w.on_pick is not None and \
             any(r.data is not None for r in w.rows)
@@ -86,6 +91,9 @@ class MenuFocus:
     def key(self, event, controls: list) -> bool:
         """Take a key the focus answers to (True: taken)."""
         k = event.key
+        own = getattr(self.focused(controls), "focus_key", None)
+        if own is not None and k != pygame.K_TAB and own(k, event.mod):
+            return True
         if k == pygame.K_TAB or k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
                                       pygame.K_RIGHT) or k in ENTER:
             for w in self._flat(controls):  # Tab leaves a text field too
@@ -155,6 +163,8 @@ class MenuFocus:
         w = self.focused(controls)
         if w is None:
             return None
+        if hasattr(w, "focus_ring"):
+            return w.focus_ring()
         if isinstance(w, ScrollList) and id(w) in self.rows:
             row = self.rows[id(w)]
             top = w.rect.top + 4 - w.offset + sum(r.height for r in w.rows[:row])

@@ -27,6 +27,10 @@ SHORTCUTS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Enter or Space", "Press the focused button, switch, or pick the focused row"),
         ("Left and Right", "Change the focused choice or slider"),
     ]),
+    ("In the card browser", [
+        ("Arrows, Enter", "The cards focused (Tab): move over them, show one large"),
+        ("Left, Right", "A card shown large: the previous or next card"),
+    ]),
     ("At the table", [
         ("Tab, Shift+Tab, arrows", "Step between the cards you can use, a dialog's "
                                    "choices, the move buttons and the tools"),

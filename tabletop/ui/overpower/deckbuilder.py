@@ -72,7 +72,8 @@ class DeckBuilder(MenuScene):
         pool_w = max(480, int(w * 0.43))
         self.pool_w = pool_w
         labels = [("New", self.new), ("Load\u2026", self.load), ("Import\u2026", self.open_import),
-                  ("Export", self.export), ("Save", self.save), ("Back", self.leave)]
+                  ("Export", self.export), ("Save", self.save), ("Cards\u2026", self.browse),
+                  ("Back", self.leave)]
         step = max(72, min(104, (w - 580) // len(labels)))
         x = w - 20 - len(labels) * step + 8
         self.buttons = [Button((x + i * step, 14, step - 8, 36), label, action, size=15,
@@ -132,6 +133,12 @@ class DeckBuilder(MenuScene):
 
     def controls(self) -> list:
         return self.widgets
+
+    def browse(self) -> None:
+        """Every OverPower card large, with its file and line (:mod:`..browser`)."""
+        from ..browser import CardBrowser
+
+        self.app.push(CardBrowser(GAME_ID, lambda _: PAINTERS, fixed=True))
 
     # -- changes -----------------------------------------------------------------------------
     def _pool_changed(self) -> None:
