@@ -9,6 +9,7 @@ and the mission ladder (:mod:`.aftermath`).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...engine.cards import CardError, Catalog
@@ -16,10 +17,11 @@ from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
-from . import (  # noqa: F401  (register the steps)
+from . import (  # noqa: F401  (register the steps; deckfile: deck files, below)
     activators,
     aftermath,
     battle,
+    deckfile,
     discard,
     events,
     fight,
@@ -236,6 +238,17 @@ class OverPowerRules(Rules):
         decks the card set has where they name one it does not
         (:func:`with_present_decks`): a game that starts from them deals."""
         return with_present_decks(catalog, self.normalize_options(options))
+
+    # -- deck files (``tabletop validate`` checks them as decks, not card files) -------------
+    @staticmethod
+    def is_deck_file(doc: Any) -> bool:
+        """Is this YAML document (of a file saying ``game: overpower``) a deck file?"""
+        return deckfile.is_deck_document(doc)
+
+    @staticmethod
+    def deck_file_problems(path: Path, catalog: Catalog) -> list[str]:
+        """A deck file's problems (shape, then the deck rules), ``file:line:col: ...``."""
+        return deckfile.file_problems(path, catalog)
 
     def setup_problem(self, catalog: Catalog, options: dict[str, Any],
                       position: dict[str, Any] | None = None) -> str | None:
