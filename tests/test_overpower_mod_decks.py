@@ -9,18 +9,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_overpower_missing_decks import modded_app, open_new_game, team_widget  # noqa: F401
+from test_overpower_missing_decks import open_new_game, team_widget
 from ui_helpers import click
 
 from tabletop.engine.info import SeatConfig
 from tabletop.engine.paths import mods_root
-from tabletop.engine.saves import SaveError, read_save, session_from_dict, write_save
 from tabletop.engine.savecheck import option_problem
+from tabletop.engine.saves import SaveError, read_save, session_from_dict, write_save
 from tabletop.engine.session import Session
 from tabletop.games import GAMES
 from tabletop.games.overpower import deckfile
 from tabletop.games.overpower.decklaw import DeckList
-from tabletop.games.overpower.rules import SHIPPED_DECKS, OPTIONS_BY_KEY, ready_made
+from tabletop.games.overpower.rules import OPTIONS_BY_KEY, SHIPPED_DECKS, ready_made
 from tabletop.tools.validate import validate
 from tabletop.ui.table import TableScene
 
@@ -70,9 +70,9 @@ def test_mod_decks_come_after_the_shipped_ones_by_name_and_a_broken_one_is_repor
     assert option_problem(OP, "team_p1", 3) is not None
 
 
-def test_a_mod_deck_is_offered_on_the_new_game_screen_and_plays(modded_app, base_cards):
+def test_a_mod_deck_is_offered_on_the_new_game_screen_and_plays(menu_app, base_cards):
     write_mod(deck_card(base_cards, "harbour-watch", "Harbour Watch", like="tidewatch"))
-    app = modded_app
+    app = menu_app
     app.catalogs.clear()  # the menu read the cards before the mod came
     scene = open_new_game(app)
     p1 = team_widget(scene, "Team of P1")
