@@ -77,7 +77,7 @@ def test_a_mod_deck_is_offered_on_the_new_game_screen_and_plays(menu_app, base_c
     scene = open_new_game(app)
     p1 = team_widget(scene, "Team of P1")
     assert p1.choices[:len(SHIPPED_DECKS)] == [(v, n, "ready-made") for v, n in SHIPPED_DECKS]
-    assert p1.choices[len(SHIPPED_DECKS)] == ("harbour-watch", "Harbour Watch", "ready-made")
+    assert p1.choices[len(SHIPPED_DECKS)] == ("harbour-watch", "Harbour Watch", "from a mod")
     for _ in range(len(SHIPPED_DECKS)):  # stepped on to it with the arrow, as a person does
         click(app, team_widget(scene, "Team of P1").arrows()[1].center)
     assert scene.options["team_p1"] == "harbour-watch"

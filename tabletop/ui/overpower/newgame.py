@@ -19,6 +19,7 @@ from ...engine.info import Option
 from ...engine.paths import decks_dir
 from ...games.overpower import deckfile
 from ...games.overpower.decklaw import DeckRules
+from ...games.overpower.decks import shipped
 from ...games.overpower.rules import (
     SHIPPED_DECKS,
     deck_problem,
@@ -55,8 +56,11 @@ class OverPowerNewGame(NewGameHook):
                       on_change: Callable[[Any], None], catalog: Catalog | None = None):
         if option.key not in TEAM_OPTIONS:
             return None
-        decks = ready_made(catalog) if catalog is not None else list(option.choices)
-        choices = [(v, label, "ready-made") for v, label in decks]
+        if catalog is not None:
+            choices = [(v, label, "ready-made" if shipped(catalog.cards[v]) else "from a mod")
+                       for v, label in ready_made(catalog)]
+        else:
+            choices = [(v, label, "ready-made") for v, label in option.choices]
         for found in self.saved_decks():
             if found.deck is not None:
                 choices.append((SAVED + found.path.name, found.deck.name, "saved deck"))
