@@ -45,18 +45,19 @@ def _is_int(value: Any) -> bool:
 
 def option_problem(game: Game, key: Any, value: Any) -> str | None:
     """Why ``key: value`` is not an option setting of ``game``, or None. A switch takes
-    true or false; a choice one of its declared values (of the same type)."""
+    true or false; a choice one of its declared values (of the same type), or what else
+    the option accepts (:meth:`~tabletop.engine.info.Option.accepts`: a game's option may
+    take values of its card set, checked with the cards when the game is set up)."""
     option = next((o for o in game.info.options if o.key == key), None)
     if option is None:
         known = ", ".join(o.key for o in game.info.options) or "none"
         return f"{game.info.title} has no option {limits.quoted(key)} (it has: {known})"
+    if option.accepts(value):
+        return None
     if option.choices:
-        if not any(type(value) is type(v) and value == v for v, _ in option.choices):
-            allowed = ", ".join(json.dumps(v) for v, _ in option.choices)
-            return f"option {key!r} must be one of {allowed}, got {_describe(value)}"
-    elif not isinstance(value, bool):
-        return f"option {key!r} must be true or false, got {_describe(value)}"
-    return None
+        allowed = ", ".join(json.dumps(v) for v, _ in option.choices)
+        return f"option {key!r} must be one of {allowed}, got {_describe(value)}"
+    return f"option {key!r} must be true or false, got {_describe(value)}"
 
 
 def _text(value: Any, what: str, longest: int, one_line: bool = True) -> str:

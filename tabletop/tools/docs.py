@@ -4,16 +4,18 @@ validates with and the effect registry the rules run, so the guide cannot drift.
 ``tabletop docs`` rewrites every block between ``<!-- reference: GAME -->`` and
 ``<!-- end reference -->`` (and the common fields between ``<!-- reference: common -->``
 and its end), and the editors' JSON Schemas in ``schemas/`` with the modeline that names
-them in every shipped card file (:mod:`.schema`); ``tabletop docs --check`` exits 1 when
-any of them differs (a test runs it).
+them in every shipped card file (:mod:`.schema`), and the OverPower deck file's schema
+(:func:`~tabletop.games.overpower.deckschema.deck_file_schema`); ``tabletop docs
+--check`` exits 1 when any of them differs (a test runs it).
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 
-from .. import PACKAGE_PARENT
+from .. import PACKAGE_PARENT, SCHEMAS_DIR
 from ..engine.effects import EFFECTS, SELECTORS, TRIGGERS, VERBS
 from ..engine.effects.spelling import EffectSpec, Form, verb_of, written, yaml_word
 from ..engine.loader import COMMON_FIELDS
@@ -177,6 +179,19 @@ def render(text: str) -> str:
     return BLOCK.sub(block, text)
 
 
+def deck_schemas_outdated() -> dict[Path, str]:
+    """The deck file schemas (OverPower's) that differ from what they should be: path ->
+    the new text."""
+    from ..games.overpower.deckschema import FILE_NAME, deck_file_schema
+    from .schema import dumps
+
+    path = SCHEMAS_DIR / FILE_NAME
+    text = dumps(deck_file_schema())
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return {}
+    return {path: text}
+
+
 def main(check: bool = False) -> int:
     from .schema import outdated, write_all
 
@@ -186,7 +201,8 @@ def main(check: bool = False) -> int:
     text = GUIDE.read_text(encoding="utf-8")
     new = render(text)
     if check:
-        stale = ([GUIDE] if new != text else []) + sorted(outdated())
+        stale = ([GUIDE] if new != text else []) + sorted(outdated()) + \
+            sorted(deck_schemas_outdated())
         for path in stale:
             print(f"{path} is out of date: run `tabletop docs`", file=sys.stderr)
         if stale:
@@ -196,5 +212,8 @@ def main(check: bool = False) -> int:
     GUIDE.write_text(new, encoding="utf-8")
     print(f"wrote the reference blocks of {GUIDE}")
     for path in write_all():
+        print(f"wrote {path}")
+    for path, body in deck_schemas_outdated().items():
+        path.write_text(body, encoding="utf-8")
         print(f"wrote {path}")
     return 0

@@ -8,7 +8,11 @@ What is checked, and as which game:
   game); in a shared set's folder (``cards/standard-deck/``): every game that reads it;
 - any other file (a mod): the game its ``game:`` key names (``--game`` for a file
   without one), checked on top of that game's built-in cards, as the app would load it;
-  any other folder: each YAML file in it, so.
+  any other folder: each YAML file in it, so;
+- a deck file (a game whose rules have them, ``rules.is_deck_file``: OverPower's
+  ``game: overpower`` with ``name``, ``characters``, ...): checked as a deck, its shape
+  and the deck rules (``rules.deck_file_problems``), against that game's built-in cards
+  and any card files given with it.
 
 Each game's catalog gets its cross-card checks once, and a problem met by several games
 (a shared set, a mod for an unknown game) is printed once. A card file that is not a
@@ -43,6 +47,8 @@ class Job:
     files: list[Path] = field(default_factory=list)
     #: file without ``game:`` that ``--game`` assigns to this game
     implied: set[Path] = field(default_factory=set)
+    #: deck files, checked as decks against the catalog once its cards are in
+    decks: list[Path] = field(default_factory=list)
 
 
 def _users_of(set_id: str) -> list[str]:
@@ -53,17 +59,23 @@ def _title(game_id: str) -> str:
     return GAMES[game_id].info.title
 
 
-def _game_key(path: Path, problems: list[str]) -> object:
-    """The ``game:`` value of a card file (None when it has none), or ``problems``
-    filled in when the file cannot even be read."""
+def _game_key(path: Path, problems: list[str]) -> tuple[object, object]:
+    """The ``game:`` value of a card file (None when it has none) and its document, or
+    ``problems`` filled in when the file cannot even be read."""
     probe = Catalog("probe")
     loader = CardLoader("probe", {})
     text = loader.read(path, probe)
     doc = None if text is None else loader.parse(text, display_path(path), probe)
     if doc is None:
         problems.extend(e.detailed() for e in probe.errors)
-        return _UNREADABLE
-    return doc.get("game") if isinstance(doc, dict) else None
+        return _UNREADABLE, None
+    return (doc.get("game") if isinstance(doc, dict) else None), doc
+
+
+def _is_deck(game_id: str, doc: object) -> bool:
+    """Is ``doc`` a deck file of ``game_id`` (a game whose rules know deck files)?"""
+    test = getattr(GAMES[game_id].rules, "is_deck_file", None)
+    return test is not None and bool(test(doc))
 
 
 _UNREADABLE = object()
@@ -126,10 +138,19 @@ def _plan_path(path: Path, game_id: str | None, wanted: list[str], job, say,
 
 def _plan_file(file: Path, game_id: str | None, job, say, problems: list[str]) -> None:
     shown = display_path(file)
-    key = _game_key(file, problems)
+    key, doc = _game_key(file, problems)
     if key is _UNREADABLE:
         return
+    if isinstance(key, str) and key in GAMES and (game_id is None or game_id == key) and \
+            _is_deck(key, doc):
+        say(f"{shown}: a deck file of {_title(key)} (from its 'game:' key and fields)")
+        job(key).decks.append(file)
+        return
     if key is None:
+        if game_id is not None and _is_deck(game_id, doc):  # the reader says game: is wanted
+            say(f"{shown}: a deck file of {_title(game_id)} (from --game)")
+            job(game_id).decks.append(file)
+            return
         if game_id is None:
             problems.append(f"{shown}:1:1: field 'game': a mod file must say which game it "
                             "is for: add 'game: <id>' (or run with --game <id>)")
@@ -169,7 +190,7 @@ def validate(paths: list[str], game_id: str | None = None,
         return 2
     problems: list[str] = []
     jobs = _plan(paths, game_id, out, problems)
-    cards = 0
+    cards = decks = 0
     replaced: list[str] = []
     for gid, job in jobs.items():
         game = GAMES[gid]
@@ -182,6 +203,9 @@ def validate(paths: list[str], game_id: str | None = None,
         catalog.errors.extend(game.rules.check_catalog(catalog))
         problems.extend(e.detailed() for e in catalog.errors)
         cards += len(catalog.cards)
+        for deck in job.decks:
+            problems.extend(game.rules.deck_file_problems(deck, catalog))
+        decks += len(job.decks)
         if catalog.overridden:
             replaced.append(f"{gid}: mods replace {', '.join(sorted(set(catalog.overridden)))}")
     unique = list(dict.fromkeys(problems))
@@ -191,7 +215,8 @@ def validate(paths: list[str], game_id: str | None = None,
         out(line)
     if not cards and not unique:  # nothing checked is never a pass
         out("no cards were found; looked in " + _where(paths, jobs))
-    out(f"{cards} valid card(s), {len(unique)} problem(s)")
+    checked = f", {decks} deck file(s)" if decks else ""
+    out(f"{cards} valid card(s){checked}, {len(unique)} problem(s)")
     return 1 if unique or not cards else 0
 
 

@@ -21,11 +21,12 @@ from ...engine.players import RandomPlayer, playout
 from ...engine.rng import Rng
 from ...engine.rules import Rules
 from .common import BENEATH, COMPLETED, FRONT, HAND, MISSIONS, PLACED, RESERVE, RISK_RESERVE, other
+from .decks import ready_made
 from .grid import fits
 from .hits import cumulative, ko_at, spectrum, venture_total
 from .legal import turn_moves
 from .locations import as_special, is_site
-from .rules import DECKS, OverPowerRules
+from .rules import OverPowerRules
 from .state import OPState
 from .values import build_attack
 
@@ -263,10 +264,11 @@ def win_rate(rules: OverPowerRules, catalog, games: int) -> tuple[int, float, fl
     """Wins of the computer player over a random one (seats alternate, every pairing of
     decks) and the 95% Wilson interval."""
     wins = 0
+    decks = [value for value, _ in ready_made(catalog)][:4]  # the four without Locations
     for i in range(games):
         seat = i % 2
-        opts = rules.normalize_options({"team_p1": DECKS[i % 4][0],
-                                        "team_p2": DECKS[(i // 4) % 4][0]})
+        opts = rules.normalize_options({"team_p1": decks[i % len(decks)],
+                                        "team_p2": decks[(i // len(decks)) % len(decks)]})
         end = playout(rules, rules.new_state(catalog, opts, 700 + i),
                       {seat: OverPowerAI(), 1 - seat: RandomPlayer()}, Rng(i))
         wins += seat in end.winners

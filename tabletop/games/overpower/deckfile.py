@@ -162,6 +162,29 @@ def law_errors(catalog: Catalog, found: DeckFile, rules: DeckRules = ORDINARY) -
     return found.messages(decklaw.errors(decklaw.check(catalog, found.deck, rules)))
 
 
+#: the fields only a deck file has (a card file has ``game``, ``cards`` and ``remove``)
+OWN_FIELDS = frozenset(DECK_FILE.fields) - {"game", "cards"}
+
+
+def is_deck_document(doc: Any) -> bool:
+    """Is a YAML document a deck file rather than a card file: a field of a deck's own
+    (``name``, ``characters``...) or ``cards`` a mapping (a card file's is a list), and no
+    ``remove``? (``tabletop validate`` then checks it as a deck.)"""
+    if not isinstance(doc, dict) or "remove" in doc:
+        return False
+    return any(key in doc for key in OWN_FIELDS) or isinstance(doc.get("cards"), dict)
+
+
+def file_problems(path: Path, catalog: Catalog, rules: DeckRules = ORDINARY) -> list[str]:
+    """Every problem of a deck file, its shape then the deck rules against ``catalog``,
+    each ``file:line:col: message`` (none: the deck plays)."""
+    try:
+        found = read(path)
+    except DeckFileError as exc:
+        return exc.problems
+    return law_errors(catalog, found, rules)
+
+
 def load_legal(path: Path, catalog: Catalog, rules: DeckRules = ORDINARY) -> DeckList:
     """A legal deck from a file, or :class:`DeckFileError` with every problem."""
     found = read(path)

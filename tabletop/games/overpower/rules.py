@@ -9,6 +9,7 @@ and the mission ladder (:mod:`.aftermath`).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...engine.cards import CardError, Catalog
@@ -16,10 +17,11 @@ from ...engine.info import GameInfo, Option
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.state import State, ZoneSpec, zone_base, zone_owner
-from . import (  # noqa: F401  (register the steps)
+from . import (  # noqa: F401  (register the steps; deckfile: deck files, below)
     activators,
     aftermath,
     battle,
+    deckfile,
     discard,
     events,
     fight,
@@ -43,35 +45,35 @@ from .common import (
     other,
     seat_zones,
 )
-from .decks import deck_list, home_cards, list_cards, site_cards
+from .decks import (
+    DeckOption,
+    deck_list,
+    home_cards,
+    list_cards,
+    ready_made,
+    site_cards,
+)
 from .hits import cumulative, in_play, ko_at, venture_total
 from .homebase import with_home_base
 from .legal import TURN, Query, defence_leads, defenders, lead_moves, turn_actors, turn_moves
 from .state import FLOW, OPState
 
-DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
-         ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"),
-         # with Locations (issue 14)
-         ("tidewatch-gull-point", "The Tidewatch at Gull Point"),
-         ("quarryfolk-breakwater", "The Quarryfolk at the Old Breakwater"))
+#: the shipped ready-made decks (``cards/overpower/decks.yaml``,
+#: ``locations-decks.yaml``) as (id, name): the team options' declared choices, for what
+#: has no card set at hand (a test keeps them equal to the shipped cards'). The decks a
+#: game may use are the card set's (:func:`~.decks.ready_made`), mods' included.
+SHIPPED_DECKS = (("tidewatch", "The Tidewatch"), ("quarryfolk", "The Quarryfolk"),
+                 ("veilwright", "The Veilwright Circle"), ("scrapline", "The Scrapline Crew"),
+                 ("tidewatch-gull-point", "The Tidewatch at Gull Point"),
+                 ("quarryfolk-breakwater", "The Quarryfolk at the Old Breakwater"))
 
 
 class MissingDeck(ValueError):
     """A team option names a ready-made deck the card set does not have: a mod removed
     it, replaced it with a card of another kind, or took out one of its cards (the deck
-    rules then drop the deck). The message is for the player (the new-game screen, the
-    load screen and the scenario runner show it as it is)."""
-
-
-def ready_made(catalog: Catalog) -> list[tuple[str, str]]:
-    """The ready-made decks of :data:`DECKS` the card set has, as (option value, name),
-    in the order of :data:`DECKS` (a deck a mod replaced goes by the mod's name)."""
-    out = []
-    for value, label in DECKS:
-        card = catalog.cards.get(value)
-        if card is not None and card.kind == "deck":
-            out.append((value, card.name or label))
-    return out
+    rules then drop the deck), or the mod that added it is gone. The message is for the
+    player (the new-game screen, the load screen and the scenario runner show it as it
+    is)."""
 
 
 def _option_seats(position: dict[str, Any] | None) -> list[int]:
@@ -95,16 +97,18 @@ def deck_problem(catalog: Catalog, options: dict[str, Any],
 def _missing(catalog: Catalog, options: dict[str, Any], seats: list[int]) -> str | None:
     """:func:`deck_problem` for the seats that play their option's deck."""
     present = dict(ready_made(catalog))
-    names = dict(DECKS)
+    names = dict(SHIPPED_DECKS)
     for seat in seats:
         value = options.get(TEAMS[seat], OPTIONS_BY_KEY[TEAMS[seat]].default)
         if value in present:
             continue
         shown = names.get(value, str(value)[:60])
         others = ", ".join(present.values())
-        return (f"P{seat + 1}'s team, {shown}, is not in the card set (a mod removed it or "
-                "one of its cards); " + (f"choose another ready-made deck: {others}"
-                                         if others else "no ready-made deck is left"))
+        why = "a mod removed it or one of its cards" if value in names else \
+            "the mod that added it is gone, or it broke a deck rule"
+        return (f"P{seat + 1}'s team, {shown}, is not in the card set ({why}); "
+                + (f"choose another ready-made deck: {others}"
+                   if others else "no ready-made deck is left"))
     return None
 
 
@@ -129,9 +133,10 @@ def _choice(key: str, label: str, help: str, *values: tuple[str, str]) -> Option
 
 
 OPTIONS = (
-    _choice("team_p1", "Team of P1", "The ready-made deck P1 plays.", *DECKS),
-    Option("team_p2", "Team of P2", "The ready-made deck P2 plays.", default="veilwright",
-           choices=DECKS),
+    DeckOption("team_p1", "Team of P1", "The ready-made deck P1 plays.",
+               default="tidewatch", choices=SHIPPED_DECKS),
+    DeckOption("team_p2", "Team of P2", "The ready-made deck P2 plays.",
+               default="veilwright", choices=SHIPPED_DECKS),
     _choice("first_player", "First player", "Who goes first in the first battle: the higher "
             "cut of the Draw Piles, a coin toss, or a fixed player.",
             ("cut", "Cut the Draw Piles"), ("random", "Coin toss"), ("p1", "P1"),
@@ -233,6 +238,17 @@ class OverPowerRules(Rules):
         decks the card set has where they name one it does not
         (:func:`with_present_decks`): a game that starts from them deals."""
         return with_present_decks(catalog, self.normalize_options(options))
+
+    # -- deck files (``tabletop validate`` checks them as decks, not card files) -------------
+    @staticmethod
+    def is_deck_file(doc: Any) -> bool:
+        """Is this YAML document (of a file saying ``game: overpower``) a deck file?"""
+        return deckfile.is_deck_document(doc)
+
+    @staticmethod
+    def deck_file_problems(path: Path, catalog: Catalog) -> list[str]:
+        """A deck file's problems (shape, then the deck rules), ``file:line:col: ...``."""
+        return deckfile.file_problems(path, catalog)
 
     def setup_problem(self, catalog: Catalog, options: dict[str, Any],
                       position: dict[str, Any] | None = None) -> str | None:

@@ -1,10 +1,11 @@
 """OverPower on the new-game screen: each team picked from the ready-made decks the cards
-have (a mod may remove or break one: the default team is then the first one left) and the
-player's saved decks (tabletop/games/overpower/deckfile.py), and the deck builder's
-button. A team that names a deck no longer there is shown as missing and the game is
-refused with the reason. A saved deck is read and checked again when the game starts (its
-cards may have changed since) and goes into the game's starting position, so the save
-replays anywhere.
+have (every card of kind ``deck``, :func:`~tabletop.games.overpower.decks.ready_made`: the
+shipped ones, then mods' by name; a mod may remove or break one: the default team is then
+the first one left) and the player's saved decks (tabletop/games/overpower/deckfile.py),
+and the deck builder's button. A team that names a deck no longer there is shown as
+missing and the game is refused with the reason. A saved deck is read and checked again
+when the game starts (its cards may have changed since) and goes into the game's starting
+position, so the save replays anywhere.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from ...engine.info import Option
 from ...engine.paths import decks_dir
 from ...games.overpower import deckfile
 from ...games.overpower.decklaw import DeckRules
-from ...games.overpower.rules import DECKS, deck_problem, ready_made, with_present_decks
+from ...games.overpower.decks import shipped
+from ...games.overpower.rules import (
+    SHIPPED_DECKS,
+    deck_problem,
+    ready_made,
+    with_present_decks,
+)
 from ..newgame_hooks import NewGameHook
 from .picker import Cycle
 
@@ -49,8 +56,11 @@ class OverPowerNewGame(NewGameHook):
                       on_change: Callable[[Any], None], catalog: Catalog | None = None):
         if option.key not in TEAM_OPTIONS:
             return None
-        decks = ready_made(catalog) if catalog is not None else list(option.choices)
-        choices = [(v, label, "ready-made") for v, label in decks]
+        if catalog is not None:
+            choices = [(v, label, "ready-made" if shipped(catalog.cards[v]) else "from a mod")
+                       for v, label in ready_made(catalog)]
+        else:
+            choices = [(v, label, "ready-made") for v, label in option.choices]
         for found in self.saved_decks():
             if found.deck is not None:
                 choices.append((SAVED + found.path.name, found.deck.name, "saved deck"))
@@ -58,7 +68,8 @@ class OverPowerNewGame(NewGameHook):
         if value not in [v for v, _, _ in choices]:  # shown as it is: Start says why not
             missing.add(value)
             saved = str(value).startswith(SAVED)
-            name = str(value)[len(SAVED):] if saved else dict(DECKS).get(value, str(value))
+            name = str(value)[len(SAVED):] if saved else \
+                dict(SHIPPED_DECKS).get(value, str(value))
             choices.insert(0, (value, name, "missing" if saved else "not in the card set"))
         return Cycle(rect, option.label, choices, value, on_change, warn=missing)
 
