@@ -66,9 +66,10 @@ def game_ids() -> list[str]:
 def card_sets() -> list[str]:
     """Every game and every shared card set a game reads (what has a schema)."""
     from .games import GAMES
+    from .tools.schema import other_schemas
 
     shared = {s for g in GAMES.values() for s in g.rules.card_sets} - set(GAMES)
-    return [*GAMES, *sorted(shared)]
+    return [*GAMES, *sorted(shared), *other_schemas()]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Write the JSON Schema of a game's card files, for "
                                    "editors: completion and checks as you type.")
     j.add_argument("game", choices=card_sets(), metavar="GAME",
-                   help="a game or a shared card set: %(choices)s")
+                   help="a game, a shared card set or another file's schema: %(choices)s")
     j.add_argument("-o", "--out", help="the file to write (default: standard output)")
     b = sub.add_parser("bench", help="measure frames, undo, start-up, card loading, memory, "
                                      "saves, computer decisions and playouts, each against "

@@ -84,3 +84,19 @@ def test_the_written_schema_is_the_generated_one():
     path = SCHEMAS_DIR / FILE_NAME
     assert path.read_text(encoding="utf-8") == dumps(deck_file_schema())
     assert deck_schemas_outdated() == {}
+
+
+def test_tabletop_schema_writes_the_deck_file_schema(tmp_path):
+    """``tabletop schema overpower-deck -o FILE`` writes the schema ``tabletop docs``
+    keeps in ``schemas/``."""
+    import subprocess
+    import sys
+
+    from tabletop import SCHEMAS_DIR
+
+    out = tmp_path / "decks" / "overpower-deck.schema.json"
+    done = subprocess.run([sys.executable, "-m", "tabletop", "schema", "overpower-deck",
+                           "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text("utf-8") == \
+        (SCHEMAS_DIR / "overpower-deck.schema.json").read_text("utf-8")

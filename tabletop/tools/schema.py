@@ -152,12 +152,25 @@ def write_all() -> list[Path]:
     return sorted(changed)
 
 
+def other_schemas() -> dict[str, Any]:
+    """The games' schemas of files other than card files (OverPower's deck files), by
+    name: each a function that builds it (``rules.file_schemas``)."""
+    from ..games import GAMES
+
+    found: dict[str, Any] = {}
+    for game in GAMES.values():
+        found.update(getattr(game.rules, "file_schemas", dict)())
+    return found
+
+
 def main(game: str, out: str | None = None) -> int:
-    """Write the schema of ``game`` to ``out`` (default: standard output)."""
+    """Write the schema of ``game`` (a game, a shared card set, or another file's schema
+    such as ``overpower-deck``) to ``out`` (default: standard output)."""
     import sys
 
+    others = other_schemas()
     try:
-        text = dumps(file_schema(game))
+        text = dumps(others[game]() if game in others else file_schema(game))
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2

@@ -246,6 +246,14 @@ class OverPowerRules(Rules):
         return deckfile.is_deck_document(doc)
 
     @staticmethod
+    def file_schemas() -> dict[str, Any]:
+        """The schemas of this game's other files, by the name ``tabletop schema`` takes
+        (a deck file's: ``overpower-deck``), each a function that builds it."""
+        from .deckschema import deck_file_schema
+
+        return {"overpower-deck": deck_file_schema}
+
+    @staticmethod
     def deck_file_problems(path: Path, catalog: Catalog) -> list[str]:
         """A deck file's problems (shape, then the deck rules), ``file:line:col: ...``."""
         return deckfile.file_problems(path, catalog)
