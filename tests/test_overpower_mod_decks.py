@@ -185,3 +185,22 @@ def test_validate_checks_a_deck_against_the_mod_given_with_it(base_cards, tmp_pa
     assert code == 0, lines
     code, lines = run(folder / "nine.yaml")  # alone: the card is unknown, and said so
     assert code == 1 and any("energy-9" in x for x in lines), lines
+
+
+def test_a_misspelt_card_in_a_deck_file_gets_a_suggestion(base_cards, tmp_path):
+    """An id the card set does not have is answered with the closest id of a card that
+    can be there (a Power card for the Draw Pile, a character for the team)."""
+    path = tmp_path / "decks" / "typo.yaml"
+    path.parent.mkdir()
+    deckfile.write(DeckList.from_data("Typo", base_cards.cards["tidewatch"].data), path)
+    first = base_cards.cards["tidewatch"].data["characters"][0]
+    text = path.read_text(encoding="utf-8").replace("  energy-7: 2\n",
+                                                    "  energy-7: 2\n  strenght-7: 1\n")
+    text = text.replace(first, first[:-1] + "x" if not first.endswith("x") else first + "q", 1)
+    path.write_text(text, encoding="utf-8")
+    code, lines = run(path)
+    assert code == 1
+    assert any("there is no card 'strenght-7' in the card set (did you mean "
+               "'strength-7'?)" in x for x in lines), lines
+    assert any("there is no character" in x and f"(did you mean '{first}'?)" in x
+               for x in lines), lines

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.cards import CardDef, Catalog
+from ...engine.nearest import did_you_mean
 from .common import DRAW_KINDS, MISSION_SIZE, TYPE_INDEX, TYPES
 from .morekinds import ANY_HOME_BASE, MORE_DRAW_KINDS
 
@@ -294,14 +295,18 @@ class _Law:
         self.sum_deck()
         return self.out
 
+    def near(self, cid: str, kinds) -> str:
+        """`` (did you mean 'x'?)`` among the ids of the cards of ``kinds``."""
+        return did_you_mean(cid, (c.id for k in kinds for c in self.catalog.of_kind(k)))
+
     # -- the team --------------------------------------------------------------------------
     def characters(self) -> None:
         deck = self.deck
         for cid in deck.characters:
             card = self.catalog.cards.get(cid)
             if card is None:
-                self.bad("unknown", f"there is no character {cid!r} in the card set",
-                         "characters", cid)
+                self.bad("unknown", f"there is no character {cid!r} in the card set"
+                         + self.near(cid, ("character",)), "characters", cid)
             elif card.kind != "character":
                 self.bad("characters", f"{card.name} is a {KIND_NAMES[card.kind]}, not a "
                                        "character", "characters", cid)
@@ -337,7 +342,9 @@ class _Law:
             return
         pieces = _pieces(self.catalog, set_id)
         if not pieces:
-            self.bad("missions", f"there is no mission set {set_id!r} in the card set",
+            self.bad("missions", f"there is no mission set {set_id!r} in the card set"
+                     + did_you_mean(set_id, {c.data["set"] for c in
+                                             self.catalog.of_kind("mission")}),
                      "missions", set_id)
         elif len(pieces) != MISSION_SIZE:
             self.bad("missions", f"the mission set {set_name(self.catalog, set_id)} has "
@@ -349,7 +356,8 @@ class _Law:
             return None
         card = self.catalog.cards.get(cid)
         if card is None:
-            self.bad("unknown", f"there is no Location {cid!r} in the card set", part, cid)
+            self.bad("unknown", f"there is no Location {cid!r} in the card set"
+                     + self.near(cid, ("location",)), part, cid)
             return None
         if card.kind != "location":
             self.bad(part.replace("_", "-"), f"{card.name} is a {KIND_NAMES[card.kind]}, not "
@@ -389,8 +397,8 @@ class _Law:
         for cid in deck.beneath:
             card = self.catalog.cards.get(cid)
             if card is None:
-                self.bad("unknown", f"there is no card {cid!r} in the card set", "beneath",
-                         cid)
+                self.bad("unknown", f"there is no card {cid!r} in the card set"
+                         + self.near(cid, ("special",)), "beneath", cid)
                 continue
             if card.kind != "special" or card.data["character"] in ("any", "any-hero"):
                 self.bad("beneath", f"{card.name} is not a character's Special: only those "
@@ -411,7 +419,8 @@ class _Law:
         for cid, n in self.deck.cards.items():
             card = self.catalog.cards.get(cid)
             if card is None:
-                self.bad("unknown", f"there is no card {cid!r} in the card set", "cards", cid)
+                self.bad("unknown", f"there is no card {cid!r} in the card set"
+                         + self.near(cid, PILE_KINDS), "cards", cid)
             elif card.kind not in PILE_KINDS:
                 self.bad("kind", f"{card.name} is a {KIND_NAMES[card.kind]}: "
                                  f"{NOT_IN_PILE[card.kind]}", "cards", cid)
