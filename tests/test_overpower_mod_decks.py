@@ -66,7 +66,7 @@ def test_mod_decks_come_after_the_shipped_ones_by_name_and_a_broken_one_is_repor
     assert "51" in error.message  # the Draw Pile's least size, the rule it breaks
     # a save's options take a mod deck's id; what is not a card id is still refused
     assert option_problem(OP, "team_p1", "aa-quarry") is None
-    assert "must be one of" in option_problem(OP, "team_p1", "Quarry Night")
+    assert "must be the id of a deck card" in option_problem(OP, "team_p1", "Quarry Night")
     assert option_problem(OP, "team_p1", 3) is not None
 
 

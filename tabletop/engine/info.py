@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,12 @@ class Option:
         if not self.choices:
             return isinstance(value, bool)
         return any(value == v and type(value) is type(v) for v, _ in self.choices)
+
+    def expected(self) -> str:
+        """What the option takes, in words (a refused value's message)."""
+        if not self.choices:
+            return "true or false"
+        return "one of " + ", ".join(json.dumps(v) for v, _ in self.choices)
 
 
 @dataclass

@@ -3,7 +3,6 @@ declared options, the seat count, the rules version), one checker per field."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -54,10 +53,7 @@ def option_problem(game: Game, key: Any, value: Any) -> str | None:
         return f"{game.info.title} has no option {limits.quoted(key)} (it has: {known})"
     if option.accepts(value):
         return None
-    if option.choices:
-        allowed = ", ".join(json.dumps(v) for v, _ in option.choices)
-        return f"option {key!r} must be one of {allowed}, got {_describe(value)}"
-    return f"option {key!r} must be true or false, got {_describe(value)}"
+    return f"option {key!r} must be {option.expected()}, got {_describe(value)}"
 
 
 def _text(value: Any, what: str, longest: int, one_line: bool = True) -> str:

@@ -4,6 +4,7 @@ shipped ones and mods', :func:`ready_made`) and the cards a deck puts on the tab
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,3 +102,7 @@ class DeckOption(Option):
     def accepts(self, value: Any) -> bool:
         return type(value) is str and len(value) <= MAX_DECK_ID and \
             ID_RE.match(value) is not None
+
+    def expected(self) -> str:
+        return ("the id of a deck card (a ready-made deck: " +
+                ", ".join(json.dumps(v) for v, _ in self.choices) + ", or a mod's)")
