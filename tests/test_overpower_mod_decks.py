@@ -13,6 +13,7 @@ from test_overpower_missing_decks import open_new_game, team_widget
 from ui_helpers import click
 
 from tabletop.engine.info import SeatConfig
+from tabletop.engine.loader import display_path
 from tabletop.engine.paths import mods_root
 from tabletop.engine.savecheck import option_problem
 from tabletop.engine.saves import SaveError, read_save, session_from_dict, write_save
@@ -204,3 +205,22 @@ def test_a_misspelt_card_in_a_deck_file_gets_a_suggestion(base_cards, tmp_path):
                "'strength-7'?)" in x for x in lines), lines
     assert any("there is no character" in x and f"(did you mean '{first}'?)" in x
                for x in lines), lines
+
+
+def test_validate_with_no_path_checks_the_saved_decks(base_cards):
+    """``tabletop validate`` alone checks the player's saved decks as well as the cards."""
+    from tabletop.engine.paths import decks_dir
+
+    good = DeckList.from_data("Harbour", base_cards.cards["tidewatch"].data)
+    deckfile.write(good, decks_dir("overpower") / "harbour.yaml")
+    lines: list[str] = []
+    code = validate([], None, out=lines.append)
+    assert code == 0, lines
+    assert "1 saved OverPower deck(s)" in lines[0] and "1 deck file(s)" in lines[-1]
+    bad = decks_dir("overpower") / "bad.yaml"
+    bad.write_text((decks_dir("overpower") / "harbour.yaml").read_text("utf-8")
+                   .replace("  energy-7: 2\n", "  energy-7: 2\n  energy-77: 1\n"), "utf-8")
+    lines = []
+    code = validate([], None, out=lines.append)
+    assert code == 1 and any(x.startswith(f"{display_path(bad)}:") and "'energy-77'" in x
+                             for x in lines), lines

@@ -32,7 +32,7 @@ from ..engine import safe_open
 from ..engine.cardfiles import yaml_files
 from ..engine.cards import Catalog
 from ..engine.loader import CardLoader, display_path
-from ..engine.paths import home_problem, mods_root
+from ..engine.paths import home_problem, mods_root, user_data
 from ..engine.schema import suggest
 from ..games import GAMES, known_game_ids
 
@@ -91,10 +91,16 @@ def _plan(paths: list[str], game_id: str | None, say: Callable[[str], None],
         return jobs.setdefault(gid, Job(gid))
 
     if not paths:
+        saved = []
         for gid in wanted:
             job(gid).with_mods = True
+            if hasattr(GAMES[gid].rules, "is_deck_file"):  # and the player's saved decks
+                folder = user_data() / "decks" / gid
+                found = yaml_files(folder) if folder.is_dir() else []
+                job(gid).decks.extend(found)
+                saved += [f"{len(found)} saved {_title(gid)} deck(s)"] if found else []
         say("Checking " + ", ".join(_title(g) for g in wanted)
-            + ": built-in cards and your mods")
+            + ": built-in cards and your mods" + "".join(f", {s}" for s in saved))
         return jobs
     for text in paths:
         _plan_path(Path(text), game_id, wanted, job, say, problems)
