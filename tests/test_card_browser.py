@@ -187,6 +187,10 @@ def test_a_card_opens_large_with_its_file_and_line_and_problem(app):
     words = " ".join(d.text for d in _drawn(app))
     assert "my-mod/storm.yaml:3" in words and "Problems" in words and "duplicate id" in words
     assert "Energy characters deal 1 more damage." in words
+    # the card's lines as the file has them, indented as written, up to the next card
+    assert "As written" in words and "\u00a0\u00a0\u00a0\u00a0kind:\u00a0condition" in \
+        words.replace(" ", "\u00a0") and "- id: storm-caller" in words
+    assert view.written(view.entry) == BROKEN.splitlines()[2:7]
     key(app, pygame.K_RIGHT)
     assert view.key == browser.shown[(index + 1) % len(browser.shown)].key
     key(app, pygame.K_ESCAPE)

@@ -1,11 +1,10 @@
 """One card of the card browser, large, over the grid: its face, its name, kind and
-source, the file and line it is defined at, its problems, its texts and its fields.
+source, the file and line it is defined at, its problems, its texts and its lines as the
+file has them.
 Left and Right (or Previous and Next) go through the cards the grid shows; Esc closes.
 It follows hot reload as the grid does (the card is found again by its id)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import pygame
 
@@ -17,32 +16,19 @@ from ..widgets import Button, panel
 from . import model
 from .model import Entry
 
-#: fields the large view does not list among the card's fields (shown otherwise)
-_SHOWN_ELSEWHERE = {"text", "flavor", "art"}
 
-
-def short(value: Any, depth: int = 0) -> str:
-    """A field's value on one line (lists joined, mappings as ``key value``)."""
-    if isinstance(value, dict):
-        if depth > 4:
-            return "\u2026"
-        return ", ".join(f"{k} {short(v, depth + 1)}" for k, v in value.items()
-                         if v not in (None, {}, (), []))
-    if isinstance(value, (list, tuple)):
-        if depth > 4:
-            return "\u2026"
-        return "; ".join(short(v, depth + 1) for v in value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def fields_of(entry: Entry) -> list[tuple[str, str]]:
-    """The card's fields worth listing: (name, value on one line)."""
-    if entry.card is None:
-        return []
-    return [(k, short(v)) for k, v in entry.card.data.items()
-            if k not in _SHOWN_ELSEWHERE and v not in (None, "", (), [], {})]
+def end_cut(s: str, size: int, width: int) -> str:
+    """``s`` cut at its end (an ellipsis) where it is wider than ``width``."""
+    if text.width_of(s, size) <= width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text.width_of(s[:mid] + text.ELLIPSIS, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo] + text.ELLIPSIS
 
 
 class CardView(Scene):
@@ -53,6 +39,7 @@ class CardView(Scene):
     def __init__(self, browser, key: str) -> None:
         self.browser = browser
         self.key = key
+        self._written: tuple = (None, [])
 
     @property
     def entry(self) -> Entry | None:
@@ -202,17 +189,25 @@ class CardView(Scene):
         if card is not None and card.get("flavor") and y < bottom:
             y += text.blit_wrapped(surf, card["flavor"], pygame.Rect(
                 box.left, y, box.w, max(0, bottom - y)), 14, theme.MUTED, "italic") + 8
-        fields = fields_of(entry)
-        if fields and y + u(44) < bottom:
-            text.draw(surf, "Fields", (box.left, y, box.w, u(22)), 15, theme.ACCENT, "bold")
+        lines = self.written(entry)
+        if lines and y + u(44) < bottom:
+            text.draw(surf, "As written", (box.left, y, box.w, u(22)), 15, theme.ACCENT,
+                      "bold")
             y += u(24)
-            key_w = min(u(130), box.w // 3)
-            for name, value in fields:
-                if y + u(20) > bottom:
+            step = u(18)
+            for line in lines:
+                if y + step > bottom:
                     break
-                text.draw(surf, name, (box.left, y, key_w - 8, u(20)), 13, theme.MUTED,
-                          min_size=10)
-                text.draw(surf, middle_cut(value, 13, box.w - key_w), (box.left + key_w, y,
-                                                                      box.w - key_w, u(20)),
-                          13, theme.TEXT)
-                y += u(20)
+                shown = "\u00a0" * (len(line) - len(line.lstrip(" "))) + line.lstrip(" ")
+                text.draw(surf, end_cut(shown, 13, box.w), (box.left, y, box.w, step), 13,
+                          theme.TEXT)
+                y += step
+
+    def written(self, entry: Entry) -> list[str]:
+        """The card's lines in its file (read once a card: :func:`model.written`)."""
+        if entry.card is None:
+            return []
+        key = (entry.key, entry.file, entry.line, id(entry.card))
+        if self._written[0] != key:
+            self._written = (key, model.written(entry.file, entry.line))
+        return self._written[1]

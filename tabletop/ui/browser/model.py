@@ -246,3 +246,35 @@ def as_dealt(catalog: Catalog, game_id: str) -> dict[str, CardDef]:
         if isinstance(card, CardDef) and catalog.cards.get(card.id) is not card:
             out.setdefault(card.id, card)
     return out
+
+
+#: the most of a card file read to show a card as written, and the most lines shown
+WRITTEN_BYTES = 1_000_000
+WRITTEN_LINES = 60
+
+
+def written(path: str, line: int, most: int = WRITTEN_LINES) -> list[str]:
+    """The lines of a card as its file has them: from ``line`` (its ``- id:`` line, or
+    the one line of a card written in braces) to the line before the next item at its
+    depth or less; [] when the file cannot be read (gone, over the card file limit)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(WRITTEN_BYTES + 1)
+    except OSError:
+        return []
+    if len(raw) > WRITTEN_BYTES or line < 1:
+        return []
+    lines = raw.decode("utf-8", "replace").splitlines()[line - 1:]
+    if not lines:
+        return []
+    first = lines[0]
+    depth = len(first) - len(first.lstrip(" "))
+    out = [first]
+    for text in lines[1:]:
+        body = text.lstrip(" ")
+        if body and not body.startswith("#") and len(text) - len(body) <= depth:
+            break
+        out.append(text)
+    while out and not out[-1].strip():
+        out.pop()
+    return out[:most] + (["\u2026"] if len(out) > most else [])
