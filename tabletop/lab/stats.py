@@ -5,7 +5,8 @@ that fail on small counts).
   interval it stays inside [0, 1] and is honest at 0 or n successes.
 - :func:`fisher`: Fisher's exact test of a 2x2 table, two-sided (the probabilities of
   every table with the same margins that is at most as likely as the one seen). Used for
-  "win rate when played versus not", and between two runs' win rates when played.
+  "win rate when played versus not" in games of one side (co-operative, solo), whose
+  games are the independent observations, and between two runs of such games.
 - :func:`sign_test`: the exact sign test (a two-sided binomial test at 1/2 on the
   non-zero signs). :func:`mcnemar`, McNemar's exact test of paired yes/no outcomes, is the
   sign test on the pairs that disagree; ``--compare``, whose two runs play the same seeds,
