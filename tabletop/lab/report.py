@@ -29,6 +29,11 @@ def ordered_cards(summary: dict) -> list[dict]:
                                                    -abs(c["effect"] or 0), c["name"]))
 
 
+def card_test(summary: dict) -> str:
+    """The name of the run's per-card test (older reports: Fisher's over sides)."""
+    return str(summary.get("card_test") or "Fisher's exact test over sides")
+
+
 def terminal(summary: dict, limit: int | None = None) -> str:
     """The report as a readable plain-text table."""
     s = summary
@@ -55,6 +60,7 @@ def terminal(summary: dict, limit: int | None = None) -> str:
     flagged = sum(c["flag"] for c in s["cards"])
     out.append(f"Cards ({flagged} flagged \u2691: the win rate of the side that played it "
                "differs significantly)")
+    out.append(f"  test: {card_test(s)}; q: Benjamini-Hochberg")
     out.append(f"  {'card':<28} {'drawn':>6} {'played':>6} {'winner':>6}  "
                f"{'win played':>10} {'win not':>8} {'effect':>7} {'q':>8}")
     cards = ordered_cards(s)
@@ -189,8 +195,10 @@ def write_html(summary: dict, path: Path, images: dict[str, bytes] | None) -> No
               pct(c["held_by_winner"]), pct(c["when_played"]["rate"]),
               pct(c["when_not"]["rate"]), "" if c["q"] is None else f"{c['q']:.2g}"]
              for c in ordered_cards(s)]
-    parts.append("<h2>Cards</h2>" + _table(["", "card", "drawn", "played", "in winner's",
-                                            "win played", "win not", "q"], cards))
+    parts.append(f"<h2>Cards</h2><p>Test: {html.escape(card_test(s))}, "
+                 "Benjamini-Hochberg q-values.</p>"
+                 + _table(["", "card", "drawn", "played", "in winner's", "win played",
+                           "win not", "q"], cards))
     parts.append(f"<p>{html.escape(s['method'])}</p>")
     if s.get("compare"):
         c = s["compare"]

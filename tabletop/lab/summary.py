@@ -2,13 +2,23 @@
 
 Win rates are given per seat and per role with Wilson 95% intervals. Per card: the share
 of games in which it was drawn and played, the share of decided games in which it ended
-in the winner's holdings, and the win rate of the side that played it against the win
-rate of the sides that did not, tested with Fisher's exact test; Benjamini-Hochberg over
-all the cards tested flags those whose effect is significant (:mod:`.stats`).
+in the winner's holdings, and the win rate of the sides that played it against the win
+rate of the sides that did not (a *side*: each seat of a competitive game, the whole
+table of a co-operative or solo game, whose seats share one result). Benjamini-Hochberg
+over all the cards tested flags those whose effect is significant (:mod:`.stats`).
 
-The unit of the card test is a *side* in a game: each seat of a competitive game, the
-whole table of a co-operative or solo game (its seats share one result, so counting them
-apart would count the same game several times).
+The unit of the card test is the *game*, whose results are independent:
+
+- competitive games: exactly one side wins a game, so its sides are not independent
+  observations (a Fisher test over sides would count each game twice). The test is
+  :func:`.stats.within_games`: in each decided game, how many of the sides that played
+  the card won, against the exact law if the result were shuffled among the sides. With
+  two sides it is the exact sign test on the games where exactly one side played the
+  card ("only the winner played it" against "only the loser did"); games where both or
+  neither played it, and draws, carry no information on the card and are left out;
+- co-operative and solo games: a game is one side, won or lost against the game, so
+  Fisher's exact test on the games (played or not, won or not) is already over
+  independent games, and exact.
 """
 
 from __future__ import annotations
@@ -17,12 +27,45 @@ from statistics import mean, median
 from typing import Any
 
 from ..engine.moves import seat_label
-from .stats import FDR, adjust, fisher, wilson
+from .stats import FDR, adjust, fisher, wilson, within_games
 
-METHOD = ("Win rates: Wilson score intervals (95%). Cards: Fisher's exact test (two-sided) "
-          "of the win rate of the sides that played the card against the sides that did "
-          "not; Benjamini-Hochberg over all the cards tested, flagged at a false discovery "
-          f"rate of {FDR:.0%}.")
+#: the names of the per-card tests, as the reports show them
+SIGN = "sign test over games (exact)"
+WITHIN = "permutation test within games (exact)"
+FISHER = "Fisher's exact test over games"
+_HOW = {
+    SIGN: "of the decided games in which exactly one side played the card, those it won "
+          "against those it lost, two-sided binomial at 1/2 (one game counts once: only "
+          "one side wins it)",
+    WITHIN: "in each decided game, the winning sides among those that played the card, "
+            "against the exact law if the result were shuffled among the sides (twice "
+            "the smaller tail; one game counts once)",
+    FISHER: "the win rate of the games in which the card was played against those in "
+            "which it was not (each game is one side: independent games)",
+}
+
+
+def card_test(game, finished: list[dict]) -> str:
+    """Which test the cards of this run get: see the module docstring."""
+    if game.info.mode != "competitive":
+        return FISHER
+    return SIGN if max((r["seats"] for r in finished), default=2) <= 2 else WITHIN
+
+
+def method(test: str) -> str:
+    """The report's one-paragraph account of its statistics."""
+    return (f"Win rates: Wilson score intervals (95%). Cards: {test}: {_HOW[test]}; "
+            f"Benjamini-Hochberg over all the cards tested, flagged at a false discovery "
+            f"rate of {FDR:.0%}.")
+
+
+def card_in_game(game, result: dict, card: str) -> tuple[int, int, int, int]:
+    """One competitive game as :func:`.stats.within_games` reads it for ``card``: (sides,
+    sides that played it, winning sides, winning sides that played it)."""
+    split = sides(game, result)
+    played = [any(card in result["played"][s] for s in seats) for seats, _ in split]
+    return (len(split), sum(played), sum(won for _, won in split),
+            sum(p and won for p, (_, won) in zip(played, split, strict=True)))
 
 
 def rate(successes: int, n: int) -> dict[str, Any]:
@@ -66,10 +109,24 @@ def _seat_rates(game, finished: list[dict]) -> tuple[list[dict], list[dict]]:
     return by_seat, by_role
 
 
-def _card_rows(game, finished: list[dict], names: dict[str, str]) -> list[dict]:
+def _tested(test: str, c: dict[str, int], games: list[tuple[int, int, int, int]]) -> dict:
+    """A card's p-value (None: nothing to test, never flagged) and, for the test within
+    games, what it counted (``games``: the informative ones)."""
+    if test == FISHER:
+        p = fisher(c["pw"], c["pn"] - c["pw"], c["nw"], c["nn"] - c["nw"]) \
+            if c["pn"] > 0 and c["nn"] > 0 else None
+        return {"p": p, "over_games": None}
+    found = within_games(games)
+    return {"p": found.p if found.games else None,
+            "over_games": {"games": found.games, "winner_played": found.observed,
+                           "expected": round(found.expected, 6)}}
+
+
+def _card_rows(game, finished: list[dict], names: dict[str, str], test: str) -> list[dict]:
     n = len(finished)
     decided = [r for r in finished if r["winners"]]
     counts: dict[str, dict[str, int]] = {}
+    games: dict[str, list[tuple[int, int, int, int]]] = {}
 
     def row(card: str) -> dict[str, int]:
         return counts.setdefault(card, {"drawn": 0, "played": 0, "held": 0, "pw": 0, "pn": 0,
@@ -79,8 +136,11 @@ def _card_rows(game, finished: list[dict], names: dict[str, str]) -> list[dict]:
     for r in finished:
         for card in set().union(*map(set, r["drawn"])):
             row(card)["drawn"] += 1
-        for card in set().union(*map(set, r["played"])):
+        played = set().union(*map(set, r["played"]))
+        for card in played:
             row(card)["played"] += 1
+            if test != FISHER:  # a game where nobody played the card tells nothing
+                games.setdefault(card, []).append(card_in_game(game, r, card))
         for seats, won in sides(game, r):
             units.append((set().union(*(r["played"][s] for s in seats)), won))
     for r in decided:
@@ -95,7 +155,6 @@ def _card_rows(game, finished: list[dict], names: dict[str, str]) -> list[dict]:
     rows = []
     for card in sorted(counts, key=lambda k: (names.get(k, k).lower(), k)):
         c = counts[card]
-        tested = c["pn"] > 0 and c["nn"] > 0
         rows.append({
             "id": card, "name": names.get(card, card),
             "drawn": c["drawn"] / n if n else 0.0,
@@ -103,9 +162,13 @@ def _card_rows(game, finished: list[dict], names: dict[str, str]) -> list[dict]:
             "held_by_winner": c["held"] / len(decided) if decided else 0.0,
             "when_played": rate(c["pw"], c["pn"]),
             "when_not": rate(c["nw"], c["nn"]),
-            "p": fisher(c["pw"], c["pn"] - c["pw"], c["nw"], c["nn"] - c["nw"])
-            if tested else None,
+            **_tested(test, c, games.get(card, [])),
         })
+    return _flagged(rows)
+
+
+def _flagged(rows: list[dict]) -> list[dict]:
+    """Benjamini-Hochberg over the cards tested: their q-values, flags and effects."""
     tested = [r for r in rows if r["p"] is not None]
     for r, q in zip(tested, adjust([r["p"] for r in tested]), strict=True):
         r["q"] = q
@@ -127,6 +190,7 @@ def summarize(game, results: list[dict], run: dict[str, Any],
     played = [r for r in results if "error" not in r]
     finished = [r for r in played if r["over"]]
     by_seat, by_role = _seat_rates(game, finished)
+    test = card_test(game, finished)
     return {
         "format": "tabletop-lab", "version": 1,
         "game": game.info.id, "title": game.info.title, "mode": game.info.mode,
@@ -141,6 +205,7 @@ def summarize(game, results: list[dict], run: dict[str, Any],
         if game.info.mode != "competitive" else None,
         "length": {"moves": _length([r["moves"] for r in finished]),
                    "turns": _length([r["turns"] for r in finished])},
-        "cards": _card_rows(game, finished, names),
-        "method": METHOD,
+        "cards": _card_rows(game, finished, names, test),
+        "card_test": test,
+        "method": method(test),
     }
