@@ -188,3 +188,15 @@ def test_compare_pairs_each_seeds_game_level_score():
     assert moving["test"] == SIGN_SEEDS and moving["p"] == pytest.approx(2 / 2 ** 20)
     assert (moving["before"], moving["after"]) == (0.0, 1.0)
     assert "same: win rate when played" not in rows and "c: win rate when played" not in rows
+
+
+def test_a_rate_over_no_games_is_a_dash_not_zero():
+    """A card never played has no win rate when played: the reports and the Balance lab
+    screen show a dash, not 0%."""
+    from tabletop.lab.report import pct_of
+    from tabletop.ui.balance import _rate_or_none, pct
+
+    never = {"wins": 0, "games": 0, "rate": 0.0, "low": 0.0, "high": 1.0}
+    lost = {"wins": 0, "games": 4, "rate": 0.0, "low": 0.0, "high": 0.49}
+    assert pct_of(never).strip() == "\u2014" and pct_of(lost).strip() == "0.0%"
+    assert pct(_rate_or_none(never)) == "\u2014" and pct(_rate_or_none(lost)) == "0.0%"

@@ -18,6 +18,11 @@ def pct(x: float | None) -> str:
     return "  \u2014  " if x is None else f"{100 * x:5.1f}%"
 
 
+def pct_of(r: dict) -> str:
+    """A rate over some games: a dash when there were none (not 0%)."""
+    return pct(r["rate"] if r["games"] else None)
+
+
 def _rate_line(label: str, r: dict) -> str:
     return (f"  {label:<22} {r['wins']:>6}/{r['games']:<6} {pct(r['rate'])}  "
             f"[{100 * r['low']:.1f}\u2013{100 * r['high']:.1f}]")
@@ -69,7 +74,7 @@ def terminal(summary: dict, limit: int | None = None) -> str:
         q = "" if c["q"] is None else f"{c['q']:.2g}"
         out.append(f"{FLAG if c['flag'] else ' '} {c['name'][:28]:<28} {pct(c['drawn'])} "
                    f"{pct(c['played'])} {pct(c['held_by_winner'])}  "
-                   f"{pct(c['when_played']['rate']):>10} {pct(c['when_not']['rate']):>8} "
+                   f"{pct_of(c['when_played']):>10} {pct_of(c['when_not']):>8} "
                    f"{effect:>7} {q:>8}")
     if limit and len(cards) > limit:
         out.append(f"  \u2026 {len(cards) - limit} more in the JSON and HTML reports")
@@ -192,8 +197,8 @@ def write_html(summary: dict, path: Path, images: dict[str, bytes] | None) -> No
     parts.append("<h2>Win rates</h2>" + _table(["seat", "wins", "rate", "95% interval"],
                                                rates))
     cards = [["\u2691" if c["flag"] else "", c["name"], pct(c["drawn"]), pct(c["played"]),
-              pct(c["held_by_winner"]), pct(c["when_played"]["rate"]),
-              pct(c["when_not"]["rate"]), "" if c["q"] is None else f"{c['q']:.2g}"]
+              pct(c["held_by_winner"]), pct_of(c["when_played"]),
+              pct_of(c["when_not"]), "" if c["q"] is None else f"{c['q']:.2g}"]
              for c in ordered_cards(s)]
     parts.append(f"<h2>Cards</h2><p>Test: {html.escape(card_test(s))}, "
                  "Benjamini-Hochberg q-values.</p>"

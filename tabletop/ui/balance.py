@@ -85,8 +85,8 @@ def _checked(data: Any) -> dict:
         cards.append({"name": str(c["name"])[:40], "flag": bool(c["flag"]),
                       "drawn": _number(c["drawn"]), "played": _number(c["played"]),
                       "held": _number(c["held_by_winner"]),
-                      "when_played": _number(c["when_played"]["rate"]),
-                      "when_not": _number(c["when_not"]["rate"]),
+                      "when_played": _rate_or_none(c["when_played"]),
+                      "when_not": _rate_or_none(c["when_not"]),
                       "effect": None if c["effect"] is None else _number(c["effect"]),
                       "q": None if c["q"] is None else _number(c["q"])})
     cards.sort(key=lambda c: (not c["flag"], c["q"] is None, -abs(c["effect"] or 0)))
@@ -103,6 +103,11 @@ def _checked(data: Any) -> dict:
             "length": {k: _number(moves[k]) for k in ("mean", "median", "min", "max")},
             "compare": str(data["compare"]["mod"])[:80] if data.get("compare") else "",
             "moved": moved, "method": str(data.get("method", ""))[:400]}
+
+
+def _rate_or_none(r: dict) -> float | None:
+    """A rate, or None when it is over no games (shown as a dash, not 0%)."""
+    return _number(r["rate"]) if _number(r["games"]) else None
 
 
 def pct(x: float | None) -> str:
