@@ -14,7 +14,7 @@ from tabletop.games import get_game
 from tabletop.lab.compare import SIGN_SEEDS, compare
 from tabletop.lab.report import terminal, write_html
 from tabletop.lab.stats import _hypergeometric, fisher, mcnemar, sign_test, within_games
-from tabletop.lab.summary import FISHER, SIGN, WITHIN, summarize
+from tabletop.lab.summary import FISHER, ROLES, SIGN, WITHIN, summarize
 
 
 # -- the tests themselves -----------------------------------------------------------------
@@ -200,3 +200,24 @@ def test_a_rate_over_no_games_is_a_dash_not_zero():
     lost = {"wins": 0, "games": 4, "rate": 0.0, "low": 0.0, "high": 0.49}
     assert pct_of(never).strip() == "\u2014" and pct_of(lost).strip() == "0.0%"
     assert pct(_rate_or_none(never)) == "\u2014" and pct(_rate_or_none(lost)) == "0.0%"
+
+
+def test_roles_that_do_not_win_alike_are_tested_apart():
+    """Hero vs Nemesis: the Hero wins 48 of 60 games. A card only the Hero plays, in
+    every other game, changes nothing (the Hero wins 24 of the 30 games it plays it and
+    24 of the 30 it does not) yet goes with winning under the sign test (the side that
+    played it won 24 of 30): tested within the Hero's games it is not flagged. A card the
+    Nemesis plays in the 12 games it wins (and no other) is flagged."""
+    game = get_game("hero-vs-nemesis")
+    games = []
+    for s in range(60):
+        nemesis_wins = s % 10 in (0, 1)
+        played = [["plain"] if s % 2 else [], ["strong"] if nemesis_wins else []]
+        games.append(_game(s, 2, [1] if nemesis_wins else [0], played))
+    summary = summarize(game, games, RUN, {})
+    assert summary["card_test"] == ROLES and "within each role" in summary["method"]
+    cards = {c["id"]: c for c in summary["cards"]}
+    plain, strong = cards["plain"], cards["strong"]
+    assert plain["p"] == pytest.approx(fisher(24, 6, 24, 6)) == 1.0 and not plain["flag"]
+    assert sign_test(24, 6) < 0.01  # (what the test over sides alike would have said)
+    assert strong["p"] == pytest.approx(fisher(12, 0, 0, 48), rel=1e-9) and strong["flag"]

@@ -16,6 +16,11 @@ The unit of the card test is the *game*, whose results are independent:
   two sides it is the exact sign test on the games where exactly one side played the
   card ("only the winner played it" against "only the loser did"); games where both or
   neither played it, and draws, carry no information on the card and are left out;
+- competitive games whose seats have roles (Hero vs Nemesis): the roles do not win
+  alike (a card the stronger role plays would go with winning whatever it does), so
+  the test is within each role: Fisher's exact test over the games on whether that
+  role played the card and whether it won (one observation per game and role), the
+  smallest p over the roles times their number (Bonferroni: exact, conservative);
 - co-operative and solo games: a game is one side, won or lost against the game, so
   Fisher's exact test on the games (played or not, won or not) is already over
   independent games, and exact.
@@ -33,6 +38,7 @@ from .stats import FDR, adjust, fisher, wilson, within_games
 SIGN = "sign test over games (exact)"
 WITHIN = "permutation test within games (exact)"
 FISHER = "Fisher's exact test over games"
+ROLES = "Fisher's exact test over games within each role (Bonferroni)"
 _HOW = {
     SIGN: "of the decided games in which exactly one side played the card, those it won "
           "against those it lost, two-sided binomial at 1/2 (one game counts once: only "
@@ -42,6 +48,9 @@ _HOW = {
             "the smaller tail; one game counts once)",
     FISHER: "the win rate of the games in which the card was played against those in "
             "which it was not (each game is one side: independent games)",
+    ROLES: "for each role, its win rate in the games in which it played the card against "
+           "those in which it did not (the roles do not win alike), the smallest p times "
+           "the number of roles",
 }
 
 
@@ -49,6 +58,9 @@ def card_test(game, finished: list[dict]) -> str:
     """Which test the cards of this run get: see the module docstring."""
     if game.info.mode != "competitive":
         return FISHER
+    roles = game.info.seat_roles
+    if roles and len(set(roles)) == len(roles):
+        return ROLES
     return SIGN if max((r["seats"] for r in finished), default=2) <= 2 else WITHIN
 
 
@@ -109,13 +121,42 @@ def _seat_rates(game, finished: list[dict]) -> tuple[list[dict], list[dict]]:
     return by_seat, by_role
 
 
-def _tested(test: str, c: dict[str, int], games: list[tuple[int, int, int, int]]) -> dict:
+def _role_tallies(finished: list[dict], cards) -> dict[str, dict[int, list[int]]]:
+    """Per card and role (seat index): games, games it played the card, of those won,
+    games won without it."""
+    out: dict[str, dict[int, list[int]]] = {card: {} for card in cards}
+    for r in finished:
+        for i in range(r["seats"]):
+            won = i in r["winners"]
+            played = set(r["played"][i])
+            for card, roles in out.items():
+                tally = roles.setdefault(i, [0, 0, 0, 0])
+                took = card in played
+                tally[0] += 1
+                tally[1] += took
+                tally[2] += took and won
+                tally[3] += won and not took
+    return out
+
+
+def within_roles(roles: dict[int, list[int]]) -> float | None:
+    """The role test's p (None: no role both played the card and left it unplayed):
+    Fisher's test per role on (played, won), the smallest times the roles tested."""
+    ps = [fisher(won_p, played - won_p, won_n, games - played - won_n)
+          for games, played, won_p, won_n in roles.values() if 0 < played < games]
+    return min(1.0, min(ps) * len(ps)) if ps else None
+
+
+def _tested(test: str, c: dict[str, int], games: list[tuple[int, int, int, int]],
+            roles: dict[int, list[int]]) -> dict:
     """A card's p-value (None: nothing to test, never flagged) and, for the test within
     games, what it counted (``games``: the informative ones)."""
     if test == FISHER:
         p = fisher(c["pw"], c["pn"] - c["pw"], c["nw"], c["nn"] - c["nw"]) \
             if c["pn"] > 0 and c["nn"] > 0 else None
         return {"p": p, "over_games": None}
+    if test == ROLES:
+        return {"p": within_roles(roles), "over_games": None}
     found = within_games(games)
     return {"p": found.p if found.games else None,
             "over_games": {"games": found.games, "winner_played": found.observed,
@@ -152,6 +193,7 @@ def _card_rows(game, finished: list[dict], names: dict[str, str], test: str) -> 
         c["pw"] = sum(won for ids, won in units if card in ids)
         c["nn"] = len(units) - c["pn"]
         c["nw"] = total_wins - c["pw"]
+    roles = _role_tallies(finished, counts) if test == ROLES else {}
     rows = []
     for card in sorted(counts, key=lambda k: (names.get(k, k).lower(), k)):
         c = counts[card]
@@ -162,7 +204,7 @@ def _card_rows(game, finished: list[dict], names: dict[str, str], test: str) -> 
             "held_by_winner": c["held"] / len(decided) if decided else 0.0,
             "when_played": rate(c["pw"], c["pn"]),
             "when_not": rate(c["nw"], c["nn"]),
-            **_tested(test, c, games.get(card, [])),
+            **_tested(test, c, games.get(card, []), roles.get(card, {})),
         })
     return _flagged(rows)
 
