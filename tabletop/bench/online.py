@@ -25,7 +25,7 @@ from .report import Row, error_row, value_row
 
 #: tables under load (two clients each) and how long they play, timed
 TABLES, QUICK_TABLES = 500, 20
-SECONDS, QUICK_SECONDS = 20.0, 4.0
+SECONDS, QUICK_SECONDS = 20.0, 2.0
 #: seconds between two moves of one table (a person's pace; about 250 moves a second
 #: over 500 tables)
 PACE = (1.0, 3.0)
