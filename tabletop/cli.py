@@ -214,7 +214,13 @@ def main(argv: list[str] | None = None) -> int:
         if home:
             print(f"tabletop: {home}: point it at a folder, or unset it", file=sys.stderr)
             return 2
-    return _run(args)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the output went to a reader that stopped (``| head``)
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no 2nd error)
+        return 1
 
 
 def _play() -> int:

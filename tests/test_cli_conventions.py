@@ -132,3 +132,39 @@ def test_the_bench_parts_are_its_measurements():
     from tabletop.bench import MEASUREMENTS
 
     assert set(BENCH_PARTS) == {m.__module__.rsplit(".", 1)[-1] for m in MEASUREMENTS}
+
+
+def test_output_to_a_reader_that_stops_ends_quietly(monkeypatch, capsys):
+    """``tabletop schema overpower | head -1``: the reader stops; the command ends with
+    status 1 and no traceback (a broken pipe is no error of the command's), and the rest
+    of its output goes nowhere (no second error when Python flushes it at exit)."""
+    import contextlib
+    import os
+
+    from tabletop.cli import main
+
+    read_end, write_end = os.pipe()
+
+    class Stopped:
+        """Standard output whose reader has gone."""
+
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return write_end
+
+    monkeypatch.setattr("sys.stdout", Stopped())
+    try:
+        assert main(["schema", "overpower"]) == 1
+        os.write(write_end, b"gone")  # (the output's descriptor now leads to devnull)
+        os.set_blocking(read_end, False)
+        with contextlib.suppress(BlockingIOError):  # (nothing came through: as wanted)
+            assert os.read(read_end, 10) == b""
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert "Traceback" not in capsys.readouterr().err
