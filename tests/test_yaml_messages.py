@@ -131,6 +131,6 @@ def test_no_space_after_a_colon_in_braces_names_the_field(tmp_path):
             "  - {id: storm-x, kind: condition, name:Storm, text: x,\n"
             "     effects: [{effect: draw, count: 1}]}\n")
     messages = [e.message for e in problems(tmp_path, text)]
-    assert any("a space is missing after the colon: write 'name: Storm'" in m
+    assert any("a space is missing after the colon: write 'name: Storm')" in m
                for m in messages), messages
     assert not any("missing required field 'name'" in m for m in messages), messages

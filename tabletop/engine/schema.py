@@ -48,8 +48,8 @@ def _missing_space(key, fields) -> tuple[str | None, str]:
     before, after = key.split(":", 1)
     if before.strip() not in fields:
         return None, ""
-    return before.strip(), (f" (a space is missing after the colon: write "
-                            f"'{before.strip()}: {after.strip()}')")
+    return before.strip(), (" (a space is missing after the colon: write " +
+                            limits.quoted(f"{before.strip()}: {after.strip()}") + ")")
 
 
 def describe_value(value: Any) -> str:
