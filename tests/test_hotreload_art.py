@@ -20,7 +20,8 @@ from tabletop.engine.paths import mods_root
 from tabletop.engine.reload import distinct_problems, referencing
 from tabletop.ui import cardart
 from tabletop.ui.app import App
-from tabletop.ui.hotreload import HotReload, card_problems
+from tabletop.ui.card_problems import card_problems
+from tabletop.ui.hotreload import HotReload
 from tabletop.ui.menu import MainMenu
 from tabletop.ui.screens import CardProblems
 

@@ -371,26 +371,3 @@ class HotReload:
     def close(self) -> None:
         self._stop.set()
         self.thread.join(timeout=2)
-
-
-def running(app) -> HotReload | None:
-    """The app's hot reload, if it runs."""
-    return next((s for s in app.services if isinstance(s, HotReload)), None)
-
-
-def card_problems(app) -> list[tuple[CardError, tuple[str, ...]]]:
-    """Every problem in the card files of the loaded games, once each, with the games
-    that report it: a game's catalog's, or, while the app keeps a game's last good cards,
-    those of the load it did not take (what the files now say)."""
-    by_game = {gid: catalog.errors for gid, catalog in app.catalogs.items()}
-    reload = running(app)
-    if reload is not None:
-        by_game.update((gid, catalog.errors) for gid, catalog in reload.untaken.items())
-    return distinct_problems(by_game)
-
-
-def problems_version(app) -> int:
-    """A number that changes when :func:`card_problems` may have (hot reload took new
-    cards or found problems): a screen showing them lays them out again."""
-    reload = running(app)
-    return reload.version if reload is not None else 0

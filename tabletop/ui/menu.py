@@ -186,7 +186,7 @@ class MainMenu(MenuScene):
         if self.ready and len(self.fan) < len(self.prep.showcase):
             self._paint_fan(1)  # one card a frame
         if self.ready and self.app.services:  # the count follows the files (hot reload)
-            from .hotreload import problems_version
+            from .card_problems import problems_version
 
             if problems_version(self.app) != self.problems_version:
                 self.layout(self.app.screen.get_size())
@@ -247,7 +247,7 @@ class MainMenu(MenuScene):
 
     def _card_problems(self) -> list:
         """The problems in card files, each once (hot reload keeps them up to date)."""
-        from .hotreload import card_problems, problems_version
+        from .card_problems import card_problems, problems_version
 
         self.problems_version = problems_version(self.app)
         return card_problems(self.app)

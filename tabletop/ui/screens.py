@@ -364,7 +364,7 @@ class CardProblems(Page):
     lists_card_problems = True
 
     def layout(self, size) -> None:
-        from .hotreload import card_problems, problems_version
+        from .card_problems import card_problems, problems_version
 
         w, h = size
         self.app.card_errors()  # every game's cards loaded
@@ -380,7 +380,7 @@ class CardProblems(Page):
         self.back = Button((40, h - 76, 160, 46), "Back", self.app.pop, size=16)
 
     def update(self, dt) -> None:
-        from .hotreload import problems_version
+        from .card_problems import problems_version
 
         if problems_version(self.app) != self.version:
             self.layout(self.app.screen.get_size())
