@@ -90,7 +90,7 @@ LONG_POINTS = 1.0
 LONG_MS = 2000 / 60
 #: (rounds, seconds of each block) quick and full: each round is a block of the app,
 #: then one of the bare loop
-QUICK, FULL = (1, 1.0), (3, 25 / 6)
+QUICK, FULL = (1, 2.0), (3, 25 / 6)
 #: how long the person thinks before each move (seconds)
 THINK = (0.3, 1.0)
 #: the search iterations a move at the chosen niceness, at least this share of those at
