@@ -295,10 +295,10 @@ def _serve(data: Path, port: int) -> subprocess.Popen:
 
 
 #: times the server is killed and started again
-KILLS = 50
+KILLS = 30
 #: kills at most, when no game has ended by :data:`KILLS` (a starved server takes fewer of
 #: the moves sent just before a kill, so a game may need a few more rounds to end)
-MOST_KILLS = 90
+MOST_KILLS = 60
 
 
 async def _rejoin_play_and_send_one(url: str, table: str, tokens: list[str],
@@ -314,7 +314,7 @@ async def _rejoin_play_and_send_one(url: str, table: str, tokens: list[str],
         clients.append(c)
     kept = clients[0].views[(table, 0)]["moves"]
     assert acknowledged <= kept <= acknowledged + 1, (acknowledged, kept)
-    done = kept + await _play(table, clients, tokens, rng, moves=rng.randint(1, 6))
+    done = kept + await _play(table, clients, tokens, rng, moves=rng.randint(1, 10))
     view = clients[0].views[(table, 0)]
     if not view["over"]:
         actor = view["actor"]
