@@ -16,6 +16,10 @@ import yaml
 
 #: how much of a long line the snippet shows (around the caret)
 SNIPPET_CHARS = 100
+#: how much of each line the causes are looked for in (a key, a quote, a dash are near a
+#: line's start; the patterns can take time growing with the square of what they read,
+#: so a file of very long lines costs no more than one of short ones)
+HINT_CHARS = 400
 #: how a tab is shown in a snippet (one character, so the caret stays under its column)
 TAB_SHOWN = "\u2192"
 
@@ -45,7 +49,7 @@ def explain(exc: yaml.MarkedYAMLError, text: str) -> Explained:
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     lines = text.splitlines()
     raw = _raw(exc)
-    found = _cause(exc, lines, line, col)
+    found = _cause(exc, [t[:HINT_CHARS] for t in lines], line, col)
     if found is None:
         return Explained(line, col, "YAML syntax error: " + raw, snippet(lines, line, col))
     line, col, words = found
