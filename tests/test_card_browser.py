@@ -326,3 +326,19 @@ def test_faces_are_painted_a_few_a_frame_and_between_frames(app):
     assert sum(grid._painted(e) for e in in_view) == 1
     app.spare(time.perf_counter() + 5)  # the time between frames paints the rest
     assert all(grid._painted(e) for e in in_view)
+
+
+def test_typing_anywhere_searches_and_question_mark_still_lists_the_keys(app):
+    """With nothing focused, letters go to the search (as in a shop's catalogue); '?'
+    does not: it lists the keys."""
+    browser = _open(app)
+    every = len(browser.shown)
+    assert not browser.search.focused
+    post(pygame.TEXTINPUT, text="gale")
+    app.step(0.016)
+    assert browser.search.focused and browser.search.value == "gale"
+    assert 0 < len(browser.shown) < every
+    key(app, pygame.K_RETURN)
+    post(pygame.TEXTINPUT, text="?")
+    app.step(0.016)
+    assert not browser.search.focused and browser.search.value == "gale"

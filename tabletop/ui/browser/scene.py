@@ -181,6 +181,9 @@ class CardBrowser(Page):
         if event.type == pygame.MOUSEWHEEL and self.grid is not None:
             self.grid.wheel(event)
             return
+        if event.type == pygame.TEXTINPUT and self.search is not None and \
+                not self.search.focused and event.text.strip() and event.text != "?":
+            self.search.focused = True  # typing anywhere searches (? still lists the keys)
         super().handle(event)
 
     def _open(self, index: int) -> None:
