@@ -97,3 +97,25 @@ def test_f11_makes_the_real_window_the_whole_screen_and_it_is_remembered(big_xse
         wait_for(lambda: corner_is_drawn(env, tmp_path), 10, "the whole screen drawn")
     finally:
         stop(again)
+
+
+def test_the_window_opens_no_bigger_than_a_small_screen(tmp_path):
+    """On a screen of 1024x640 (the smallest the app lays out for) the window opens at
+    the screen's size, not at 1280x720 with its far side and the keys list off screen;
+    a unit check covers sizes in between (``App.fitted``)."""
+    from tabletop.ui.app import MIN_SIZE, fitted
+
+    assert fitted((1280, 720), [(1366, 768)]) == (1280, 720)
+    assert fitted((1280, 720), [(1280, 600)]) == (1280, 640)  # (never below the least)
+    assert fitted((1280, 720), [(1100, 700)]) == (1100, 700)
+    assert fitted((1280, 720), []) == (1280, 720)
+    with virtual_screen(f"{MIN_SIZE[0]}x{MIN_SIZE[1]}") as display:
+        env = {**os.environ, "DISPLAY": display, "TABLETOP_HOME": str(tmp_path / "home"),
+               "SDL_AUDIODRIVER": "dummy"}
+        env.pop("SDL_VIDEODRIVER", None)
+        app = subprocess.Popen([sys.executable, "-m", "tabletop"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        try:
+            assert geometry(env, window_of(env, app))[2:] == MIN_SIZE
+        finally:
+            stop(app)

@@ -126,6 +126,17 @@ class Scene:
         pass
 
 
+def fitted(size: tuple[int, int], desktops: list) -> tuple[int, int]:
+    """``size`` shrunk to the first screen's (``pygame.display.get_desktop_sizes()``) where
+    it is larger: a window that opens bigger than the screen has its far side and its
+    Back buttons off it. Never below :data:`MIN_SIZE` (what every screen is laid out for:
+    a smaller screen scrolls the window, as before)."""
+    if not desktops:
+        return size
+    width, height = desktops[0]
+    return (max(MIN_SIZE[0], min(size[0], width)), max(MIN_SIZE[1], min(size[1], height)))
+
+
 class App:
     #: makes the first screen (the main menu registers itself: :mod:`.menu`)
     home: Callable[[], Scene] | None = None
@@ -141,6 +152,8 @@ class App:
         icon = ART_DIR / "icon.png"
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
+        if not headless:
+            size = fitted(size, pygame.display.get_desktop_sizes())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.key.set_repeat(400, 40)
         pygame.event.clear()

@@ -30,7 +30,7 @@ SHORTCUTS: list[tuple[str, list[tuple[str, str]]]] = [
     ("In the card browser", [
         ("Arrows, Enter", "The cards focused (Tab): move over them, show one large"),
         ("Left, Right", "A card shown large: the previous or next card"),
-        ("Letters", "Search the cards (typing anywhere goes to the search)"),
+        ("Letters", "Search the cards"),
     ]),
     ("At the table", [
         ("Tab, Shift+Tab, arrows", "Step between the cards you can use, a dialog's "
