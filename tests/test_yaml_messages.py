@@ -45,6 +45,9 @@ CASES = {
     "an unclosed bracket": (HEAD + "    name: Storm\n    tags: [a, b\n    text: x\n", "6:11",
                             "the [ opened here is never closed: add ]",
                             "did not find expected ',' or ']'"),
+    "a bracket open at the end": ("game: brawl\ncards: [\n", "2:8",
+                                  "the [ opened here is never closed: add ] at the end of "
+                                  "the list", "did not find expected node content"),
     "an unclosed brace": ("game: brawl\ncards:\n  - {id: storm, kind: condition\n", "3:5",
                           "the { opened here is never closed: add } at the end of the mapping",
                           "did not find expected ',' or '}'"),

@@ -136,6 +136,13 @@ def _unclosed(exc, lines, line, col, here, problem, context):
                 f"{close} at the end of the {'list' if close == ']' else 'mapping'}")
         return line, col, (f"expected a comma or {close} here: separate the items with "
                            f"', ', or put an item with a comma or a colon in quotes")
+    if "flow node" in context and "node content" in problem:  # ``[`` then the file ends
+        opened = _open_bracket(lines, line)
+        if opened is not None:
+            n, at, bracket = opened
+            close = "]" if bracket == "[" else "}"
+            return n, at, (f"the {bracket} opened here is never closed: add {close} at the "
+                           f"end of the {'list' if close == ']' else 'mapping'}")
     if "end of stream" in problem and exc.context_mark is not None:
         return start, exc.context_mark.column + 1, ("this is never closed before the end "
                                                     "of the file")
@@ -152,6 +159,23 @@ def _unclosed(exc, lines, line, col, here, problem, context):
         if prefix.endswith(("'", '"')):
             return line, col, ("text after a closing quote: put the whole value in "
                                "quotes, or nothing after the quote")
+    return None
+
+
+def _open_bracket(lines: list[str], line: int) -> tuple[int, int, str] | None:
+    """The last ``[`` or ``{`` at or before line ``line`` that no bracket after it closes
+    (outside quotes and comments): (line, column, bracket), or None."""
+    depth = 0
+    for n in range(min(line, len(lines)), 0, -1):
+        text = re.sub(r"'[^']*'|\"(?:\\.|[^\"\\])*\"|\s#.*$", lambda m: " " * len(m.group()),
+                      lines[n - 1])
+        for at in range(len(text) - 1, -1, -1):
+            if text[at] in "]}":
+                depth += 1
+            elif text[at] in "[{":
+                if depth == 0:
+                    return n, at + 1, text[at]
+                depth -= 1
     return None
 
 

@@ -356,6 +356,23 @@ class Confirm(Page):
         draw_focus(self, surf)
 
 
+def snippet_lines(snippet: str, width: int, size: int) -> tuple[str, str]:
+    """A YAML error's line and its caret line (:attr:`CardError.snippet`) cut alike to what
+    ``width`` pixels hold in the monospaced font at ``size`` (the caret kept in view),
+    spaces made unbreakable so that the caret stays under its column; ("", "") without
+    one."""
+    parts = snippet.split("\n")
+    if len(parts) != 2:
+        return "", ""
+    line, caret = parts
+    fits = max(20, width // max(1, theme.font(size, "mono").size("M")[0]))
+    at = caret.find("^")
+    if len(line) > fits or len(caret) > fits:
+        start = max(0, min(at - fits // 2, max(len(line), len(caret)) - fits))
+        line, caret = line[start:start + fits], caret[start:start + fits]
+    return line.replace(" ", "\u00a0"), caret.rstrip().replace(" ", "\u00a0")
+
+
 class CardProblems(Page):
     """Every problem met while loading card files (the app runs with the valid cards),
     each once, with the games that read it when several do; saved again while it is
@@ -370,8 +387,12 @@ class CardProblems(Page):
         self.app.card_errors()  # every game's cards loaded
         self.version = problems_version(self.app)
         rows = []
+        room = w - 80 - 24  # (the list's text width, less its margins and scroll bar)
         for error, games in card_problems(self.app):
             lines = [(str(error), theme.TEXT, "regular")]
+            shown, caret = snippet_lines(error.snippet, room, 14)
+            if shown:
+                lines += [(shown, theme.MUTED, "mono"), (caret, theme.BAD, "mono")]
             if len(games) > 1:
                 lines.append(("read by " + ", ".join(GAMES[g].info.title for g in games),
                               theme.MUTED, "regular"))

@@ -53,6 +53,7 @@ FILES = {
     "cond": "DejaVuSansCondensed.ttf",
     "condbold": "DejaVuSansCondensed-Bold.ttf",
     "italic": "DejaVuSans-Oblique.ttf",
+    "mono": "DejaVuSansMono.ttf",  # a card file's line with a caret under a column
 }
 
 
