@@ -1,5 +1,5 @@
 """The search only ever answers with a move legal for the seat it was asked about, in the
-true state it sees only a view of: every game in the registry, 400 positions each (2,000
+true state it sees only a view of: every game in the registry, 300 positions each (1,500
 in all) from games played at random and by the games' own players, searched from the
 acting seat's view; and the worker's whole answer (the view packed and rebuilt, the
 player chosen by the request) on a share of them."""
@@ -13,7 +13,7 @@ from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.worker_process import answer
 
-POSITIONS = 400
+POSITIONS = 300
 
 
 def positions(game, count: int, seed: int = 1) -> list:

@@ -19,9 +19,10 @@ from table_soak import _chaos, play_one, shortened_budget
 
 from tabletop.games import GAMES
 
-#: seconds of each game the quick version plays (a busy machine's 13 s play 8 and more of
-#: the person's moves; the full run, ``tests/table_soak.py``, plays whole games)
-SECONDS = 13.0
+#: seconds of each game the quick version plays (a busy machine's 13 s played 8 and more
+#: of the person's moves, 10 s 6 and more; the full run, ``tests/table_soak.py``, plays
+#: whole games)
+SECONDS = 10.0
 
 
 def _spin(until: float) -> None:
@@ -61,7 +62,7 @@ def test_under_load_a_person_moves_only_by_its_input(table_app, game_id):
     with shortened_budget(0.05), busy_cores():
         tally = play_one(table_app, game_id, seed=rng.randrange(1000), rng=rng,
                          limit=SECONDS)
-    assert tally.person_moves >= 5, tally.line()  # the person did play
+    assert tally.person_moves >= 4, tally.line()  # the person did play
     assert tally.moves > tally.person_moves or game_id == "solo-deckbuilder", tally.line()
     assert tally.not_by_input == [], tally.line()
     assert tally.violations == 0 and tally.illegal_answers == 0, tally.line()
@@ -83,7 +84,7 @@ def test_replies_late_twice_out_of_order_or_lost_never_move_for_a_person(table_a
         with shortened_budget(0.05):
             tally = play_one(table_app, game_id, seed=7 + attempt, rng=rng, limit=SECONDS,
                              worker=_chaos(chaos))
-        assert tally.person_moves >= 5 and tally.moves > tally.person_moves, tally.line()
+        assert tally.person_moves >= 4 and tally.moves > tally.person_moves, tally.line()
         assert tally.not_by_input == [], tally.line()
         assert tally.violations == 0 and tally.illegal_answers == 0, tally.line()
         dropped += tally.dropped_replies

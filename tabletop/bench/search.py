@@ -53,7 +53,7 @@ def search_figures(games, quick: bool = False) -> list[dict]:
     for game in games:
         rules = game.rules
         times, work, own, least = [], 0, 0.0, None
-        for k, state in enumerate(positions(game, 3 if quick else 12)):
+        for k, state in enumerate(positions(game, 2 if quick else 12)):
             seat = state.actor
             view = rules.view(state, seat)
             t0 = time.perf_counter()
