@@ -90,9 +90,12 @@ LONG_POINTS = 1.0
 LONG_MS = 2000 / 60
 #: (rounds, seconds of each block) quick and full: each round is a block of the app,
 #: then one of the bare loop
-QUICK, FULL = (1, 2.0), (3, 25 / 6)
-#: how long the person thinks before each move (seconds)
-THINK = (0.3, 1.0)
+QUICK, FULL = (1, 1.5), (3, 25 / 6)
+#: how long the person thinks before each move (seconds), and in the quick run (CI's smoke
+#: test: a computer's turn, and its thinking rows, must come within a 1.5 s block)
+THINK, QUICK_THINK = (0.3, 1.0), (0.05, 0.15)
+#: the pace of this run's person (:data:`QUICK_THINK` in the quick run)
+pace = THINK
 #: the search iterations a move at the chosen niceness, at least this share of those at
 #: nice 0 in the same run
 ITERATIONS_GOAL = 0.5
@@ -304,7 +307,7 @@ def new_game(app, arm: Arm, game_id: str, seed: int, rng: random.Random) -> None
     if computers.worker is not None:
         computers.worker = Observed(computers.worker, arm)
     arm.scene = scene
-    arm.person = Person(scene, scene.humans[0], rng, THINK)
+    arm.person = Person(scene, scene.humans[0], rng, pace)
     arm.computer_seats = len(computers.seats)
     arm.games += 1
 
@@ -505,6 +508,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rounds, block = QUICK if args.quick else FULL
     plan = (args.rounds or rounds, args.block or block)
+    global pace
+    pace = QUICK_THINK if args.quick else THINK
     if args.levels:
         os.environ[LEVELS_ENV] = args.levels
     levels = default_levels()
