@@ -309,8 +309,21 @@ def test_the_deck_builder_opens_the_browser_for_overpower(app):
     assert isinstance(browser, CardBrowser) and browser.game_id == "overpower"
     click(app, browser.game.arrows()[1].center)  # the game is fixed here
     assert browser.game_id == "overpower"
+    row = browser.game.rect
+    words = [d.text for d in _drawn(app) if row.colliderect(d.rect)]
+    assert "OverPower" in words and "\u25b6" not in words  # no arrows to press
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, DeckBuilder)
+
+
+def test_the_menu_opens_the_browser_on_the_game_last_chosen(app):
+    browser = _open(app)
+    click(app, browser.game.arrows()[0].center)  # back from the first: the last game
+    chosen = browser.game_id
+    assert chosen != next(iter(GAMES))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+    assert _open(app).game_id == chosen
 
 
 def test_faces_are_painted_a_few_a_frame_and_between_frames(app):

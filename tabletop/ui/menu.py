@@ -342,7 +342,8 @@ class MainMenu(MenuScene):
         from .browser import CardBrowser
         from .kits import kit_for
 
-        self.app.push(CardBrowser(None, lambda game_id: kit_for(game_id).painters))
+        self.app.push(CardBrowser(getattr(self.app, "browsed_game", None),  # the last one
+                                  lambda game_id: kit_for(game_id).painters))
 
     def card_problems(self) -> None:
         from .screens import CardProblems

@@ -58,6 +58,11 @@ class Facet(Choice):
                       theme.MUTED, "bold")
         row = self._row()
         on = self.outline and self.value is not None and self.value is not False
+        if not self.enabled:  # fixed (the deck builder's browser): no arrows, no button
+            pygame.draw.rect(surf, theme.PANEL_LINE, row, 1, border_radius=6)
+            text.draw(surf, self.label_of(self.value), row.inflate(-16, 0), 14, theme.TEXT,
+                      "bold", align="center", valign="middle", min_size=10)
+            return
         pygame.draw.rect(surf, theme.BUTTON, row, border_radius=6)
         if on:  # a filter in force is outlined
             pygame.draw.rect(surf, theme.ACCENT, row, 2, border_radius=6)

@@ -98,6 +98,7 @@ class CardBrowser(Page):
         if game_id == self.game_id:
             return
         self.game_id = game_id
+        self.app.browsed_game = game_id  # (the menu opens the browser on it next time)
         self.filters = Filters(text=self.filters.text)
         self._source = (None, None)
         if self.grid is not None:
