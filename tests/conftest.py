@@ -105,25 +105,11 @@ def hvn_cards(hvn):
 
 @pytest.fixture()
 def menu_app():
-    """The app, headless, on its main menu (one frame drawn)."""
-    import time
-
+    """The app, headless, on its main menu, the games read (:func:`ui_helpers.ready_menu`)."""
     import pygame
+    from ui_helpers import ready_menu
 
-    from tabletop.ui.app import App
-    from tabletop.ui.menu import MainMenu
-
-    application = App(headless=True, ai_delay=0.0)
-    menu = MainMenu()
-    application.push(menu)
-    application.step(0.016)
-    # the games are read by a helper thread after the first frame (a click before then is
-    # acted on later, tests/test_menu_start.py): the tests here click a complete menu
-    deadline = time.monotonic() + 60
-    while not menu.ready and time.monotonic() < deadline:
-        application.step(0.016)
-        time.sleep(0.005)
-    assert menu.ready, "the main menu did not finish reading the games"
+    application = ready_menu()
     yield application
     application.quit()  # closes the computer players' worker processes
     pygame.display.quit()

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 from test_table_fit import unreadable
-from ui_helpers import by_label, click, key, post
+from ui_helpers import by_label, click, key, post, ready_menu
 
 from tabletop.engine.paths import mods_root
 from tabletop.games import GAMES
@@ -55,15 +55,7 @@ def _mod(name: str, body: str):
 
 
 def _menu_app(size=(1280, 720), mods: bool = True) -> App:
-    application = App(size=size, headless=True, ai_delay=0.0, mods=mods)
-    menu = MainMenu()
-    application.push(menu)
-    deadline = time.monotonic() + 60
-    while not menu.ready and time.monotonic() < deadline:
-        application.step(0.016)
-        time.sleep(0.005)
-    assert menu.ready
-    return application
+    return ready_menu(size, mods)
 
 
 @pytest.fixture()
@@ -355,3 +347,19 @@ def test_typing_anywhere_searches_and_question_mark_still_lists_the_keys(app):
     post(pygame.TEXTINPUT, text="?")
     app.step(0.016)
     assert not browser.search.focused and browser.search.value == "gale"
+
+
+def test_a_card_as_written_is_read_from_its_file_only_when_it_is_a_regular_one(tmp_path):
+    """The large view's lines: the card's item up to the next at its depth; nothing from a
+    named pipe put in the file's place (an open of it would wait for a writer forever),
+    nor from a file gone."""
+    import os
+
+    path = tmp_path / "storm.yaml"
+    path.write_text(BROKEN, encoding="utf-8")
+    assert model.written(str(path), 3) == BROKEN.splitlines()[2:7]
+    assert model.written(str(path), 8)[0] == "  - id: storm-caller"
+    path.unlink()
+    assert model.written(str(path), 3) == []
+    os.mkfifo(path)
+    assert model.written(str(path), 3) == []

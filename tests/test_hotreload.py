@@ -97,14 +97,19 @@ def test_a_card_that_changes_kind_or_a_refused_move_cannot_be_taken(brawl_cards_
 
 
 # -- the app ------------------------------------------------------------------------------
-@pytest.fixture()
-def app():
+def watched():
+    """The app with mods, hot reload watching: (app, hot reload), until closed."""
     application = App(headless=True, ai_delay=0.0, mods=True)
     reload = HotReload(application)
     time.sleep(0.3)  # the watcher's file events are set up
     yield application, reload
     application.quit()
     pygame.display.quit()
+
+
+@pytest.fixture()
+def app():
+    yield from watched()
 
 
 def _table(application) -> TableScene:

@@ -11,18 +11,16 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FIXTURES
-from test_hotreload import _shows, _table, _until
-from ui_helpers import click
+from test_hotreload import _shows, _table, _until, watched
+from ui_helpers import click, ready_menu
 
 from tabletop import ART_DIR
 from tabletop.engine.cards import Catalog
 from tabletop.engine.paths import mods_root
 from tabletop.engine.reload import distinct_problems, referencing
 from tabletop.ui import cardart
-from tabletop.ui.app import App
 from tabletop.ui.card_problems import card_problems
 from tabletop.ui.hotreload import HotReload
-from tabletop.ui.menu import MainMenu
 from tabletop.ui.screens import CardProblems
 
 #: Granite Warden made a titan with its own picture (tests/test_hotreload.py's table
@@ -56,12 +54,7 @@ def _art_problems(errors) -> list[str]:
 def art_app():
     """The app with the titan mod whose picture is not there yet, hot reload watching."""
     (_folder() / "titan.yaml").write_text(TITAN, encoding="utf-8")
-    application = App(headless=True, ai_delay=0.0, mods=True)
-    reload = HotReload(application)
-    time.sleep(0.3)  # the watcher's file events are set up
-    yield application, reload
-    application.quit()
-    pygame.display.quit()
+    yield from watched()
     cardart.forget()
 
 
@@ -121,13 +114,7 @@ def test_a_picture_that_comes_goes_and_changes_is_followed(art_app):
 def quiet_app():
     """The app on its main menu with mods, hot reload's watcher stopped: the test hands
     :meth:`HotReload.reload` the paths the watcher would."""
-    application = App(headless=True, ai_delay=0.0, mods=True)
-    menu = MainMenu()
-    application.push(menu)
-    deadline = time.monotonic() + 60
-    while not menu.ready and time.monotonic() < deadline:
-        application.step(0.016)
-        time.sleep(0.005)
+    application = ready_menu()
     reload = HotReload(application)
     reload.close()
     assert not reload.thread.is_alive()

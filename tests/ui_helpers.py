@@ -121,3 +121,22 @@ def opened(app, frames: int = 300):
         app.spare(time.perf_counter() + 0.01)
         app.step(0.016)
     raise AssertionError(f"the save did not open in {frames} frames")
+
+
+def ready_menu(size=(1280, 720), mods: bool = True):
+    """The app, headless, computer players answering at once, on its main menu once the
+    menu has read the games (a helper thread does after the first frame: a click before
+    then is acted on later, tests/test_menu_start.py)."""
+    from tabletop.ui.app import App
+    from tabletop.ui.menu import MainMenu
+
+    application = App(size=size, headless=True, ai_delay=0.0, mods=mods)
+    menu = MainMenu()
+    application.push(menu)
+    application.step(0.016)
+    deadline = time.monotonic() + 60
+    while not menu.ready and time.monotonic() < deadline:
+        application.step(0.016)
+        time.sleep(0.005)
+    assert menu.ready, "the main menu did not finish reading the games"
+    return application

@@ -76,14 +76,6 @@ def _folder_like(path: str) -> bool:
     return not Path(path).suffix or os.path.isdir(path)
 
 
-def _picture_or_file(path: str) -> bool:
-    """A gone path that was surely not a folder: a picture or a file of a kind whose
-    name says so (a dotted folder name such as ``my.mod`` is taken as a folder)."""
-    return path.endswith(".png") or Path(path).suffix.lower() in {
-        ".txt", ".md", ".json", ".swp", ".tmp", ".bak", ".orig", ".log", ".py"} or \
-        path.endswith("~")
-
-
 def _key(error: CardError) -> tuple:
     """A problem without its place (a line added above it is not a new problem)."""
     return (error.file, error.card, error.field, error.message)
@@ -199,8 +191,10 @@ class HotReload:
         games = referencing(catalogs, spelt) | referencing(dict(self.untaken), spelt)
         for raw in paths:
             path = Path(raw)
+            # (a gone path of another kind may have been a folder such as ``my.mod``:
+            # read again, which costs a reload when it was only a file)
             if path.is_relative_to(ART_DIR) or not raw.endswith(CARD_FILES) and \
-                    not _folder_like(raw) and (path.exists() or _picture_or_file(raw)):
+                    not _folder_like(raw) and (path.exists() or raw.endswith(".png")):
                 continue  # read only when a card names it: found above
             try:
                 folder = path.relative_to(CARDS_DIR).parts[0]

@@ -203,22 +203,24 @@ class CardGrid(Widget):
             return True  # (drawn by the grid: cheap)
         return cardart.painted(card, self.painters, *self.face)
 
-    def picture(self, entry: Entry) -> pygame.Surface:
-        """The face of ``entry`` (painted now if it is not yet)."""
+    def picture(self, entry: Entry, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """The face of ``entry`` at the grid's size or ``size`` (the large view's),
+        painted now if it is not yet."""
+        size = size or self.face
         card = self.face_of(entry)
         if card is None:
-            return self._broken_face(entry)
+            return self._broken_face(entry, size)
         try:
-            return cardart.face(card, self.painters, *self.face)
+            return cardart.face(card, self.painters, *size)
         except Exception:  # noqa: BLE001 - a card its painter cannot draw: drawn plainly
             plain = CardPainters(self.painters.game, {})
-            return cardart.face(card, plain, *self.face)
+            return cardart.face(card, plain, *size)
 
-    def _broken_face(self, entry: Entry) -> pygame.Surface:
-        key = (entry.key, entry.problems, self.face)
+    def _broken_face(self, entry: Entry, size: tuple[int, int]) -> pygame.Surface:
+        key = (entry.key, entry.problems, size)
         surf = self._broken.get(key)
         if surf is None:
-            w, h = self.face
+            w, h = size
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surf, (40, 22, 26), surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, theme.BAD, surf.get_rect(), 2, border_radius=8)

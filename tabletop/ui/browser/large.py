@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, text, theme
+from .. import text, theme
 from ..app import Scene
 from ..menuscene import draw_focus, keys_after, keys_before
 from ..screens import middle_cut
@@ -128,22 +128,7 @@ class CardView(Scene):
         draw_focus(self, surf)
 
     def _face(self, surf, entry: Entry) -> None:
-        card = self.browser._face_of(entry)
-        size = self.face_rect.size
-        grid = self.browser.grid
-        if card is None:
-            old = grid.face
-            grid.face = size
-            try:
-                picture = grid.picture(entry)
-            finally:
-                grid.face = old
-        else:
-            try:
-                picture = cardart.face(card, grid.painters, *size)
-            except Exception:  # noqa: BLE001 - drawn plainly (see CardGrid.picture)
-                picture = cardart.face(card, cardart.CardPainters(grid.painters.game, {}),
-                                       *size)
+        picture = self.browser.grid.picture(entry, self.face_rect.size)
         surf.blit(picture, self.face_rect)
         if entry.problems:
             pygame.draw.rect(surf, theme.BAD, self.face_rect.inflate(8, 8), 3,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import CARDS_DIR
+from ...engine import limits, safe_open
 from ...engine.cards import CardDef, CardError, Catalog
 from ...engine.paths import mods_root
 
@@ -248,8 +249,9 @@ def as_dealt(catalog: Catalog, game_id: str) -> dict[str, CardDef]:
     return out
 
 
-#: the most of a card file read to show a card as written, and the most lines shown
-WRITTEN_BYTES = 1_000_000
+#: the most of a card file read to show a card as written (a card file's own limit), and
+#: the most lines shown
+WRITTEN_BYTES = limits.MAX_CARD_FILE_BYTES
 WRITTEN_LINES = 60
 
 
@@ -257,12 +259,11 @@ def written(path: str, line: int, most: int = WRITTEN_LINES) -> list[str]:
     """The lines of a card as its file has them: from ``line`` (its ``- id:`` line, or
     the one line of a card written in braces) to the line before the next item at its
     depth or less; [] when the file cannot be read (gone, over the card file limit)."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(WRITTEN_BYTES + 1)
-    except OSError:
+    try:  # (a regular file only: a named pipe put in its place would never end)
+        raw = safe_open.read_regular(path, WRITTEN_BYTES)
+    except OSError:  # gone, over the limit, not a regular file
         return []
-    if len(raw) > WRITTEN_BYTES or line < 1:
+    if line < 1:
         return []
     lines = raw.decode("utf-8", "replace").splitlines()[line - 1:]
     if not lines:

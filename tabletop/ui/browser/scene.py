@@ -19,6 +19,7 @@ import pygame
 from ...engine.cards import Catalog
 from ...games import GAMES
 from .. import text, theme
+from ..card_problems import held_by
 from ..cardart import CardPainters
 from ..screens import Page
 from ..widgets import Button, TextInput
@@ -56,11 +57,8 @@ class CardBrowser(Page):
     def _held(self) -> list | None:
         """The problems hot reload holds for this game (a broken file whose last good
         cards are still in use), if hot reload runs."""
-        for service in getattr(self.app, "services", ()):
-            held = getattr(service, "problems", None)
-            if isinstance(held, dict):
-                return held.get(self.game_id)
-        return None
+        reload = held_by(self.app)
+        return reload.problems.get(self.game_id) if reload is not None else None
 
     def poll(self) -> bool:
         """List the cards again if the catalog or the held problems changed (cheap when
