@@ -40,7 +40,7 @@ from websockets.exceptions import ConnectionClosed
 from ..engine.levels import LEVELS
 from ..engine.pack import unpack_move
 from ..engine.session import Session
-from . import lan, protocol
+from . import collector, lan, protocol
 from .computers import TableComputers
 from .protocol import ProtocolError, decode, encode
 from .room import SPECTATOR, Refused, Room, new_code, open_session, seat_configs
@@ -355,12 +355,15 @@ async def run(data: Path, host: str, port: int, tls: ssl.SSLContext | None = Non
     """Serve until cancelled (``tabletop serve``)."""
     server = Server(data, host, port, tls=tls)
     await server.start()
+    # (this process is the server's alone: its collector is tended for many tables)
+    tending = asyncio.get_running_loop().create_task(collector.tend())
     scheme = "wss" if tls is not None else "ws"
     print(f"tabletop serve: {len(server.rooms)} tables resumed; listening on "
           f"{scheme}://{host}:{server.port}", flush=True)
     try:
         await asyncio.Future()
     finally:
+        tending.cancel()
         await server.stop()
 
 
