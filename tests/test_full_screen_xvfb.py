@@ -25,9 +25,13 @@ def big_xserver():
         yield display
 
 
-def geometry(env, wid) -> tuple[int, int, int, int]:
-    geo = dict(line.split("=") for line in xdo(env, "getwindowgeometry", "--shell",
-                                                wid).split())
+def geometry(env, wid) -> tuple[int, ...]:
+    """The window's x, y, width and height; () when it is gone (SDL may replace the
+    window found a moment ago as it changes mode: a wait looks again)."""
+    geo = dict(line.split("=", 1) for line in xdo(env, "getwindowgeometry", "--shell",
+                                                   wid).split() if "=" in line)
+    if not {"X", "Y", "WIDTH", "HEIGHT"} <= geo.keys():
+        return ()
     return int(geo["X"]), int(geo["Y"]), int(geo["WIDTH"]), int(geo["HEIGHT"])
 
 
