@@ -12,19 +12,11 @@ from table_helpers import open_table, sample_points
 
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.ui.app import App
-
-
-@pytest.fixture()
-def app():
-    application = App(headless=True, ai_delay=1e9, mods=False)
-    yield application
-    for scene in application.scenes:
-        scene.on_quit()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_slow_step_is_forgotten_in_the_time_between_frames(app, game_id):
+    # (app: conftest's; every seat of open_table's table is a person's)
     points = sample_points(game_id)
     scene = open_table(app, game_id, points[len(points) // 2][1] if points else None)
     legal = scene.legal or scene.game.rules.legal_moves(scene.state)
